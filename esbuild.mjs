@@ -1,0 +1,67 @@
+// Builds every bundle: the extension (node/cjs), the sandbox CLI (node/cjs, loaded lazily)
+// and one browser bundle per webview panel. Flags: --watch, --production, --only=<name>.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const production = args.includes('--production');
+const watch = args.includes('--watch');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'info',
+  legalComments: 'none',
+};
+
+const targets = [
+  {
+    name: 'extension',
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    // The CLI also exports startSandbox: the extension require()s this file only when the
+    // local sandbox environment is used, so it never weighs on activation.
+    name: 'sandbox',
+    entryPoints: ['src/sandbox/cli.ts'],
+    outfile: 'dist/sandbox.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+  ...['bloodPressure', 'labMarkers']
+    .filter((panel) => existsSync(`src/webview/${panel}/main.ts`))
+    .map((panel) => ({
+      name: `webview:${panel}`,
+      entryPoints: [`src/webview/${panel}/main.ts`],
+      outfile: `dist/webview/${panel}.js`,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      tsconfig: 'src/webview/tsconfig.json',
+      loader: { '.css': 'css' },
+    })),
+];
+
+const selected = targets.filter((t) => !only || t.name === only || t.name.startsWith(`${only}:`));
+if (selected.length === 0) {
+  console.error(`No build target matches --only=${only}`);
+  process.exit(1);
+}
+
+const contexts = await Promise.all(
+  selected.map(({ name: _name, ...options }) => esbuild.context({ ...common, ...options })),
+);
+if (watch) {
+  await Promise.all(contexts.map((ctx) => ctx.watch()));
+} else {
+  await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  await Promise.all(contexts.map((ctx) => ctx.dispose()));
+}

@@ -1,0 +1,49 @@
+// Contracts between the extension's parts. activate() builds one ExtensionServices and hands it
+// to the views, panels and commands; none of them builds a client or reads a secret on its own.
+import type * as vscode from 'vscode';
+import type { HealthApiClient } from './api/client';
+import type { CommandManager } from './commands/commandManager';
+
+export type EnvironmentId = 'local' | 'sandboxUs' | 'sandboxEu' | 'productionUs' | 'productionEu' | 'custom';
+
+export interface EnvironmentInfo {
+  id: EnvironmentId;
+  /** Human label, e.g. "Local sandbox (sample data)". */
+  label: string;
+  /** Resolved base URL; for the local sandbox only known once it has started. */
+  baseUrl: string | undefined;
+  isLocalSandbox: boolean;
+}
+
+export interface SampleLabTest {
+  id: string;
+  name: string;
+}
+
+export interface ApiConnection {
+  /** Fires when the environment or its key changes: views refresh, panels re-query. */
+  readonly onDidChange: vscode.Event<void>;
+  environment(): EnvironmentInfo;
+  /**
+   * The client of the active environment; starts the embedded sandbox on first use of "local".
+   * Rejects with MissingApiKeyError when the environment needs a key that is not set.
+   */
+  client(): Promise<HealthApiClient>;
+  /** Base URL the client talks to (after the sandbox started), for cURL and raw-JSON titles. */
+  baseUrl(): Promise<string>;
+  /** The local sandbox's sample lab tests; undefined while another environment is active. */
+  sampleLabTests(): Promise<SampleLabTest[] | undefined>;
+}
+
+export interface JsonDocuments {
+  /** Opens `value` pretty-printed in a read-only JSON editor titled `title`. */
+  open(title: string, value: unknown): Promise<void>;
+}
+
+export interface ExtensionServices {
+  readonly context: vscode.ExtensionContext;
+  readonly connection: ApiConnection;
+  readonly jsonDocuments: JsonDocuments;
+  readonly log: vscode.LogOutputChannel;
+  readonly commands: CommandManager;
+}
