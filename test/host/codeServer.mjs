@@ -1,0 +1,205 @@
+// Starts and stops code-server (VS Code 1.100.3 in the browser) on loopback with a throwaway
+// profile. Each server runs in its own process group (detached = setsid) so stop() can end the
+// extension hosts and pty host it forks, not only the wrapper.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { ensureCodeServer } from './provision.mjs';
+
+export const QUIET_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'chat.disableAIFeatures': true,
+  'security.workspace.trust.enabled': false,
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  'git.enabled': false,
+  'window.dialogStyle': 'custom',
+};
+
+const HOST = '127.0.0.1';
+const liveGroups = new Set();
+process.on('exit', () => {
+  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+});
+
+/** A TCP port that is free on loopback right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A fresh profile folder: user data (with quiet settings), extensions, XDG dirs, TMPDIR and an
+ * empty workspace. `root` defaults to a new folder under the OS temp dir.
+ */
+export function createProfile({ settings = {}, root } = {}) {
+  const base = root ?? mkdtempSync(join(tmpdir(), 'hde-vscode-'));
+  const profile = {
+    root: base,
+    userDataDir: join(base, 'user-data'),
+    extensionsDir: join(base, 'extensions'),
+    workspaceDir: join(base, 'workspace'),
+    xdgDir: join(base, 'xdg'),
+    tmpDir: join(base, 'tmp'),
+  };
+  for (const dir of Object.values(profile)) mkdirSync(dir, { recursive: true });
+  writeUserSettings(profile.userDataDir, settings);
+  return profile;
+}
+
+/** (Re)writes the profile's user settings.json; a running workbench picks the change up live. */
+export function writeUserSettings(userDataDir, settings = {}) {
+  const dir = join(userDataDir, 'User');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+}
+
+/** Installs a packaged extension into the profile's extensions dir (no server needed). */
+export async function installExtension(profile, vsixPath) {
+  const entry = await ensureCodeServer();
+  const args = [entry, '--install-extension', vsixPath, '--force', ...profileArgs(profile)];
+  const { code, output } = await runToEnd(process.execPath, args, serverEnv(profile));
+  if (code !== 0) throw new Error(`Installing ${vsixPath} failed (exit ${code}):\n${output}`);
+}
+
+/**
+ * Starts code-server for `profile` and resolves once GET /healthz answers.
+ * Returns { url, host, port, origin, profile, output(), stop() }.
+ */
+export async function startCodeServer({ profile = createProfile(), port, workspace, extraArgs = [], env = {} } = {}) {
+  const entry = await ensureCodeServer();
+  const chosenPort = port ?? (await freePort());
+  const folder = workspace ?? profile.workspaceDir;
+  const args = [
+    entry,
+    '--bind-addr',
+    `${HOST}:${chosenPort}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    ...profileArgs(profile),
+    ...extraArgs,
+    folder,
+  ];
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    env: { ...serverEnv(profile), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  liveGroups.add(child.pid);
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk;
+    if (process.env.HDE_DEBUG) process.stderr.write(`[code-server] ${chunk}`);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+
+  const origin = `http://${HOST}:${chosenPort}`;
+  const server = {
+    host: HOST,
+    port: chosenPort,
+    origin,
+    url: `${origin}/`,
+    folder,
+    profile,
+    output: () => output,
+    async stop({ keepProfile = false } = {}) {
+      if (liveGroups.delete(child.pid)) {
+        killGroup(child.pid, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+        // Forked extension hosts may outlive the wrapper for a moment: end the whole group.
+        killGroup(child.pid, 'SIGKILL');
+      }
+      if (!keepProfile) rmSync(profile.root, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitForHealth(origin, exited, () => output);
+  } catch (error) {
+    await server.stop({ keepProfile: true });
+    throw error;
+  }
+  return server;
+}
+
+function profileArgs(profile) {
+  return ['--user-data-dir', profile.userDataDir, '--extensions-dir', profile.extensionsDir];
+}
+
+function serverEnv(profile) {
+  const env = { ...process.env };
+  // When started from a VS Code terminal these would point code-server at the outer window.
+  for (const key of Object.keys(env)) if (key.startsWith('VSCODE_')) delete env[key];
+  return {
+    ...env,
+    XDG_CONFIG_HOME: join(profile.xdgDir, 'config'),
+    XDG_DATA_HOME: join(profile.xdgDir, 'data'),
+    XDG_CACHE_HOME: join(profile.xdgDir, 'cache'),
+    TMPDIR: profile.tmpDir,
+  };
+}
+
+async function waitForHealth(origin, exited, output) {
+  const deadline = Date.now() + 90_000;
+  let stopped = false;
+  void exited.then(() => (stopped = true));
+  while (Date.now() < deadline) {
+    if (stopped) throw new Error(`code-server exited before it was healthy:\n${output()}`);
+    if (await isHealthy(`${origin}/healthz`)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`code-server did not answer ${origin}/healthz within 90 s:\n${output()}`);
+}
+
+function isHealthy(url) {
+  return new Promise((resolve) => {
+    const request = get(url, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('error', () => resolve(false)); // not listening yet
+    request.setTimeout(2000, () => request.destroy());
+  });
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // group already gone
+  }
+}
+
+function runToEnd(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}

@@ -1,0 +1,36 @@
+// Entry point VS Code's extension host loads as `extensionTestsPath` (built to out/integration/index.js).
+//
+// Adding a test: drop `test/integration/<feature>.test.ts` next to this file. It is bundled on
+// its own by test/integration/build.mjs (`vscode` stays external: the real API of the host).
+// Mocha runs with the TDD interface: `suite`, `test`, `suiteSetup`, `suiteTeardown`, `setup`,
+// `teardown` (globals; `import * as assert from 'node:assert/strict'` for assertions). Shared
+// helpers live in test/integration/helpers.ts. Run with `npm run test:integration`.
+//
+// Counts are written to out/integration/results.json for test/runAll.mjs and printed as one
+// `[integration] N passed, N failed` line.
+import Mocha from 'mocha';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const RESULTS_FILE = 'results.json';
+
+export async function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec' });
+  const files = readdirSync(__dirname)
+    .filter((name) => name.endsWith('.test.js'))
+    .sort();
+  for (const file of files) mocha.addFile(join(__dirname, file));
+
+  const counts = { passed: 0, failed: 0, pending: 0, files };
+  const failures = await new Promise<number>((resolve) => {
+    const runner = mocha.run((failureCount) => resolve(failureCount));
+    runner.on('pass', () => counts.passed++);
+    runner.on('fail', () => counts.failed++);
+    runner.on('pending', () => counts.pending++);
+  });
+  writeFileSync(join(__dirname, RESULTS_FILE), JSON.stringify(counts, null, 2));
+  console.log(`[integration] ${counts.passed} passed, ${counts.failed} failed`);
+  if (failures > 0 || counts.passed === 0) {
+    throw new Error(`${failures} integration test(s) failed, ${counts.passed} passed`);
+  }
+}
