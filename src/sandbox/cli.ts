@@ -1,0 +1,69 @@
+// Entry point of dist/sandbox.js. Run directly it starts the sandbox and prints how to reach it;
+// required (by the extension, lazily) it only exports startSandbox.
+import { parseArgs, USAGE } from './cliArgs';
+import { HEAVY_CLIENT_USER_ID } from './data/sampleUsers';
+import { startSandbox } from './server';
+import type { SandboxHandle } from './server';
+
+export { startSandbox };
+export type { SandboxHandle };
+export type { SandboxOptions } from './options';
+export type { Fault } from './faults';
+
+function describe(handle: SandboxHandle, heavyReadings: number | undefined): string {
+  const idWidth = Math.max(...handle.labTests.map((t) => t.id.length));
+  const lines = [
+    'Health Data Explorer sandbox — sample data, not real patients',
+    `Base URL: ${handle.url}`,
+    `API key:  ${handle.apiKey}`,
+    'Lab tests:',
+    ...handle.labTests.map((t) => `  ${t.id.padEnd(idWidth)}  ${t.name}`),
+    'Lab accounts:',
+    ...handle.labAccounts.map((a) => `  ${a.id.padEnd(idWidth)}  ${a.name}`),
+  ];
+  if (heavyReadings !== undefined) lines.push(`Heavy reader: client_user_id ${HEAVY_CLIENT_USER_ID} (${heavyReadings} readings)`);
+  lines.push('Press Ctrl+C to stop.');
+  return lines.join('\n');
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseArgs(argv);
+  if (parsed.kind === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    console.error(`${parsed.message}\n\n${USAGE}`);
+    return 2;
+  }
+  let handle: SandboxHandle;
+  try {
+    handle = await startSandbox({ ...parsed.options, onError: (error) => console.error('Sandbox bug:', error) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? `port ${parsed.options.port} is already in use (try --port 0)` : String(error);
+    console.error(`Could not start the sandbox: ${reason}`);
+    return error instanceof RangeError ? 2 : 1;
+  }
+  console.log(describe(handle, parsed.options.heavyUserReadings));
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await handle.close();
+  console.log('Sandbox stopped.');
+  return 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
