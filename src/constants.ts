@@ -9,3 +9,54 @@ export const OUTPUT_CHANNEL_NAME = 'Health Data';
 export const JSON_DOCUMENT_SCHEME = 'health-data-json';
 
 export const CONFIG_SECTION = 'healthData';
+
+/** Shell commands (the panels register their own ids). Each one is declared in package.json. */
+export const SHELL_COMMANDS = {
+  selectEnvironment: 'healthData.selectEnvironment',
+  useLocalSandbox: 'healthData.useLocalSandbox',
+  setApiKey: 'healthData.setApiKey',
+  clearApiKey: 'healthData.clearApiKey',
+  refreshUsers: 'healthData.refreshUsers',
+  loadMoreUsers: 'healthData.loadMoreUsers',
+  filterUsers: 'healthData.filterUsers',
+  clearUsersFilter: 'healthData.clearUsersFilter',
+  resolveUser: 'healthData.resolveUser',
+  copyUserId: 'healthData.copyUserId',
+  copyClientUserId: 'healthData.copyClientUserId',
+  copyDetailValue: 'healthData.copyDetailValue',
+  openUserAsJson: 'healthData.openUserAsJson',
+  copyUserAsCurl: 'healthData.copyUserAsCurl',
+  openLastResponse: 'healthData.openLastResponse',
+  showRequestLog: 'healthData.showRequestLog',
+} as const;
+
+/** Tree item contextValues: package.json menus match them with `viewItem == …`. */
+export const TREE_ITEM_CONTEXT = {
+  user: 'user',
+  sourcesGroup: 'sourcesGroup',
+  source: 'source',
+  detailsGroup: 'detailsGroup',
+  detail: 'detail',
+  detailEmpty: 'detailEmpty',
+  loadMore: 'loadMore',
+  message: 'message',
+} as const;
+
+/** Context keys the shell sets for `when` and `enablement` clauses. */
+export const CONTEXT_KEYS = {
+  environment: 'healthData.environment',
+  isLocalSandbox: 'healthData.isLocalSandbox',
+  hasApiKey: 'healthData.hasApiKey',
+  needsApiKey: 'healthData.needsApiKey',
+  usersFilterActive: 'healthData.usersFilterActive',
+  hasLastResponse: 'healthData.hasLastResponse',
+} as const;
+
+/** Settings below CONFIG_SECTION. */
+export const SETTINGS = {
+  usersPageSize: 'usersPageSize',
+  baseUrlPrefix: 'baseUrl.',
+} as const;
+
+/** globalState key of the active environment (a choice of this machine, not a setting to share). */
+export const ACTIVE_ENVIRONMENT_STATE_KEY = 'healthData.activeEnvironment';

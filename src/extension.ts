@@ -1,10 +1,63 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { CommandManager } from './commands/commandManager';
+import { registerShellCommands } from './commands/registerShellCommands';
+import { startEmbeddedSandbox } from './connection/embeddedSandbox';
+import { RequestLog } from './connection/requestLog';
+import { ShellApiConnection } from './connection/shellApiConnection';
+import { OUTPUT_CHANNEL_NAME } from './constants';
+import { createExtensionApi, type HealthDataExtensionApi } from './extensionApi';
+import { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
+import { LastResponse } from './jsonDocuments/lastResponse';
+import { registerPanels } from './panels/registerPanels';
+import type { ExtensionServices } from './services';
+import { ActiveEnvironmentStore } from './storage/activeEnvironmentStore';
+import { ApiKeyStore } from './storage/apiKeyStore';
+import { ShellSettings } from './storage/shellSettings';
+import { EnvironmentStatusBar } from './views/environmentStatusBar';
+import { ShellContextKeys } from './views/shellContextKeys';
+import { UsersTreeProvider } from './views/users/usersTreeProvider';
+import { UsersView } from './views/users/usersView';
 
-export function activate(context: vscode.ExtensionContext): { commandIds: () => string[] } {
+/** The composition root: builds every service once, registers everything, and does nothing else. */
+export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
+  const log = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
+  const settings = new ShellSettings();
+  const keys = new ApiKeyStore(context.secrets);
+  const requestLog = new RequestLog(log);
+  const connection = new ShellApiConnection({
+    settings,
+    keys,
+    activeEnvironment: new ActiveEnvironmentStore(context.globalState),
+    requestLog,
+    log,
+    startSandbox: () => startEmbeddedSandbox(context.extensionPath),
+  });
+  const jsonDocuments = new JsonDocumentProvider();
+  const lastResponse = new LastResponse();
   const commands = new CommandManager();
-  context.subscriptions.push(commands);
-  return { commandIds: () => commands.registeredIds() };
+  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands };
+
+  const usersTree = new UsersTreeProvider({ connection, settings, lastResponse });
+  const usersView = new UsersView(usersTree, connection);
+  const contextKeys = new ShellContextKeys(connection, lastResponse);
+  context.subscriptions.push(
+    log,
+    keys,
+    connection,
+    jsonDocuments,
+    lastResponse,
+    commands,
+    usersTree,
+    usersView,
+    contextKeys,
+    new EnvironmentStatusBar(connection),
+  );
+  void contextKeys.update();
+
+  registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
+  registerPanels(services);
+
+  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog });
 }
 
 export function deactivate(): void {}

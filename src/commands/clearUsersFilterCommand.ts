@@ -1,0 +1,13 @@
+import { SHELL_COMMANDS } from '../constants';
+import type { UsersTreeProvider } from '../views/users/usersTreeProvider';
+import type { Command } from './command';
+
+export class ClearUsersFilterCommand implements Command {
+  readonly id = SHELL_COMMANDS.clearUsersFilter;
+
+  constructor(private readonly provider: UsersTreeProvider) {}
+
+  execute(): void {
+    this.provider.clearFilter();
+  }
+}

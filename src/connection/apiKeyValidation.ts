@@ -1,0 +1,28 @@
+import type { ApiKeyStore } from '../storage/apiKeyStore';
+import type { ShellApiConnection } from './shellApiConnection';
+
+export type ApiKeyCheck = { ok: true; total: number } | { ok: false; error: unknown };
+
+/**
+ * Checks `apiKey` with one real request (list one user) against the active environment, and stores
+ * it only if the API accepted it. Nothing is written on any failure, cancellation included.
+ */
+export async function validateAndStoreApiKey(
+  connection: ShellApiConnection,
+  keys: ApiKeyStore,
+  apiKey: string,
+  signal?: AbortSignal,
+): Promise<ApiKeyCheck> {
+  const resolved = connection.resolved();
+  if (resolved.kind !== 'remote') throw new Error(`The ${resolved.id} environment takes no API key`);
+  const client = connection.clientFor(resolved.baseUrl, apiKey);
+  try {
+    const page = await client.listUsers({ limit: 1 }, signal ? { signal } : {});
+    await keys.store(resolved.secretName, apiKey);
+    return { ok: true, total: page.total };
+  } catch (error) {
+    return { ok: false, error };
+  } finally {
+    void client.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,25 @@
+import * as path from 'node:path';
+import type { SampleLabTest } from '../services';
+
+export interface EmbeddedSandbox {
+  url: string;
+  apiKey: string;
+  labTests: SampleLabTest[];
+  close(): Promise<void>;
+}
+
+interface SandboxModule {
+  startSandbox(options: { host?: string; port?: number }): Promise<EmbeddedSandbox>;
+}
+
+/**
+ * Starts the sample-data server from its own bundle, dist/sandbox.js. It is loaded with a computed
+ * path so esbuild leaves it out of extension.js: activation never pays for it, and only the local
+ * sandbox environment ever loads it.
+ */
+export function startEmbeddedSandbox(extensionPath: string): Promise<EmbeddedSandbox> {
+  const bundle = path.join(extensionPath, 'dist', 'sandbox.js');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime load by design, see above
+  const sandboxModule = require(bundle) as SandboxModule;
+  return sandboxModule.startSandbox({ host: '127.0.0.1', port: 0 });
+}

@@ -1,0 +1,26 @@
+import type * as vscode from 'vscode';
+import type { RequestLogEntry } from '../api/client';
+import { formatRequestLogLine } from '../domain/requestLog';
+
+const RECENT_LINES = 200;
+
+/**
+ * Writes one line per HTTP attempt to the "Health Data" log channel. Entries come from the client's
+ * onRequest hook and never carry the key. The last lines are also kept for the integration tests.
+ */
+export class RequestLog {
+  private readonly recent: string[] = [];
+
+  constructor(private readonly channel: vscode.LogOutputChannel) {}
+
+  readonly onRequest = (entry: RequestLogEntry): void => {
+    const line = formatRequestLogLine(entry);
+    this.channel[line.level](line.text);
+    this.recent.push(line.text);
+    if (this.recent.length > RECENT_LINES) this.recent.shift();
+  };
+
+  recentLines(): readonly string[] {
+    return [...this.recent];
+  }
+}

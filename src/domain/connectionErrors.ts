@@ -1,0 +1,23 @@
+// Why the active environment cannot make a request before any request is sent. Views and panels
+// catch these next to HealthApiError and offer the matching next step.
+import type { BaseUrlCheck } from './environments';
+import type { EnvironmentId } from '../services';
+
+/** The environment needs an API key and none is stored for it. */
+export class MissingApiKeyError extends Error {
+  constructor(readonly environment: EnvironmentId) {
+    super(`No API key is set for the ${environment} environment`);
+    this.name = 'MissingApiKeyError';
+  }
+}
+
+/** The environment's base URL setting is empty, malformed or would send the key over plain http. */
+export class BaseUrlSettingError extends Error {
+  constructor(
+    readonly environment: EnvironmentId,
+    readonly problem: Exclude<BaseUrlCheck, { ok: true }>['problem'],
+  ) {
+    super(`The base URL of the ${environment} environment cannot be used (${problem})`);
+    this.name = 'BaseUrlSettingError';
+  }
+}

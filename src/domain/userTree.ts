@@ -1,0 +1,150 @@
+// What each Users-tree node shows, computed from the API objects. Pure, so it is unit-tested; the
+// node classes in src/views/users only add translated words and VS Code types around it.
+import type { ConnectedSource, User } from '../api/schemas';
+
+/** Shortens a uuid to its first block: enough to tell users apart at a glance. */
+export function shortId(id: string): string {
+  const firstBlock = id.split('-')[0] ?? id;
+  return firstBlock.length < id.length ? `${firstBlock}…` : id;
+}
+
+/** `2024-03-01T14:22:05.123+00:00` → `2024-03-01 14:22 UTC`; anything unparsable is shown as sent. */
+export function formatTimestamp(value: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  const iso = new Date(time).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** `2024-03-01T…` or `2024-03-01` → `2024-03-01`; anything else as sent. */
+export function formatDate(value: string): string {
+  const match = /^\d{4}-\d{2}-\d{2}/.exec(value);
+  return match ? match[0] : value;
+}
+
+/** VS Code fetches an icon URL itself: only https addresses are handed over, never http or data:. */
+export function safeIconUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface UserSummary {
+  id: string;
+  label: string;
+  shortUserId: string;
+  sourceCount: number;
+  createdOn: string;
+}
+
+export function summariseUser(user: User): UserSummary {
+  return {
+    id: `user:${user.user_id}`,
+    label: user.client_user_id,
+    shortUserId: shortId(user.user_id),
+    sourceCount: user.connected_sources.length,
+    createdOn: formatTimestamp(user.created_on),
+  };
+}
+
+export interface SourceSummary {
+  name: string;
+  slug: string;
+  connectedSince: string;
+  iconUrl: string | undefined;
+}
+
+export function summariseSource(connected: ConnectedSource): SourceSummary {
+  return {
+    name: connected.source.name || connected.source.slug,
+    slug: connected.source.slug,
+    connectedSince: formatTimestamp(connected.created_on),
+    iconUrl: safeIconUrl(connected.source.logo),
+  };
+}
+
+export type DetailField =
+  | 'user_id'
+  | 'client_user_id'
+  | 'team_id'
+  | 'created_on'
+  | 'fallback_time_zone'
+  | 'fallback_birth_date'
+  | 'ingestion_start'
+  | 'ingestion_end';
+
+export interface DetailRow {
+  field: DetailField;
+  /** undefined: the service holds no value (null or absent). */
+  value: string | undefined;
+  /** Where the value came from, for the fallback fields. */
+  sourceSlug?: string;
+  /** The exact wire value, for copying. */
+  raw: string | undefined;
+}
+
+/** The Details group of a user, in a fixed order, every field present even when empty. */
+export function userDetailRows(user: User): DetailRow[] {
+  const row = (field: DetailField, raw: string | null | undefined, shown = raw): DetailRow => ({
+    field,
+    value: shown ?? undefined,
+    raw: raw ?? undefined,
+  });
+  const timeZone = user.fallback_time_zone;
+  const birthDate = user.fallback_birth_date;
+  return [
+    row('user_id', user.user_id),
+    row('client_user_id', user.client_user_id),
+    row('team_id', user.team_id),
+    row('created_on', user.created_on, formatTimestamp(user.created_on)),
+    { ...row('fallback_time_zone', timeZone?.id), ...(timeZone ? { sourceSlug: timeZone.source_slug } : {}) },
+    { ...row('fallback_birth_date', birthDate?.value), ...(birthDate ? { sourceSlug: birthDate.source_slug } : {}) },
+    row('ingestion_start', user.ingestion_start),
+    row('ingestion_end', user.ingestion_end),
+  ];
+}
+
+/**
+ * The list endpoint does not carry the ingestion bounds (only resolve does): a user whose record
+ * lacks both keys needs one resolve call before its Details are complete.
+ */
+export function needsFullRecord(user: User): boolean {
+  return !('ingestion_start' in user) && !('ingestion_end' in user);
+}
+
+/** Filter semantics: a prefix of client_user_id (as typed) or of user_id (any case). */
+export function matchesUserFilter(user: User, prefix: string): boolean {
+  const wanted = prefix.trim();
+  if (!wanted) return true;
+  return user.client_user_id.startsWith(wanted) || user.user_id.toLowerCase().startsWith(wanted.toLowerCase());
+}
+
+export interface LoadedUsers {
+  users: User[];
+  total: number;
+  /** Offset of the next page to ask for. */
+  nextOffset: number;
+  /** The last page came back empty: the list shrank while paging, there is nothing more to load. */
+  exhausted: boolean;
+}
+
+/** Appends a page, skipping users already listed (the list may shift between requests). */
+export function appendUserPage(loaded: LoadedUsers | undefined, page: { users: User[]; total: number; offset: number }): LoadedUsers {
+  const users = loaded ? [...loaded.users] : [];
+  const seen = new Set(users.map((u) => u.user_id));
+  for (const user of page.users) {
+    if (!seen.has(user.user_id)) {
+      seen.add(user.user_id);
+      users.push(user);
+    }
+  }
+  return { users, total: page.total, nextOffset: page.offset + page.users.length, exhausted: page.users.length === 0 };
+}
+
+/** "Load more" is offered while the server says more users exist and the last page was not empty. */
+export function hasMoreUsers(loaded: LoadedUsers): boolean {
+  return !loaded.exhausted && loaded.nextOffset < loaded.total;
+}

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import { validateAndStoreApiKey, type ApiKeyCheck } from './connection/apiKeyValidation';
+import type { RequestLog } from './connection/requestLog';
+import type { ShellApiConnection } from './connection/shellApiConnection';
+import type { CommandManager } from './commands/commandManager';
+import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
+import type { ApiKeyStore } from './storage/apiKeyStore';
+import type { UsersView } from './views/users/usersView';
+
+/** What the integration tests drive in place of input boxes and read in place of the Output view. */
+export interface ShellTestingApi {
+  readonly connection: ShellApiConnection;
+  readonly usersView: UsersView;
+  readonly jsonDocuments: JsonDocumentProvider;
+  requestLogLines(): readonly string[];
+  /** Set API Key without its password box: the same check and storage the command uses. */
+  setApiKey(apiKey: string): Promise<ApiKeyCheck>;
+  /** Clear API Key without its confirmation dialog. */
+  clearApiKey(): Promise<void>;
+  /** The stored key of the active environment, read back from SecretStorage. */
+  storedApiKey(): Promise<string | undefined>;
+}
+
+export interface HealthDataExtensionApi {
+  /** Ids registered through the CommandManager; a check compares them with package.json. */
+  commandIds(): string[];
+  /** Only in development and test hosts: never offered to other extensions in production. */
+  readonly testing: ShellTestingApi | undefined;
+}
+
+export interface ExtensionApiParts {
+  context: vscode.ExtensionContext;
+  commands: CommandManager;
+  connection: ShellApiConnection;
+  keys: ApiKeyStore;
+  usersView: UsersView;
+  jsonDocuments: JsonDocumentProvider;
+  requestLog: RequestLog;
+}
+
+export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
+  const { context, commands, connection, keys } = parts;
+  const secretName = (): string | undefined => {
+    const resolved = connection.resolved();
+    return resolved.kind === 'remote' ? resolved.secretName : undefined;
+  };
+  const testing: ShellTestingApi = {
+    connection,
+    usersView: parts.usersView,
+    jsonDocuments: parts.jsonDocuments,
+    requestLogLines: () => parts.requestLog.recentLines(),
+    setApiKey: (apiKey) => validateAndStoreApiKey(connection, keys, apiKey),
+    clearApiKey: async () => {
+      const name = secretName();
+      if (name) await keys.delete(name);
+    },
+    storedApiKey: async () => {
+      const name = secretName();
+      return name ? keys.get(name) : undefined;
+    },
+  };
+  return {
+    commandIds: () => commands.registeredIds(),
+    testing: context.extensionMode === vscode.ExtensionMode.Production ? undefined : testing,
+  };
+}

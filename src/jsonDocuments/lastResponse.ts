@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import type { RequestSpec } from '../api/requests';
+import { requestTitle } from '../domain/jsonDocument';
+
+export interface RecordedResponse {
+  title: string;
+  value: unknown;
+}
+
+/** The most recent API response the shell received, for "Open Last Response as JSON". */
+export class LastResponse implements vscode.Disposable {
+  private last: RecordedResponse | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  record(spec: RequestSpec, value: unknown): void {
+    this.last = { title: requestTitle(spec), value };
+    this.changed.fire();
+  }
+
+  get(): RecordedResponse | undefined {
+    return this.last;
+  }
+
+  clear(): void {
+    this.last = undefined;
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,51 @@
+import * as vscode from 'vscode';
+import { CONFIG_SECTION, SETTINGS } from '../constants';
+import { DEFAULT_BASE_URLS, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
+
+export const USERS_PAGE_SIZE_DEFAULT = 100;
+export const USERS_PAGE_SIZE_MAX = 500;
+
+/** Typed, validated reads of the shell's settings. The API key is never a setting. */
+export class ShellSettings {
+  private config(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration(CONFIG_SECTION);
+  }
+
+  usersPageSize(): number {
+    const value = this.config().get<number>(SETTINGS.usersPageSize, USERS_PAGE_SIZE_DEFAULT);
+    if (typeof value !== 'number' || !Number.isFinite(value)) return USERS_PAGE_SIZE_DEFAULT;
+    return Math.min(USERS_PAGE_SIZE_MAX, Math.max(1, Math.floor(value)));
+  }
+
+  baseUrls(): BaseUrlSettings {
+    const read = (id: RemoteEnvironmentId, fallback: string): string => {
+      const value = this.config().get<string>(`${SETTINGS.baseUrlPrefix}${id}`, fallback);
+      return typeof value === 'string' ? value : fallback;
+    };
+    return {
+      sandboxUs: read('sandboxUs', DEFAULT_BASE_URLS.sandboxUs),
+      sandboxEu: read('sandboxEu', DEFAULT_BASE_URLS.sandboxEu),
+      productionUs: read('productionUs', DEFAULT_BASE_URLS.productionUs),
+      productionEu: read('productionEu', DEFAULT_BASE_URLS.productionEu),
+      custom: read('custom', ''),
+    };
+  }
+
+  /** Saved in the user's settings: base URLs are application-scoped, a workspace cannot redirect a key. */
+  setCustomBaseUrl(url: string): Thenable<void> {
+    return this.config().update(`${SETTINGS.baseUrlPrefix}custom`, url, vscode.ConfigurationTarget.Global);
+  }
+
+  affectsBaseUrls(event: vscode.ConfigurationChangeEvent): boolean {
+    return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.baseUrlPrefix.replace(/\.$/, '')}`);
+  }
+
+  affectsUsersPageSize(event: vscode.ConfigurationChangeEvent): boolean {
+    return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.usersPageSize}`);
+  }
+}
+
+/** The setting id to open when the base URL of `id` needs attention. */
+export function baseUrlSettingId(id: RemoteEnvironmentId): string {
+  return `${CONFIG_SECTION}.${SETTINGS.baseUrlPrefix}${id}`;
+}

@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { isHealthApiError } from '../api/errors';
+import { describeFailure, type FailureKind } from '../domain/errorNextStep';
+import { failureTitle } from '../l10n/shellStrings';
+import type { ApiConnection } from '../services';
+import { nextStepCommand } from './nextStepCommand';
+
+/**
+ * A notification for a failed command, with its next step as the button. The text is ours plus
+ * the client's message, which never contains the key. A cancellation is the user's choice: silent.
+ */
+export async function showFailure(error: unknown, connection: ApiConnection): Promise<void> {
+  const failure = describeFailure(error);
+  if (failure.kind === 'cancelled') return;
+  const environment = connection.environment();
+  const title = failureTitle(failure.kind, failure.status, environment.label);
+  const detail = failureDetail(error, failure.kind);
+  const step = nextStepCommand(failure.nextStep, environment.id);
+  const choice = await vscode.window.showErrorMessage(detail ? `${title}: ${detail}` : title, step.title);
+  if (choice === step.title) await vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
+}
+
+/** The client's message (never holds the key); our own errors are fully said by the title. */
+export function failureDetail(error: unknown, kind: FailureKind): string {
+  if (isHealthApiError(error)) return error.message;
+  if (kind === 'unexpected' && error instanceof Error) return error.message;
+  return '';
+}

@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { TREE_ITEM_CONTEXT } from '../../constants';
+import type { DetailRow } from '../../domain/userTree';
+import { detailLabel, tree } from '../../l10n/shellStrings';
+import { TreeNode } from './treeNode';
+
+/** One field of a user: the wire name as label, the value as description. */
+export class DetailNode extends TreeNode {
+  readonly id: string;
+
+  constructor(
+    parent: TreeNode,
+    readonly row: DetailRow,
+  ) {
+    super(parent);
+    this.id = `${parent.id}/${row.field}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(detailLabel(this.row.field), vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    const shown = this.row.value === undefined ? tree.notSet() : this.row.value;
+    item.description = this.row.sourceSlug ? tree.fromSource(shown, this.row.sourceSlug) : shown;
+    item.tooltip = this.row.raw ?? tree.notSet();
+    item.contextValue = this.row.raw === undefined ? TREE_ITEM_CONTEXT.detailEmpty : TREE_ITEM_CONTEXT.detail;
+    return item;
+  }
+}

@@ -1,0 +1,49 @@
+import * as vscode from 'vscode';
+import type { User } from '../../api/schemas';
+import { TREE_ITEM_CONTEXT } from '../../constants';
+import { summariseUser } from '../../domain/userTree';
+import { tree } from '../../l10n/shellStrings';
+import { DetailsGroupNode } from './detailsGroupNode';
+import { SourcesGroupNode } from './sourcesGroupNode';
+import { TreeNode } from './treeNode';
+import type { UserTreeContext } from './userTreeContext';
+
+/** A user of the team. Commands on it (Show Blood Pressure, Copy, Open as JSON…) read `user`. */
+export class UserNode extends TreeNode {
+  readonly id: string;
+  private children: TreeNode[] | undefined;
+
+  constructor(
+    readonly user: User,
+    private readonly context: UserTreeContext,
+    /** Shown because Resolve User found it, not (yet) because a loaded page holds it. */
+    readonly resolved = false,
+  ) {
+    super(undefined);
+    this.id = summariseUser(user).id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const summary = summariseUser(this.user);
+    const item = new vscode.TreeItem(summary.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = TREE_ITEM_CONTEXT.user;
+    item.iconPath = new vscode.ThemeIcon('account');
+    const parts = [summary.shortUserId, tree.sourceCount(summary.sourceCount)];
+    if (this.resolved) parts.push(tree.resolved());
+    item.description = parts.join(' · ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown('**client_user_id** ').appendText(this.user.client_user_id).appendMarkdown('  \n');
+    tooltip.appendMarkdown('**user_id** ').appendText(this.user.user_id).appendMarkdown('  \n');
+    tooltip.appendText(tree.createdOn(summary.createdOn));
+    item.tooltip = tooltip;
+    item.accessibilityInformation = { label: `${summary.label}, ${tree.sourceCount(summary.sourceCount)}` };
+    return item;
+  }
+
+  override getChildren(): TreeNode[] {
+    // Kept, so the Details group fetches the full record once per user and not on every expand.
+    this.children ??= [new SourcesGroupNode(this), new DetailsGroupNode(this, this.context)];
+    return this.children;
+  }
+}

@@ -1,0 +1,283 @@
+import * as vscode from 'vscode';
+import type { HealthApiClient } from '../../api/client';
+import { listUsersRequest, resolveUserRequest } from '../../api/requests';
+import type { User, UserList } from '../../api/schemas';
+import type { ShellApiConnection } from '../../connection/shellApiConnection';
+import { USERS_VIEW_ID } from '../../constants';
+import { appendUserPage, hasMoreUsers, type LoadedUsers } from '../../domain/userTree';
+import type { LastResponse } from '../../jsonDocuments/lastResponse';
+import { progressTitles, tree } from '../../l10n/shellStrings';
+import type { EnvironmentInfo } from '../../services';
+import type { ShellSettings } from '../../storage/shellSettings';
+import { showFailure } from '../../ui/showFailure';
+import { withCancellableProgress } from '../../ui/withCancellableProgress';
+import { failureNodes } from './failureNodes';
+import { filterChildren } from './filterChildren';
+import { LoadMoreNode } from './loadMoreNode';
+import { MessageNode } from './messageNode';
+import type { TreeNode } from './treeNode';
+import { UserFilterSearch } from './userFilterSearch';
+import { UserNode } from './userNode';
+import type { UserTreeContext } from './userTreeContext';
+
+export interface UsersTreeServices {
+  connection: ShellApiConnection;
+  settings: ShellSettings;
+  lastResponse: LastResponse;
+}
+
+type Listing = { kind: 'idle' } | { kind: 'loaded'; users: LoadedUsers } | { kind: 'failed'; error: unknown };
+
+export interface UsersTreeSummary {
+  total: number | undefined;
+  filter: UserFilterSearch | undefined;
+}
+
+/**
+ * The team's users, page by page, with the filter and the users Resolve User pinned on top. State
+ * changes fire only the part of the tree they touch; an environment change starts over.
+ */
+export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, UserTreeContext, vscode.Disposable {
+  private readonly treeChanged = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.treeChanged.event;
+  private readonly summaryChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeSummary = this.summaryChanged.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  private listing: Listing = { kind: 'idle' };
+  private firstPage: Promise<void> | undefined;
+  private pinned: User[] = [];
+  private filter: UserFilterSearch | undefined;
+  private stopSearch: AbortController | undefined;
+  private loadMoreNode: LoadMoreNode | undefined;
+  private readonly nodes = new Map<string, UserNode>();
+  private readonly fullRecords = new Map<string, Promise<User>>();
+  /** Aborted whenever the tree starts over: requests of the old state stop and their results are dropped. */
+  private lifetime = new AbortController();
+
+  constructor(private readonly services: UsersTreeServices) {
+    this.subscriptions = [
+      services.connection.onDidChange(() => this.reset(false)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (services.settings.affectsUsersPageSize(event)) this.reset(true);
+      }),
+    ];
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node.parent;
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    return node ? node.getChildren() : this.rootChildren();
+  }
+
+  environment(): EnvironmentInfo {
+    return this.services.connection.environment();
+  }
+
+  summary(): UsersTreeSummary {
+    return { total: this.listing.kind === 'loaded' ? this.listing.users.total : undefined, filter: this.filter };
+  }
+
+  fetchFullRecord(user: User): Promise<User> {
+    const cached = this.fullRecords.get(user.user_id);
+    if (cached) return cached;
+    const pending = this.withClient(progressTitles.loadingDetails(), async (client, signal) => {
+      const full = await client.resolveUser(user.client_user_id, { signal });
+      this.services.lastResponse.record(resolveUserRequest(user.client_user_id), full);
+      return full;
+    });
+    this.fullRecords.set(user.user_id, pending);
+    pending.catch(() => this.fullRecords.delete(user.user_id));
+    return pending;
+  }
+
+  /** Reloads from the first page; an active filter searches again. */
+  refresh(): void {
+    const prefix = this.filter?.prefix;
+    this.reset(false);
+    if (prefix) void this.setFilter(prefix);
+  }
+
+  async loadMore(): Promise<void> {
+    if (this.listing.kind !== 'loaded' || this.loadMoreNode?.loading || !hasMoreUsers(this.listing.users)) return;
+    const lifetime = this.lifetime;
+    const offset = this.listing.users.nextOffset;
+    const limit = this.services.settings.usersPageSize();
+    if (this.loadMoreNode) {
+      this.loadMoreNode.loading = true;
+      this.treeChanged.fire(this.loadMoreNode);
+    }
+    try {
+      const page = await this.withClient(progressTitles.loadingMoreUsers(), (client, signal) =>
+        client.listUsers({ offset, limit }, { signal }),
+      );
+      if (lifetime.signal.aborted) return;
+      this.services.lastResponse.record(listUsersRequest({ offset, limit }), page);
+      this.acceptPage(page);
+    } catch (error) {
+      if (!lifetime.signal.aborted) void showFailure(error, this.services.connection);
+    } finally {
+      if (!lifetime.signal.aborted) {
+        if (this.loadMoreNode) this.loadMoreNode.loading = false;
+        // The Load more node's parent is the root: the whole list is its only ancestor to refresh.
+        this.treeChanged.fire(undefined);
+        this.summaryChanged.fire();
+      }
+    }
+  }
+
+  async setFilter(prefix: string): Promise<void> {
+    this.stopSearch?.abort();
+    const stop = new AbortController();
+    this.stopSearch = stop;
+    const search = new UserFilterSearch(prefix);
+    this.filter = search;
+    this.changedRoot();
+    try {
+      await withCancellableProgress(
+        { title: progressTitles.searchingUsers(prefix), viewId: USERS_VIEW_ID, signal: AbortSignal.any([this.lifetime.signal, stop.signal]) },
+        async (signal, report) => {
+          const client = await this.services.connection.client();
+          await search.run(client, signal, () => {
+            report(progressTitles.searchedSoFar(search.scanned, search.total ?? search.scanned));
+            this.summaryChanged.fire();
+          });
+        },
+      );
+    } catch (error) {
+      search.fail(error);
+    }
+    if (this.filter === search) this.changedRoot();
+  }
+
+  clearFilter(): void {
+    this.stopSearch?.abort();
+    this.filter = undefined;
+    this.changedRoot();
+  }
+
+  /**
+   * Makes `user` (a resolve result) a node of the tree and returns it, for TreeView.reveal: the
+   * node of a loaded page when there is one, otherwise the user is pinned above the pages.
+   */
+  async showUser(user: User): Promise<UserNode> {
+    if (this.filter && !this.filter.matches.some((match) => match.user_id === user.user_id)) this.clearFilter();
+    if (this.listing.kind === 'idle' && !this.filter) await this.loadFirstPage();
+    this.fullRecords.set(user.user_id, Promise.resolve(user));
+    const listed = this.filter
+      ? this.filter.matches.find((match) => match.user_id === user.user_id)
+      : this.listing.kind === 'loaded'
+        ? this.listing.users.users.find((candidate) => candidate.user_id === user.user_id)
+        : undefined;
+    if (listed) return this.nodeFor(listed, false);
+    this.pinned = [user, ...this.pinned.filter((pinned) => pinned.user_id !== user.user_id)];
+    this.changedRoot();
+    return this.nodeFor(user, true);
+  }
+
+  private async rootChildren(): Promise<TreeNode[]> {
+    // No key: an empty root lets the view show its welcome content (Set API key / Use the local sandbox).
+    if ((await this.services.connection.apiKeyState()) === 'missing') return [];
+    if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false), this.environment());
+    if (this.listing.kind === 'idle') await this.loadFirstPage();
+    const pinned = this.pinned.map((user) => this.nodeFor(user, true));
+    switch (this.listing.kind) {
+      case 'idle':
+        return pinned;
+      case 'failed':
+        return [...pinned, ...failureNodes(undefined, 'users/failure', this.listing.error, this.environment())];
+      case 'loaded': {
+        const { users } = this.listing;
+        const nodes: TreeNode[] = [...pinned, ...users.users.map((user) => this.nodeFor(user, false))];
+        if (nodes.length === 0) return [new MessageNode(undefined, 'users/empty', tree.noUsers(), { icon: 'info' })];
+        this.loadMoreNode = hasMoreUsers(users)
+          ? new LoadMoreNode(undefined, users.users.length, users.total, false)
+          : undefined;
+        if (this.loadMoreNode) nodes.push(this.loadMoreNode);
+        return nodes;
+      }
+    }
+  }
+
+  private loadFirstPage(): Promise<void> {
+    if (!this.firstPage) {
+      const loading = this.fetchFirstPage().finally(() => {
+        if (this.firstPage === loading) this.firstPage = undefined;
+      });
+      this.firstPage = loading;
+    }
+    return this.firstPage;
+  }
+
+  private async fetchFirstPage(): Promise<void> {
+    const lifetime = this.lifetime;
+    const limit = this.services.settings.usersPageSize();
+    try {
+      const page = await this.withClient(progressTitles.loadingUsers(), (client, signal) =>
+        client.listUsers({ offset: 0, limit }, { signal }),
+      );
+      if (lifetime.signal.aborted) return;
+      this.services.lastResponse.record(listUsersRequest({ offset: 0, limit }), page);
+      this.acceptPage(page);
+    } catch (error) {
+      if (!lifetime.signal.aborted) this.listing = { kind: 'failed', error };
+    }
+    this.summaryChanged.fire();
+  }
+
+  private acceptPage(page: UserList): void {
+    const loaded = this.listing.kind === 'loaded' ? this.listing.users : undefined;
+    this.listing = { kind: 'loaded', users: appendUserPage(loaded, page) };
+    const listed = new Set(page.users.map((user) => user.user_id));
+    this.pinned = this.pinned.filter((user) => !listed.has(user.user_id));
+  }
+
+  private nodeFor(user: User, resolved: boolean): UserNode {
+    const existing = this.nodes.get(user.user_id);
+    if (existing && existing.user === user && existing.resolved === resolved) return existing;
+    const node = new UserNode(user, this, resolved);
+    this.nodes.set(user.user_id, node);
+    return node;
+  }
+
+  private withClient<T>(title: string, task: (client: HealthApiClient, signal: AbortSignal) => Promise<T>): Promise<T> {
+    return withCancellableProgress({ title, viewId: USERS_VIEW_ID, signal: this.lifetime.signal }, async (signal) =>
+      task(await this.services.connection.client(), signal),
+    );
+  }
+
+  /** Starts over: `keepFilter` when only the page size changed, not the team. */
+  private reset(keepFilter: boolean): void {
+    const prefix = keepFilter ? this.filter?.prefix : undefined;
+    this.lifetime.abort();
+    this.lifetime = new AbortController();
+    this.stopSearch?.abort();
+    this.listing = { kind: 'idle' };
+    this.firstPage = undefined;
+    this.pinned = [];
+    this.filter = undefined;
+    this.loadMoreNode = undefined;
+    this.nodes.clear();
+    this.fullRecords.clear();
+    this.changedRoot();
+    if (prefix) void this.setFilter(prefix);
+  }
+
+  private changedRoot(): void {
+    this.treeChanged.fire(undefined);
+    this.summaryChanged.fire();
+  }
+
+  dispose(): void {
+    this.lifetime.abort();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.treeChanged.dispose();
+    this.summaryChanged.dispose();
+  }
+}

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import type { User } from '../../api/schemas';
+import { CONTEXT_KEYS, USERS_VIEW_ID } from '../../constants';
+import { tree } from '../../l10n/shellStrings';
+import type { ApiConnection } from '../../services';
+import type { TreeNode } from './treeNode';
+import type { UsersTreeProvider } from './usersTreeProvider';
+
+/** The Users TreeView: its description (environment and total) and message (the active filter). */
+export class UsersView implements vscode.Disposable {
+  readonly treeView: vscode.TreeView<TreeNode>;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    readonly provider: UsersTreeProvider,
+    private readonly connection: ApiConnection,
+  ) {
+    this.treeView = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+    this.subscriptions = [this.treeView, provider.onDidChangeSummary(() => this.update())];
+    this.update();
+  }
+
+  /** Loads `user` into the tree if needed, then selects and focuses it. */
+  async reveal(user: User): Promise<void> {
+    const node = await this.provider.showUser(user);
+    await this.treeView.reveal(node, { select: true, focus: true });
+  }
+
+  private update(): void {
+    const environment = this.connection.environment();
+    const { total, filter } = this.provider.summary();
+    const where = environment.isLocalSandbox ? tree.descriptionSampleData() : environment.label;
+    this.treeView.description = total === undefined ? where : tree.descriptionUsers(where, total);
+    this.treeView.message = filter
+      ? filter.status === 'searching'
+        ? tree.filterSearching(filter.prefix, filter.scanned, filter.total ?? filter.scanned)
+        : tree.filterMessage(filter.prefix, filter.matches.length, filter.scanned)
+      : undefined;
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.usersFilterActive, filter !== undefined);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

@@ -1,0 +1,139 @@
+// What the Users tree shows, computed from real API objects served by the sandbox.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { HealthApiClient } from '../../src/api/client';
+import { startSandbox } from '../../src/sandbox/server';
+import {
+  appendUserPage,
+  formatTimestamp,
+  hasMoreUsers,
+  matchesUserFilter,
+  needsFullRecord,
+  safeIconUrl,
+  summariseSource,
+  summariseUser,
+  userDetailRows,
+  type LoadedUsers,
+} from '../../src/domain/userTree';
+import { useSandbox } from '../support/sandboxFixture';
+
+const fixture = useSandbox({ users: 23, seed: 5 });
+
+describe('Users tree model', () => {
+  test('a user node is labelled by client_user_id with a unique, stable id', async () => {
+    const { users } = await fixture.client().listUsers({ limit: 23 });
+    const ids = new Set<string>();
+    for (const user of users) {
+      const summary = summariseUser(user);
+      assert.equal(summary.label, user.client_user_id);
+      assert.equal(summary.sourceCount, user.connected_sources.length);
+      assert.ok(user.user_id.startsWith(summary.shortUserId.replace('…', '')));
+      assert.ok(summary.shortUserId.length < user.user_id.length);
+      ids.add(summary.id);
+    }
+    assert.equal(ids.size, users.length);
+    const again = await fixture.client().listUsers({ limit: 23 });
+    assert.deepEqual(again.users.map((u) => summariseUser(u).id), [...ids]);
+  });
+
+  test('sources show name, slug and the connection date; https logos only', async () => {
+    const { users } = await fixture.client().listUsers({ limit: 23 });
+    const sources = users.flatMap((u) => u.connected_sources);
+    assert.ok(sources.length > 0, 'the sample users have connected sources');
+    for (const connected of sources) {
+      const summary = summariseSource(connected);
+      assert.equal(summary.name, connected.source.name);
+      assert.equal(summary.slug, connected.source.slug);
+      assert.match(summary.connectedSince, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+      assert.equal(summary.iconUrl, connected.source.logo, 'the sandbox logos are https');
+    }
+  });
+
+  test('javascript:, data: and http logos from a hostile server never become icons', async () => {
+    const hostile = await startSandbox({ port: 0, users: 15, hostile: true });
+    const client = new HealthApiClient({ baseUrl: hostile.url, apiKey: hostile.apiKey });
+    try {
+      const { users } = await client.listUsers({ limit: 15 });
+      const logos = users.flatMap((u) => u.connected_sources.map((s) => s.source.logo));
+      assert.ok(logos.some((logo) => logo.startsWith('javascript:')) && logos.some((logo) => logo.startsWith('data:')));
+      for (const user of users) for (const connected of user.connected_sources) assert.equal(summariseSource(connected).iconUrl, undefined);
+    } finally {
+      await client.close();
+      await hostile.close();
+    }
+    assert.equal(safeIconUrl('http://example.com/logo.png'), undefined);
+    assert.equal(safeIconUrl('https://user:pw@example.com/logo.png'), undefined);
+    assert.equal(safeIconUrl('https://example.com/logo.png'), 'https://example.com/logo.png');
+  });
+
+  test('Details rows: every field in a fixed order; list records need one resolve for ingestion bounds', async () => {
+    const client = fixture.client();
+    const { users } = await client.listUsers({ limit: 23 });
+    for (const listed of users) {
+      assert.equal(needsFullRecord(listed), true, 'the list omits ingestion_start/end');
+      const full = await client.resolveUser(listed.client_user_id);
+      assert.equal(needsFullRecord(full), false);
+      const rows = userDetailRows(full);
+      assert.deepEqual(
+        rows.map((row) => row.field),
+        ['user_id', 'client_user_id', 'team_id', 'created_on', 'fallback_time_zone', 'fallback_birth_date', 'ingestion_start', 'ingestion_end'],
+      );
+      const byField = Object.fromEntries(rows.map((row) => [row.field, row]));
+      assert.equal(byField.user_id?.raw, full.user_id);
+      assert.equal(byField.team_id?.value, full.team_id);
+      assert.equal(byField.created_on?.raw, full.created_on);
+      assert.equal(byField.created_on?.value, formatTimestamp(full.created_on));
+      assert.equal(byField.fallback_time_zone?.value, full.fallback_time_zone?.id);
+      assert.equal(byField.fallback_time_zone?.sourceSlug, full.fallback_time_zone?.source_slug);
+      assert.equal(byField.fallback_birth_date?.value, full.fallback_birth_date?.value ?? undefined);
+      assert.equal(byField.ingestion_start?.value, full.ingestion_start ?? undefined);
+      assert.equal(byField.ingestion_end?.value, full.ingestion_end ?? undefined);
+    }
+    const rows = users.map((u) => userDetailRows(u));
+    assert.ok(rows.some((r) => r.find((row) => row.field === 'fallback_birth_date')?.value === undefined), 'some users have no birth date');
+  });
+
+  test('paging: Load more appends each page until the total, with no duplicates', async () => {
+    const client = fixture.client();
+    let loaded: LoadedUsers | undefined;
+    let pages = 0;
+    do {
+      const page = await client.listUsers({ offset: loaded?.nextOffset ?? 0, limit: 5 });
+      loaded = appendUserPage(loaded, page);
+      pages += 1;
+    } while (hasMoreUsers(loaded) && pages < 20);
+    assert.equal(pages, 5);
+    assert.equal(loaded.users.length, 23);
+    assert.equal(loaded.total, 23);
+    assert.equal(new Set(loaded.users.map((u) => u.user_id)).size, 23);
+    const all = await client.listUsers({ limit: 23 });
+    assert.deepEqual(loaded.users, all.users, 'same users in the same order as one big page');
+  });
+
+  test('paging stops when the list shrank and a page comes back empty', async () => {
+    const client = fixture.client();
+    const firstPage = await client.listUsers({ offset: 0, limit: 20 });
+    const loaded = appendUserPage(undefined, firstPage);
+    const beyondTheEnd = await client.listUsers({ offset: 40, limit: 20 });
+    const after = appendUserPage(loaded, { ...beyondTheEnd, total: 60 });
+    assert.equal(after.users.length, 20);
+    assert.equal(hasMoreUsers(after), false);
+  });
+
+  test('filter: a prefix of client_user_id as typed, or of user_id in any case', async () => {
+    const { users } = await fixture.client().listUsers({ limit: 23 });
+    const user = users[4];
+    assert.ok(user);
+    assert.ok(matchesUserFilter(user, user.client_user_id.slice(0, 4)));
+    assert.ok(matchesUserFilter(user, user.user_id.slice(0, 6).toUpperCase()));
+    assert.ok(matchesUserFilter(user, ` ${user.user_id.slice(0, 6)} `));
+    const byClientPrefix = users.filter((u) => matchesUserFilter(u, user.client_user_id));
+    assert.ok(byClientPrefix.includes(user));
+    assert.equal(matchesUserFilter(user, 'zzz-no-such-prefix'), false);
+  });
+
+  test('timestamps: shown in UTC to the minute, anything unparsable shown as sent', () => {
+    assert.equal(formatTimestamp('2024-03-01T14:22:05.123+02:00'), '2024-03-01 12:22 UTC');
+    assert.equal(formatTimestamp('yesterday-ish'), 'yesterday-ish');
+  });
+});
