@@ -91,14 +91,10 @@ const pad = (value: number, width = 2): string => String(value).padStart(width, 
 /** "2026-10-03T07:41:00+02:00" for the instant seen in `timeZone` ("+00:00" for UTC/null). */
 export function formatWithOffset(timeZone: string | null, instantMs: number): string {
   const offset = offsetMinutesAt(timeZone, instantMs);
-  const wall = new Date(instantMs + offset * MS_PER_MINUTE);
-  const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
-  return (
-    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
-    `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-  );
+  const suffix = `${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  // toISOString of the shifted instant is the wall time (years 0000–9999, which is all we emit).
+  return new Date(instantMs + offset * MS_PER_MINUTE).toISOString().slice(0, 19) + suffix;
 }
 
 /** "2026-10-03T05:41:00+00:00", the way the service writes created_on/updated_at. */
