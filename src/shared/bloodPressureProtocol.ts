@@ -1,0 +1,149 @@
+// Messages between the blood-pressure panel (host) and its webview. Both sides switch over `type`
+// exhaustively. The webview says `ready` first; only then does the host post `init` and data.
+import type { GroupedBloodPressure } from '../api/schemas';
+import type { BloodPressureForm } from '../domain/bloodPressureQuery';
+import type { Coverage } from '../domain/bloodPressureCoverage';
+import type { PanelErrorAction, PanelErrorView } from './panelError';
+
+/** Localized text of the webview (built by the host in src/l10n; `{0}` marks an argument). */
+export interface BloodPressureStrings {
+  heading: string;
+  queryLabel: string;
+  actionsLabel: string;
+  startDate: string;
+  endDate: string;
+  endDatePlaceholder: string;
+  provider: string;
+  allProviders: string;
+  apply: string;
+  cancel: string;
+  exportCsv: string;
+  exportJson: string;
+  openRawJson: string;
+  copyCurl: string;
+  startMissing: string;
+  startInvalid: string;
+  endInvalid: string;
+  endBeforeStart: string;
+  loadingPages: string;
+  loadedSummary: string;
+  cancelledSummary: string;
+  unreadableTimestamps: string;
+  emptyTitle: string;
+  emptyMessage: string;
+  emptyMessageAllProviders: string;
+  openEnd: string;
+  nearestSearching: string;
+  nearestBefore: string;
+  nearestAfter: string;
+  nearestNone: string;
+  showAround: string;
+  chartHeading: string;
+  chartLabel: string;
+  systolicOf: string;
+  diastolicOf: string;
+  categoryLegend: string;
+  categoryNormal: string;
+  categoryElevated: string;
+  categoryStage1: string;
+  categoryStage2: string;
+  categoryCrisis: string;
+  diastolicThresholdNote: string;
+  coverageHeading: string;
+  coverageProviderDays: string;
+  coverageCellDay: string;
+  coverageCellRange: string;
+  summaryHeading: string;
+  summaryProvider: string;
+  summarySourceTypes: string;
+  summaryCount: string;
+  summaryFirst: string;
+  summaryLast: string;
+  summaryMeanSystolic: string;
+  summaryMeanDiastolic: string;
+  tableHeading: string;
+  tableLabel: string;
+  columnTime: string;
+  columnOffset: string;
+  columnSystolic: string;
+  columnDiastolic: string;
+  columnUnit: string;
+  columnCategory: string;
+  groupRow: string;
+  noOffset: string;
+  timeZoneNote: string;
+  timeZoneMissing: string;
+}
+
+export interface BloodPressureUserView {
+  userId: string;
+  clientUserId: string;
+  /** IANA zone every time and day is shown in (the user's fallback zone, or UTC). */
+  timeZone: string;
+  /** False when the user has no usable fallback zone and UTC is used instead. */
+  timeZoneFromUser: boolean;
+  /** The user's connected sources, for the provider filter. */
+  providers: { slug: string; name: string }[];
+}
+
+/** What a restored panel needs: ids and the query, never data or keys. */
+export interface BloodPressurePanelState {
+  version: 1;
+  userId: string;
+  clientUserId: string;
+  form: BloodPressureForm;
+}
+
+export type BloodPressureHostMessage =
+  | {
+      type: 'init';
+      strings: BloodPressureStrings;
+      locale: string;
+      user: BloodPressureUserView;
+      form: BloodPressureForm;
+    }
+  | { type: 'loading'; form: BloodPressureForm }
+  | { type: 'page'; groups: GroupedBloodPressure['groups']; pageNumber: number; readingsLoaded: number }
+  | { type: 'complete'; pages: number; readings: number; cancelled: boolean }
+  /** After an empty result: coverage of a wider window and the readings nearest to the range. */
+  | { type: 'nearest'; coverage: Coverage | undefined; beforeDay: string | undefined; afterDay: string | undefined }
+  | { type: 'error'; error: PanelErrorView };
+
+/** Counts the webview reports after each render; tests read them through the host. */
+export interface BloodPressureRenderSnapshot {
+  phase: 'loading' | 'data' | 'empty' | 'error';
+  readings: number;
+  tableRows: number;
+  groups: number;
+  chartSeries: number;
+  chartPoints: number;
+  coverageProviders: number;
+  summaryProviders: number;
+}
+
+export type BloodPressureWebviewMessage =
+  | { type: 'ready' }
+  | { type: 'apply'; form: BloodPressureForm }
+  | { type: 'cancel' }
+  | { type: 'exportCsv' }
+  | { type: 'exportJson' }
+  | { type: 'openRawJson' }
+  | { type: 'copyCurl' }
+  | { type: 'errorAction'; action: PanelErrorAction }
+  | { type: 'rendered'; snapshot: BloodPressureRenderSnapshot };
+
+export function isBloodPressureForm(value: unknown): value is BloodPressureForm {
+  if (!value || typeof value !== 'object') return false;
+  const form = value as Record<string, unknown>;
+  return typeof form.startDate === 'string' && typeof form.endDate === 'string' && typeof form.provider === 'string';
+}
+
+/** Reads a saved state defensively: it comes from disk after a reload and may be from an older version. */
+export function parseBloodPressurePanelState(value: unknown): BloodPressurePanelState | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const state = value as Record<string, unknown>;
+  if (state.version !== 1 || typeof state.userId !== 'string' || typeof state.clientUserId !== 'string') return undefined;
+  if (!isBloodPressureForm(state.form)) return undefined;
+  const { startDate, endDate, provider } = state.form;
+  return { version: 1, userId: state.userId, clientUserId: state.clientUserId, form: { startDate, endDate, provider } };
+}

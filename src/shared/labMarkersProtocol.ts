@@ -1,0 +1,125 @@
+// Messages between the lab-markers panel (host) and its webview; same rules as the blood-pressure
+// protocol: exhaustive switches both sides, `ready` before anything is posted.
+import type { MarkerPage } from '../api/schemas';
+import type { LabMarkersForm, LabMarkersSource } from '../domain/labMarkersForm';
+import type { PanelErrorAction, PanelErrorView } from './panelError';
+
+export interface LabMarkersStrings {
+  labTestTitle: string;
+  orderSetTitle: string;
+  labTestId: string;
+  labTestIds: string;
+  providerIds: string;
+  idsPlaceholder: string;
+  labAccountId: string;
+  optional: string;
+  page: string;
+  size: string;
+  apply: string;
+  cancel: string;
+  previousPage: string;
+  nextPage: string;
+  filter: string;
+  filterPlaceholder: string;
+  exportCsv: string;
+  exportJson: string;
+  openRawJson: string;
+  copyCurl: string;
+  labTestIdMissing: string;
+  orderSetEmpty: string;
+  pageInvalid: string;
+  sizeInvalid: string;
+  loading: string;
+  pageStatus: string;
+  filteredStatus: string;
+  emptyTitle: string;
+  emptyMessage: string;
+  noFilterMatch: string;
+  tableLabel: string;
+  columnName: string;
+  columnSlug: string;
+  columnType: string;
+  columnUnit: string;
+  columnProviderId: string;
+  columnLabId: string;
+  columnPrice: string;
+  expand: string;
+  collapse: string;
+  toggleAll: string;
+  actionsLabel: string;
+  resultsLabel: string;
+  noExpectedResults: string;
+  columnResultName: string;
+  columnLoincCode: string;
+  columnLoincName: string;
+  columnLoincUnit: string;
+  noUnit: string;
+}
+
+export interface LabMarkersPanelState {
+  version: 1;
+  form: LabMarkersForm;
+  filter: string;
+}
+
+export type LabMarkersHostMessage =
+  | { type: 'init'; strings: LabMarkersStrings; locale: string; form: LabMarkersForm; filter: string }
+  | { type: 'loading'; form: LabMarkersForm }
+  | { type: 'result'; form: LabMarkersForm; page: MarkerPage }
+  | { type: 'cancelled' }
+  | { type: 'error'; error: PanelErrorView };
+
+export interface LabMarkersRenderSnapshot {
+  phase: 'loading' | 'data' | 'empty' | 'error';
+  total: number;
+  markers: number;
+  visibleMarkers: number;
+  loincCodes: string[];
+  expandedRows: number;
+}
+
+export type LabMarkersWebviewMessage =
+  | { type: 'ready' }
+  | { type: 'load'; form: LabMarkersForm }
+  | { type: 'cancel' }
+  | { type: 'exportCsv' }
+  | { type: 'exportJson' }
+  | { type: 'openRawJson' }
+  | { type: 'copyCurl' }
+  | { type: 'errorAction'; action: PanelErrorAction }
+  | { type: 'rendered'; snapshot: LabMarkersRenderSnapshot };
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function parseSource(value: unknown): LabMarkersSource | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const source = value as Record<string, unknown>;
+  const labAccountId = typeof source.labAccountId === 'string' ? source.labAccountId : '';
+  if (source.kind === 'labTest' && typeof source.labTestId === 'string') {
+    return { kind: 'labTest', labTestId: source.labTestId, labAccountId };
+  }
+  if (source.kind === 'orderSet' && isStringArray(source.labTestIds) && isStringArray(source.providerIds)) {
+    return { kind: 'orderSet', labTestIds: source.labTestIds, providerIds: source.providerIds, labAccountId };
+  }
+  return undefined;
+}
+
+export function parseLabMarkersForm(value: unknown): LabMarkersForm | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const form = value as Record<string, unknown>;
+  const source = parseSource(form.source);
+  if (!source || typeof form.page !== 'number' || typeof form.size !== 'number') return undefined;
+  return { source, page: form.page, size: form.size };
+}
+
+/** Reads a saved state defensively: it comes from disk after a reload and may be from an older version. */
+export function parseLabMarkersPanelState(value: unknown): LabMarkersPanelState | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const state = value as Record<string, unknown>;
+  if (state.version !== 1) return undefined;
+  const form = parseLabMarkersForm(state.form);
+  if (!form) return undefined;
+  return { version: 1, form, filter: typeof state.filter === 'string' ? state.filter : '' };
+}
