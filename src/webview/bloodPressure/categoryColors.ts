@@ -1,0 +1,31 @@
+import type { BloodPressureCategory } from '../../domain/bloodPressureCategory';
+import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
+
+/** Theme colour of each category: the same variable paints the chart band and the legend swatch. */
+export const CATEGORY_COLOR_VARIABLE: Record<BloodPressureCategory, string> = {
+  normal: '--vscode-charts-green',
+  elevated: '--vscode-charts-yellow',
+  stage1: '--vscode-charts-orange',
+  stage2: '--vscode-charts-red',
+  crisis: '--vscode-charts-purple',
+};
+
+export function categoryLabel(strings: BloodPressureStrings, category: BloodPressureCategory): string {
+  switch (category) {
+    case 'normal':
+      return strings.categoryNormal;
+    case 'elevated':
+      return strings.categoryElevated;
+    case 'stage1':
+      return strings.categoryStage1;
+    case 'stage2':
+      return strings.categoryStage2;
+    case 'crisis':
+      return strings.categoryCrisis;
+  }
+}
+
+/** Current value of a theme variable (themes change at runtime, so read it when drawing). */
+export function themeColor(variable: string, fallback: string): string {
+  return getComputedStyle(document.body).getPropertyValue(variable).trim() || fallback;
+}

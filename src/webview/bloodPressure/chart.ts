@@ -1,0 +1,168 @@
+// Systolic and diastolic over time, one series pair per provider, over the AHA category bands.
+// uPlot draws to one canvas and stays fast with 100 000+ points; its colours are read from the
+// theme's CSS variables each time the chart is built, and it is rebuilt when the theme changes.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { BLOOD_PRESSURE_CATEGORIES, DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS } from '../../domain/bloodPressureCategory';
+import type { AlignedChartData } from '../../domain/bloodPressureChartSeries';
+import type { ZoneCalendar } from '../../domain/zonedTime';
+import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
+import { el, formatMessage } from '../common/dom';
+import { CATEGORY_COLOR_VARIABLE, categoryLabel, themeColor } from './categoryColors';
+
+const HEIGHT = 320;
+const SERIES_COLOR_VARIABLES = [
+  '--vscode-charts-blue',
+  '--vscode-charts-purple',
+  '--vscode-charts-orange',
+  '--vscode-charts-green',
+  '--vscode-charts-red',
+  '--vscode-charts-yellow',
+];
+
+export class BloodPressureChart {
+  readonly element: HTMLElement;
+  private readonly canvasHost: HTMLElement;
+  private plot: uPlot | undefined;
+  private data: AlignedChartData | undefined;
+
+  constructor(
+    private readonly strings: BloodPressureStrings,
+    private readonly zone: ZoneCalendar,
+  ) {
+    this.canvasHost = el('div', { className: 'chart-canvas', attrs: { role: 'img' } });
+    this.element = el('div', { className: 'chart' }, this.canvasHost, this.bandLegend());
+    new ResizeObserver(() => this.plot?.setSize({ width: this.width(), height: HEIGHT })).observe(this.canvasHost);
+    // VS Code swaps the body's theme class (vscode-light / vscode-dark / vscode-high-contrast).
+    new MutationObserver(() => this.draw()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  }
+
+  render(data: AlignedChartData): void {
+    this.data = data;
+    this.canvasHost.setAttribute(
+      'aria-label',
+      formatMessage(this.strings.chartLabel, data.points, data.providers.length, this.zone.zone),
+    );
+    this.draw();
+  }
+
+  /** Series drawn (two per provider), for the render snapshot. */
+  get seriesCount(): number {
+    return (this.plot?.series.length ?? 1) - 1;
+  }
+
+  get canvasPresent(): boolean {
+    return this.canvasHost.querySelector('canvas') !== null;
+  }
+
+  private draw(): void {
+    this.plot?.destroy();
+    this.plot = undefined;
+    if (!this.data) return;
+    const data: uPlot.AlignedData = [this.data.times, ...this.data.columns];
+    this.plot = new uPlot(this.options(this.data), data, this.canvasHost);
+  }
+
+  private width(): number {
+    return Math.max(320, this.canvasHost.clientWidth || this.element.clientWidth || 640);
+  }
+
+  private options(data: AlignedChartData): uPlot.Options {
+    const foreground = themeColor('--vscode-editor-foreground', '#888');
+    const grid = themeColor('--vscode-charts-lines', 'rgba(128,128,128,0.3)');
+    const fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
+    const font = `11px ${fontFamily}`;
+    const highContrast = document.body.classList.contains('vscode-high-contrast');
+    const bandColors = Object.fromEntries(
+      BLOOD_PRESSURE_CATEGORIES.map((category) => [category, themeColor(CATEGORY_COLOR_VARIABLE[category], foreground)]),
+    );
+    const zone = this.zone;
+    const valueText = (_u: uPlot, value: number | null): string => (value === null || value === undefined ? '–' : String(value));
+    const series: uPlot.Series[] = [
+      { label: this.strings.columnTime, value: (_u, v) => (v === null || v === undefined ? '–' : zone.formatWallTime(v * 1000)) },
+    ];
+    data.providers.forEach((provider, index) => {
+      const color = themeColor(SERIES_COLOR_VARIABLES[index % SERIES_COLOR_VARIABLES.length] ?? '', foreground);
+      series.push(
+        { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1.5, spanGaps: true, value: valueText },
+        { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1.5, dash: [6, 4], spanGaps: true, value: valueText },
+      );
+    });
+    const axis = (label?: string): uPlot.Axis => ({
+      stroke: foreground,
+      font,
+      labelFont: font,
+      grid: { stroke: grid, width: 1 },
+      ticks: { stroke: grid, width: 1 },
+      ...(label ? { label } : {}),
+    });
+    return {
+      width: this.width(),
+      height: HEIGHT,
+      tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), zone.zone),
+      scales: {
+        x: { time: true },
+        // Always show the normal..stage 2 bands, whatever the data's own range.
+        y: { range: (_u, min, max) => [Math.min(50, (min ?? 50) - 10), Math.max(190, (max ?? 190) + 10)] },
+      },
+      axes: [axis(), axis('mmHg')],
+      series,
+      cursor: { drag: { x: true, y: false } },
+      hooks: {
+        drawClear: [(u) => drawCategoryBands(u, bandColors, highContrast ? 0.3 : 0.12)],
+      },
+    };
+  }
+
+  private bandLegend(): HTMLElement {
+    const legend = el('div', { className: 'band-legend', attrs: { role: 'list', 'aria-label': this.strings.categoryLegend } });
+    for (const category of BLOOD_PRESSURE_CATEGORIES) {
+      legend.append(
+        el(
+          'span',
+          { className: 'band-item', attrs: { role: 'listitem' } },
+          el('span', { className: `swatch swatch-${category}`, attrs: { 'aria-hidden': 'true' } }),
+          categoryLabel(this.strings, category),
+        ),
+      );
+    }
+    legend.append(el('span', { className: 'muted band-note', text: this.strings.diastolicThresholdNote }));
+    return legend;
+  }
+}
+
+function drawCategoryBands(u: uPlot, colors: Record<string, string>, alpha: number): void {
+  const yMin = u.scales.y?.min;
+  const yMax = u.scales.y?.max;
+  if (yMin === undefined || yMax === undefined || yMin === null || yMax === null) return;
+  const { ctx } = u;
+  const { left, top, width, height } = u.bbox;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  for (const band of SYSTOLIC_BANDS) {
+    const low = Math.max(band.from, yMin);
+    const high = Math.min(band.to, yMax);
+    if (high <= low) continue;
+    const yTop = u.valToPos(high, 'y', true);
+    const yBottom = u.valToPos(low, 'y', true);
+    ctx.globalAlpha = alpha;
+    ctx.fillStyle = colors[band.category] ?? 'gray';
+    ctx.fillRect(left, yTop, width, yBottom - yTop);
+  }
+  const pixel = window.devicePixelRatio || 1;
+  ctx.globalAlpha = 0.9;
+  ctx.lineWidth = pixel;
+  ctx.setLineDash([3 * pixel, 3 * pixel]);
+  for (const threshold of DIASTOLIC_THRESHOLDS) {
+    if (threshold.value < yMin || threshold.value > yMax) continue;
+    const y = Math.round(u.valToPos(threshold.value, 'y', true)) + 0.5;
+    ctx.strokeStyle = colors[threshold.category] ?? 'gray';
+    ctx.beginPath();
+    ctx.moveTo(left, y);
+    ctx.lineTo(left + width, y);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
