@@ -60,3 +60,18 @@ export const SETTINGS = {
 
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */
 export const ACTIVE_ENVIRONMENT_STATE_KEY = 'healthData.activeEnvironment';
+
+/** Commands of the webview panels (registered in src/panels/registerPanels.ts), declared in package.json. */
+export const PANEL_COMMANDS = {
+  showBloodPressure: 'healthData.showBloodPressure',
+  showLabTestMarkers: 'healthData.showLabTestMarkers',
+  showOrderSetMarkers: 'healthData.showOrderSetMarkers',
+  describePanels: 'healthData.describePanels',
+  restorePanel: 'healthData.restorePanel',
+} as const;
+
+/** Webview panel view types; package.json has an `onWebviewPanel:` activation event for each. */
+export const PANEL_VIEW_TYPES = {
+  bloodPressure: 'healthData.bloodPressure',
+  labMarkers: 'healthData.labMarkers',
+} as const;

@@ -1,0 +1,44 @@
+import { PANEL_COMMANDS } from '../constants';
+import { firstPageOf, type LabMarkersForm } from '../domain/labMarkersForm';
+import type { Panels } from '../panels/panels';
+import type { ExtensionServices } from '../services';
+import type { Command } from './command';
+import { askLabAccountId, askLabTestId } from './labTestInputs';
+
+/**
+ * Health Data: Show Lab Test Markers. Without an argument it asks for the lab_test_id (offering
+ * the local sandbox's samples) and an optional lab_account_id; a string argument is the
+ * lab_test_id, an object `{ labTestId, labAccountId?, page?, size? }` skips both questions.
+ */
+export class ShowLabTestMarkersCommand implements Command {
+  readonly id = PANEL_COMMANDS.showLabTestMarkers;
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly panels: Panels,
+  ) {}
+
+  async execute(argument?: unknown): Promise<void> {
+    const form = formFromArgument(argument) ?? (await this.ask());
+    if (form) this.panels.showLabMarkers(form);
+  }
+
+  private async ask(): Promise<LabMarkersForm | undefined> {
+    const labTestId = await askLabTestId(this.services);
+    if (!labTestId) return undefined;
+    const labAccountId = await askLabAccountId();
+    if (labAccountId === undefined) return undefined;
+    return firstPageOf({ kind: 'labTest', labTestId, labAccountId });
+  }
+}
+
+function formFromArgument(argument: unknown): LabMarkersForm | undefined {
+  if (typeof argument === 'string' && argument.trim() !== '') {
+    return firstPageOf({ kind: 'labTest', labTestId: argument.trim(), labAccountId: '' });
+  }
+  if (!argument || typeof argument !== 'object') return undefined;
+  const { labTestId, labAccountId, page, size } = argument as Record<string, unknown>;
+  if (typeof labTestId !== 'string' || labTestId.trim() === '') return undefined;
+  const form = firstPageOf({ kind: 'labTest', labTestId: labTestId.trim(), labAccountId: typeof labAccountId === 'string' ? labAccountId : '' });
+  return { ...form, page: typeof page === 'number' ? page : form.page, size: typeof size === 'number' ? size : form.size };
+}

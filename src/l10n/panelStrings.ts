@@ -1,0 +1,194 @@
+// Every string of the two panels and their commands, each through vscode.l10n.t. The webviews get
+// theirs in the init message; `{0}`-style placeholders in those are filled in by the webview.
+import * as vscode from 'vscode';
+import type { BloodPressureStrings } from '../shared/bloodPressureProtocol';
+import type { LabMarkersStrings } from '../shared/labMarkersProtocol';
+
+export function bloodPressureStrings(): BloodPressureStrings {
+  return {
+    heading: vscode.l10n.t('Blood pressure of {0}'),
+    queryLabel: vscode.l10n.t('Query'),
+    actionsLabel: vscode.l10n.t('Actions'),
+    startDate: vscode.l10n.t('Start date'),
+    endDate: vscode.l10n.t('End date'),
+    endDatePlaceholder: vscode.l10n.t('YYYY-MM-DD (empty: now)'),
+    provider: vscode.l10n.t('Provider'),
+    allProviders: vscode.l10n.t('All providers'),
+    apply: vscode.l10n.t('Apply'),
+    cancel: vscode.l10n.t('Cancel'),
+    exportCsv: vscode.l10n.t('Export CSV…'),
+    exportJson: vscode.l10n.t('Export JSON…'),
+    openRawJson: vscode.l10n.t('Open Raw Response'),
+    copyCurl: vscode.l10n.t('Copy as cURL'),
+    startMissing: vscode.l10n.t('Enter a start date.'),
+    startInvalid: vscode.l10n.t('The start date must be YYYY-MM-DD or an ISO 8601 date-time.'),
+    endInvalid: vscode.l10n.t('The end date must be YYYY-MM-DD or an ISO 8601 date-time.'),
+    endBeforeStart: vscode.l10n.t('The end date is before the start date.'),
+    loadingPages: vscode.l10n.t('Loading… {0} pages, {1} readings so far'),
+    loadedSummary: vscode.l10n.t('{0} readings from {1} pages.'),
+    cancelledSummary: vscode.l10n.t('Cancelled: showing the {0} readings of the first {1} pages.'),
+    unreadableTimestamps: vscode.l10n.t('{0} readings with an unreadable timestamp are left out.'),
+    emptyTitle: vscode.l10n.t('No readings'),
+    emptyMessage: vscode.l10n.t(
+      'No readings between {0} and {1} for provider {2} — the coverage strip shows the nearest data.',
+    ),
+    emptyMessageAllProviders: vscode.l10n.t(
+      'No readings between {0} and {1} from any provider — the coverage strip shows the nearest data.',
+    ),
+    openEnd: vscode.l10n.t('now'),
+    nearestSearching: vscode.l10n.t('Looking for the nearest readings…'),
+    nearestBefore: vscode.l10n.t('Last reading before: {0}'),
+    nearestAfter: vscode.l10n.t('First reading after: {0}'),
+    nearestNone: vscode.l10n.t('No readings within a year on either side.'),
+    showAround: vscode.l10n.t('Show those 30 days'),
+    chartHeading: vscode.l10n.t('Chart'),
+    chartLabel: vscode.l10n.t('Chart of {0} readings from {1} providers, times in {2}'),
+    systolicOf: vscode.l10n.t('{0} systolic'),
+    diastolicOf: vscode.l10n.t('{0} diastolic'),
+    categoryLegend: vscode.l10n.t('Blood pressure categories'),
+    categoryNormal: vscode.l10n.t('Normal'),
+    categoryElevated: vscode.l10n.t('Elevated'),
+    categoryStage1: vscode.l10n.t('Stage 1'),
+    categoryStage2: vscode.l10n.t('Stage 2'),
+    categoryCrisis: vscode.l10n.t('Crisis'),
+    diastolicThresholdNote: vscode.l10n.t('Bands: systolic thresholds; dashed lines: diastolic 80 / 90 / 120.'),
+    coverageHeading: vscode.l10n.t('Coverage'),
+    coverageProviderDays: vscode.l10n.t('{0} of {1} days'),
+    coverageCellDay: vscode.l10n.t('{0}: {1} readings'),
+    coverageCellRange: vscode.l10n.t('{0} to {1}: {2} readings'),
+    summaryHeading: vscode.l10n.t('Summary per provider'),
+    summaryProvider: vscode.l10n.t('Provider'),
+    summarySourceTypes: vscode.l10n.t('Source types'),
+    summaryCount: vscode.l10n.t('Readings'),
+    summaryFirst: vscode.l10n.t('First'),
+    summaryLast: vscode.l10n.t('Last'),
+    summaryMeanSystolic: vscode.l10n.t('Mean systolic'),
+    summaryMeanDiastolic: vscode.l10n.t('Mean diastolic'),
+    tableHeading: vscode.l10n.t('Readings'),
+    tableLabel: vscode.l10n.t('Readings by provider and source type. Arrow keys move, Enter collapses a group.'),
+    columnTime: vscode.l10n.t('Time ({0})'),
+    columnOffset: vscode.l10n.t('Sent offset'),
+    columnSystolic: vscode.l10n.t('Systolic'),
+    columnDiastolic: vscode.l10n.t('Diastolic'),
+    columnUnit: vscode.l10n.t('Unit'),
+    columnCategory: vscode.l10n.t('Category'),
+    groupRow: vscode.l10n.t('{0} · {1} — {2} readings'),
+    noOffset: vscode.l10n.t('none'),
+    timeZoneNote: vscode.l10n.t('times in the user\'s fallback time zone {0}'),
+    timeZoneMissing: vscode.l10n.t('the user has no usable fallback time zone: times in {0}'),
+  };
+}
+
+export function labMarkersStrings(): LabMarkersStrings {
+  return {
+    labTestTitle: vscode.l10n.t('Lab test markers'),
+    orderSetTitle: vscode.l10n.t('Order set markers'),
+    actionsLabel: vscode.l10n.t('Actions'),
+    labTestId: vscode.l10n.t('lab_test_id'),
+    labTestIds: vscode.l10n.t('lab_test_ids'),
+    providerIds: vscode.l10n.t('Add-on provider_ids'),
+    idsPlaceholder: vscode.l10n.t('comma-separated'),
+    labAccountId: vscode.l10n.t('lab_account_id'),
+    optional: vscode.l10n.t('(optional)'),
+    page: vscode.l10n.t('Page'),
+    size: vscode.l10n.t('Size (1–{0})'),
+    apply: vscode.l10n.t('Apply'),
+    cancel: vscode.l10n.t('Cancel'),
+    previousPage: vscode.l10n.t('Previous page'),
+    nextPage: vscode.l10n.t('Next page'),
+    filter: vscode.l10n.t('Filter this page'),
+    filterPlaceholder: vscode.l10n.t('name, slug or LOINC code'),
+    toggleAll: vscode.l10n.t('Expand / collapse all'),
+    exportCsv: vscode.l10n.t('Export CSV…'),
+    exportJson: vscode.l10n.t('Export JSON…'),
+    openRawJson: vscode.l10n.t('Open Raw Response'),
+    copyCurl: vscode.l10n.t('Copy as cURL'),
+    labTestIdMissing: vscode.l10n.t('Enter a lab_test_id.'),
+    orderSetEmpty: vscode.l10n.t('Enter at least one lab_test_id or add-on provider_id.'),
+    pageInvalid: vscode.l10n.t('The page must be a whole number of at least 1.'),
+    sizeInvalid: vscode.l10n.t('The size must be a whole number from 1 to {0}.'),
+    loading: vscode.l10n.t('Loading markers…'),
+    pageStatus: vscode.l10n.t('Page {0} of {1} · {2} markers in total'),
+    filteredStatus: vscode.l10n.t('· {0} of {1} on this page match the filter'),
+    emptyTitle: vscode.l10n.t('No markers'),
+    emptyMessage: vscode.l10n.t('Page {0} holds no markers ({1} in total).'),
+    noFilterMatch: vscode.l10n.t('Nothing on this page matches the filter.'),
+    tableLabel: vscode.l10n.t('Markers'),
+    columnName: vscode.l10n.t('Name'),
+    columnSlug: vscode.l10n.t('Slug'),
+    columnType: vscode.l10n.t('Type'),
+    columnUnit: vscode.l10n.t('Unit'),
+    columnProviderId: vscode.l10n.t('provider_id'),
+    columnLabId: vscode.l10n.t('lab_id'),
+    columnPrice: vscode.l10n.t('Price'),
+    expand: vscode.l10n.t('Show expected results'),
+    collapse: vscode.l10n.t('Hide expected results'),
+    resultsLabel: vscode.l10n.t('Expected results'),
+    noExpectedResults: vscode.l10n.t('This marker lists no expected results.'),
+    columnResultName: vscode.l10n.t('Result'),
+    columnLoincCode: vscode.l10n.t('LOINC code'),
+    columnLoincName: vscode.l10n.t('LOINC name'),
+    columnLoincUnit: vscode.l10n.t('Unit'),
+    noUnit: vscode.l10n.t('—'),
+  };
+}
+
+export const panelTitles = {
+  bloodPressure: (clientUserId: string): string => vscode.l10n.t('Blood Pressure: {0}', clientUserId),
+  labTest: (labTestId: string): string => vscode.l10n.t('Markers: {0}', labTestId),
+  orderSet: (count: number): string => vscode.l10n.t('Order Set Markers ({0} ids)', count),
+  restoring: (): string => vscode.l10n.t('Health Data'),
+};
+
+export const panelErrors = {
+  unknownUser: (clientUserId: string, environment: string): string =>
+    vscode.l10n.t('The user "{0}" is not known in {1}. Pick another user or switch the environment.', clientUserId, environment),
+  userChanged: (clientUserId: string, environment: string): string =>
+    vscode.l10n.t('In {1}, "{0}" is a different user than the one this panel showed.', clientUserId, environment),
+  unknownLabTest: (labTestId: string, environment: string): string =>
+    vscode.l10n.t('The lab test "{0}" is not known in {1}.', labTestId, environment),
+  unknownOrderSet: (environment: string): string =>
+    vscode.l10n.t('A lab test or add-on of this order set is not known in {0}.', environment),
+  validation: (): string => vscode.l10n.t('The server found these problems:'),
+  unreadableState: (): string =>
+    vscode.l10n.t('This panel could not be restored: its saved query is unreadable. Open it again from the Health Data view.'),
+};
+
+export const panelMessages = {
+  exported: (count: number, path: string): string => vscode.l10n.t('Exported {0} rows to {1}', count, path),
+  openFile: (): string => vscode.l10n.t('Open'),
+  saveLabel: (): string => vscode.l10n.t('Export'),
+  csvFilter: (): string => vscode.l10n.t('CSV'),
+  jsonFilter: (): string => vscode.l10n.t('JSON'),
+  curlCopied: (): string =>
+    vscode.l10n.t('cURL command copied. It reads the key from $SERVICE_API_KEY; the key itself is not in it.'),
+  rawTitle: (what: string): string => vscode.l10n.t('Raw response: {0}', what),
+  loadingUser: (): string => vscode.l10n.t('Resolving the user…'),
+};
+
+export const pickerStrings = {
+  userTitle: (): string => vscode.l10n.t('Show Blood Pressure: pick a user'),
+  userPlaceholder: (): string => vscode.l10n.t('Type to filter by client_user_id or user_id'),
+  loadingUsers: (): string => vscode.l10n.t('Loading users…'),
+  resolveByClientId: (): string => vscode.l10n.t('Resolve by client_user_id…'),
+  resolveDescription: (): string => vscode.l10n.t('for a user not in this list'),
+  moreUsers: (shown: number, total: number): string =>
+    vscode.l10n.t('{0} of {1} users listed: use "Resolve by client_user_id…" for the others', shown, total),
+  clientUserIdPrompt: (): string => vscode.l10n.t('The client_user_id your team gave the user'),
+  clientUserIdEmpty: (): string => vscode.l10n.t('Enter a client_user_id.'),
+  labTestTitle: (): string => vscode.l10n.t('Show Lab Test Markers: lab_test_id'),
+  labTestPlaceholder: (): string => vscode.l10n.t('Type a lab_test_id, or pick a sample lab test'),
+  labTestPrompt: (): string => vscode.l10n.t('The id of the lab test whose markers to list'),
+  labTestEmpty: (): string => vscode.l10n.t('Enter a lab_test_id.'),
+  useTypedId: (id: string): string => vscode.l10n.t('Use "{0}"', id),
+  labAccountTitle: (): string => vscode.l10n.t('lab_account_id (optional)'),
+  labAccountPrompt: (): string =>
+    vscode.l10n.t('A lab account decides which markers are available. Leave empty for none; Escape cancels.'),
+  orderSetTitle: (): string => vscode.l10n.t('Show Order Set Markers: lab_test_ids'),
+  orderSetPickPlaceholder: (): string =>
+    vscode.l10n.t('Pick sample lab tests and/or type more ids, comma-separated; Enter to continue'),
+  orderSetIdsPrompt: (): string => vscode.l10n.t('lab_test_ids of the order set, comma-separated (may be empty if add-ons follow)'),
+  addOnTitle: (): string => vscode.l10n.t('Show Order Set Markers: add-on provider_ids'),
+  addOnPrompt: (): string => vscode.l10n.t('provider_ids of add-on markers, comma-separated (optional)'),
+  orderSetEmpty: (): string => vscode.l10n.t('Enter at least one lab_test_id or add-on provider_id.'),
+};

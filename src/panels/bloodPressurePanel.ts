@@ -1,0 +1,299 @@
+// Host side of the blood-pressure explorer: resolves the user, fetches every cursor page (with
+// Cancel), streams the pages to the webview, and runs the actions. The key never leaves the client.
+import * as vscode from 'vscode';
+import type { HealthApiClient } from '../api/client';
+import { iterateBloodPressurePages } from '../api/paging';
+import { groupedBloodPressureRequest } from '../api/requests';
+import type { GroupedBloodPressure, User } from '../api/schemas';
+import { PANEL_VIEW_TYPES } from '../constants';
+import { computeCoverage, nearestReadings } from '../domain/bloodPressureCoverage';
+import { bloodPressureCsv } from '../domain/bloodPressureExport';
+import { groupReadings, mergeGroupedPages, readingsIn } from '../domain/bloodPressureGroups';
+import {
+  bloodPressureQueryOf,
+  defaultBloodPressureForm,
+  formBoundsMs,
+  formDayRange,
+  type BloodPressureForm,
+} from '../domain/bloodPressureQuery';
+import { buildCurlCommand } from '../domain/curl';
+import { checkDateRange } from '../domain/inputValidation';
+import { addDays, ZoneCalendar } from '../domain/zonedTime';
+import { bloodPressureStrings, panelErrors, panelMessages, panelTitles } from '../l10n/panelStrings';
+import type { ExtensionServices } from '../services';
+import { assertNever } from '../shared/assertNever';
+import type {
+  BloodPressureHostMessage,
+  BloodPressurePanelState,
+  BloodPressureRenderSnapshot,
+  BloodPressureUserView,
+  BloodPressureWebviewMessage,
+} from '../shared/bloodPressureProtocol';
+import type { PanelErrorView } from '../shared/panelError';
+import { runErrorAction } from './errorActions';
+import { panelErrorView } from './panelErrors';
+import { PanelHost } from './panelHost';
+import { fileNamePart, saveExport } from './saveExport';
+
+/** How far on each side of an empty range the panel looks for the nearest readings. */
+const NEAREST_WINDOW_DAYS = 365;
+
+interface UserTarget {
+  userId: string;
+  clientUserId: string;
+}
+
+export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, BloodPressureWebviewMessage, BloodPressureRenderSnapshot> {
+  private user: User | undefined;
+  private zone = new ZoneCalendar(undefined);
+  private pages: GroupedBloodPressure[] = [];
+  private finished: { cancelled: boolean } | undefined;
+  private nearest: Extract<BloodPressureHostMessage, { type: 'nearest' }> | undefined;
+  private loading: AbortController | undefined;
+
+  constructor(
+    services: ExtensionServices,
+    panel: vscode.WebviewPanel,
+    private readonly target: UserTarget,
+    private form: BloodPressureForm | undefined,
+    user?: User,
+  ) {
+    super(services, panel, 'bloodPressure');
+    this.disposables.push({ dispose: () => this.loading?.abort() });
+    if (user) this.adoptUser(user);
+    panel.title = panelTitles.bloodPressure(target.clientUserId);
+  }
+
+  static open(services: ExtensionServices, user: User, form?: BloodPressureForm): BloodPressurePanel {
+    const panel = vscode.window.createWebviewPanel(
+      PANEL_VIEW_TYPES.bloodPressure,
+      panelTitles.bloodPressure(user.client_user_id),
+      vscode.ViewColumn.Active,
+      { enableFindWidget: true },
+    );
+    return new BloodPressurePanel(services, panel, { userId: user.user_id, clientUserId: user.client_user_id }, form, user);
+  }
+
+  /** The serializer's path: ids and query only; the user and the data are fetched again. */
+  static restore(services: ExtensionServices, panel: vscode.WebviewPanel, state: BloodPressurePanelState): BloodPressurePanel {
+    return new BloodPressurePanel(services, panel, { userId: state.userId, clientUserId: state.clientUserId }, state.form);
+  }
+
+  get userId(): string {
+    return this.target.userId;
+  }
+
+  /** Shows the panel; with a form, loads that query (e.g. the tree asked for another range). */
+  reveal(form?: BloodPressureForm): void {
+    this.panel.reveal();
+    if (form && this.user) void this.load(form);
+  }
+
+  protected state(): BloodPressurePanelState | undefined {
+    if (!this.form) return undefined;
+    return { version: 1, userId: this.target.userId, clientUserId: this.target.clientUserId, form: this.form };
+  }
+
+  protected async handle(message: BloodPressureWebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        return this.start();
+      case 'apply':
+        return this.load(message.form);
+      case 'cancel':
+        this.loading?.abort();
+        return;
+      case 'exportCsv':
+        return this.exportCsv();
+      case 'exportJson':
+        return this.exportJson();
+      case 'openRawJson':
+        return this.openRawJson();
+      case 'copyCurl':
+        return this.copyCurl();
+      case 'errorAction':
+        if (message.action === 'retry' || message.action === 'retryLater') return this.start(true);
+        return runErrorAction(message.action, this.services.connection);
+      case 'rendered':
+        this.snapshot = message.snapshot;
+        return;
+      default:
+        assertNever(message);
+    }
+  }
+
+  protected onConnectionChanged(): void {
+    this.loading?.abort();
+    this.pages = [];
+    this.finished = undefined;
+    void this.start(true);
+  }
+
+  /** Sends the page its user and query; loads unless the data for that query is already here. */
+  private async start(reload = false): Promise<void> {
+    if (!this.user) {
+      try {
+        this.adoptUser(await this.resolveUser());
+      } catch (error) {
+        this.form ??= defaultBloodPressureForm(this.zone, Date.now());
+        this.post({ type: 'init', ...this.initPayload(this.form) });
+        this.post({ type: 'error', error: this.errorView(error) });
+        return;
+      }
+    }
+    const form = (this.form ??= defaultBloodPressureForm(this.zone, Date.now()));
+    this.post({ type: 'init', ...this.initPayload(form) });
+    if (reload || (!this.finished && !this.loading)) return this.load(form);
+    this.replay(form);
+  }
+
+  private adoptUser(user: User): void {
+    this.user = user;
+    this.zone = new ZoneCalendar(user.fallback_time_zone?.id);
+  }
+
+  private async resolveUser(): Promise<User> {
+    const client = await this.services.connection.client();
+    const user = await client.resolveUser(this.target.clientUserId);
+    if (user.user_id !== this.target.userId) {
+      throw new Error(panelErrors.userChanged(this.target.clientUserId, this.services.connection.environment().label));
+    }
+    return user;
+  }
+
+  private initPayload(form: BloodPressureForm): Omit<Extract<BloodPressureHostMessage, { type: 'init' }>, 'type'> {
+    const user: BloodPressureUserView = {
+      userId: this.target.userId,
+      clientUserId: this.target.clientUserId,
+      timeZone: this.zone.zone,
+      timeZoneFromUser: this.zone.usesRequestedZone,
+      providers: (this.user?.connected_sources ?? []).map((c) => ({ slug: c.source.slug, name: c.source.name })),
+    };
+    return { strings: bloodPressureStrings(), locale: vscode.env.language, user, form };
+  }
+
+  /** A new webview (the panel was hidden and shown again) gets what the old one had. */
+  private replay(form: BloodPressureForm): void {
+    this.post({ type: 'loading', form });
+    let readings = 0;
+    this.pages.forEach((page, index) => {
+      readings += readingsIn(page.groups);
+      this.post({ type: 'page', groups: page.groups, pageNumber: index + 1, readingsLoaded: readings });
+    });
+    if (this.finished) this.post({ type: 'complete', pages: this.pages.length, readings, cancelled: this.finished.cancelled });
+    if (this.nearest) this.post(this.nearest);
+  }
+
+  private async load(form: BloodPressureForm): Promise<void> {
+    if (checkDateRange(form.startDate, form.endDate)) return; // the webview says why; never send it
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    this.form = form;
+    this.pages = [];
+    this.finished = undefined;
+    this.nearest = undefined;
+    this.post({ type: 'loading', form });
+    let readings = 0;
+    try {
+      const client = await this.services.connection.client();
+      const query = bloodPressureQueryOf(form);
+      for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal })) {
+        if (this.loading !== controller) return;
+        this.pages.push(page);
+        readings += readingsIn(page.groups);
+        this.post({ type: 'page', groups: page.groups, pageNumber: this.pages.length, readingsLoaded: readings });
+      }
+      this.finish(readings, false);
+      if (readings === 0) await this.findNearest(client, form, controller.signal);
+    } catch (error) {
+      if (this.loading !== controller) return;
+      if (controller.signal.aborted) return this.finish(readings, true);
+      this.post({ type: 'error', error: this.errorView(error) });
+    } finally {
+      if (this.loading === controller) this.loading = undefined;
+    }
+  }
+
+  private finish(readings: number, cancelled: boolean): void {
+    this.finished = { cancelled };
+    this.post({ type: 'complete', pages: this.pages.length, readings, cancelled });
+  }
+
+  /** For an empty range: readings up to a year on either side, for the coverage strip and "nearest". */
+  private async findNearest(client: HealthApiClient, form: BloodPressureForm, signal: AbortSignal): Promise<void> {
+    const now = Date.now();
+    const range = formDayRange(form, this.zone, now);
+    const today = this.zone.dayKey(now);
+    const lastCandidate = addDays(range.lastDay, NEAREST_WINDOW_DAYS);
+    const probe = {
+      startDate: addDays(range.firstDay, -NEAREST_WINDOW_DAYS),
+      endDate: lastCandidate > today && range.lastDay <= today ? today : lastCandidate,
+      provider: form.provider,
+    };
+    const pages: GroupedBloodPressure['groups'][] = [];
+    try {
+      for await (const page of iterateBloodPressurePages(client, this.target.userId, bloodPressureQueryOf(probe), { signal })) {
+        pages.push(page.groups);
+      }
+    } catch (error) {
+      this.services.log.warn(`Looking for the nearest blood-pressure readings failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (signal.aborted) return;
+    }
+    const groups = groupReadings(pages, this.zone);
+    const bounds = formBoundsMs(form, this.zone, now);
+    const { beforeMs, afterMs } = nearestReadings(groups, bounds.startMs, bounds.endMs);
+    const alsoShow = form.provider ? [form.provider] : (this.user?.connected_sources ?? []).map((c) => c.source.slug);
+    this.nearest = {
+      type: 'nearest',
+      coverage: computeCoverage(groups, this.zone, { firstDay: probe.startDate, lastDay: probe.endDate }, { alsoShow }),
+      beforeDay: beforeMs === undefined ? undefined : this.zone.dayKey(beforeMs),
+      afterDay: afterMs === undefined ? undefined : this.zone.dayKey(afterMs),
+    };
+    if (!signal.aborted) this.post(this.nearest);
+  }
+
+  private errorView(error: unknown): PanelErrorView {
+    const environment = this.services.connection.environment().label;
+    return panelErrorView(error, environment, { kind: 'user', clientUserId: this.target.clientUserId });
+  }
+
+  private exportBaseName(): string {
+    const form = this.form;
+    const range = form ? `${form.startDate}_${form.endDate || 'now'}` : 'range';
+    return `blood-pressure-${fileNamePart(this.target.clientUserId)}-${fileNamePart(range)}`;
+  }
+
+  private async exportCsv(): Promise<void> {
+    const groups = groupReadings(this.pages.map((p) => p.groups), this.zone);
+    const rows = groups.reduce((sum, g) => sum + g.readings.length, 0);
+    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: bloodPressureCsv(groups, this.zone), rows });
+  }
+
+  private async exportJson(): Promise<void> {
+    const groups = mergeGroupedPages(this.pages.map((p) => p.groups));
+    const content = {
+      user_id: this.target.userId,
+      client_user_id: this.target.clientUserId,
+      time_zone: this.zone.zone,
+      query: this.form ? bloodPressureQueryOf(this.form) : undefined,
+      groups,
+    };
+    const rows = this.pages.reduce((sum, p) => sum + readingsIn(p.groups), 0);
+    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content: `${JSON.stringify(content, null, 2)}\n`, rows });
+  }
+
+  private async openRawJson(): Promise<void> {
+    if (!this.form) return;
+    const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
+    const body = this.pages.length === 1 ? this.pages[0] : this.pages;
+    await this.services.jsonDocuments.open(panelMessages.rawTitle(`${spec.method} ${spec.path}`), body);
+  }
+
+  private async copyCurl(): Promise<void> {
+    if (!this.form) return;
+    const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
+    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec));
+    void vscode.window.showInformationMessage(panelMessages.curlCopied());
+  }
+}

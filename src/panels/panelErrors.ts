@@ -1,0 +1,41 @@
+// Turns any failure of a panel's request into what the panel shows: a title, the explanation, a
+// 422's problems field by field, and the next steps as buttons.
+import { isHealthApiError } from '../api/errors';
+import { describeFailure } from '../domain/errorNextStep';
+import { failureTitle, nextStepLabel } from '../l10n/shellStrings';
+import { panelErrors } from '../l10n/panelStrings';
+import { failureDetail } from '../ui/showFailure';
+import { validationFields } from '../domain/validationDetail';
+import type { PanelErrorAction, PanelErrorField, PanelErrorView } from '../shared/panelError';
+
+/** What a 404 means for the panel that got it. */
+export type NotFoundMeaning =
+  | { kind: 'user'; clientUserId: string }
+  | { kind: 'labTest'; labTestId: string }
+  | { kind: 'orderSet' };
+
+export function panelErrorView(error: unknown, environment: string, notFound: NotFoundMeaning): PanelErrorView {
+  const failure = describeFailure(error);
+  const title = failureTitle(failure.kind, failure.status, environment);
+  let message = failureDetail(error, failure.kind);
+  let fields: PanelErrorField[] = [];
+  if (failure.kind === 'not_found') message = notFoundMessage(notFound, environment);
+  if (isHealthApiError(error) && error.kind === 'invalid_request' && Array.isArray(error.detail)) {
+    fields = validationFields(error.detail);
+    if (fields.length > 0) message = panelErrors.validation();
+  }
+  const steps: PanelErrorAction[] = [failure.nextStep];
+  if (failure.nextStep !== 'retry' && failure.nextStep !== 'retryLater') steps.push('retry');
+  return { title, message, fields, actions: steps.map((action) => ({ action, label: nextStepLabel(action) })) };
+}
+
+function notFoundMessage(meaning: NotFoundMeaning, environment: string): string {
+  switch (meaning.kind) {
+    case 'user':
+      return panelErrors.unknownUser(meaning.clientUserId, environment);
+    case 'labTest':
+      return panelErrors.unknownLabTest(meaning.labTestId, environment);
+    case 'orderSet':
+      return panelErrors.unknownOrderSet(environment);
+  }
+}

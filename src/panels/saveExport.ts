@@ -1,0 +1,33 @@
+// Export CSV / JSON: a save dialog, then vscode.workspace.fs (works for remote and virtual files).
+import * as vscode from 'vscode';
+import { panelMessages } from '../l10n/panelStrings';
+
+export interface ExportFile {
+  /** Suggested name, without folder. */
+  fileName: string;
+  format: 'csv' | 'json';
+  content: string;
+  /** Rows written, for the confirmation. */
+  rows: number;
+}
+
+export async function saveExport(file: ExportFile): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await vscode.window.showSaveDialog({
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, file.fileName) } : {}),
+    filters: { [file.format === 'csv' ? panelMessages.csvFilter() : panelMessages.jsonFilter()]: [file.format] },
+    saveLabel: panelMessages.saveLabel(),
+  });
+  if (!target) return undefined;
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(file.content));
+  const open = panelMessages.openFile();
+  void vscode.window
+    .showInformationMessage(panelMessages.exported(file.rows, target.scheme === 'file' ? target.fsPath : target.toString()), open)
+    .then((choice) => (choice === open ? vscode.window.showTextDocument(target) : undefined));
+  return target;
+}
+
+/** A file-name-safe version of an id the API gave us. */
+export function fileNamePart(value: string): string {
+  return value.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'export';
+}
