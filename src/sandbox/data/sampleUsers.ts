@@ -91,9 +91,8 @@ export class SamplePopulation {
   byUserId(userId: string): SampleUser | undefined {
     const normalized = userId.toLowerCase();
     if (this.heavy?.userId === normalized) return this.heavy;
-    const tail = Number.parseInt(normalized.slice(-6), 16);
-    if (!/^[0-9a-f-]{36}$/.test(normalized) || Number.isNaN(tail)) return undefined;
-    const index = unpermute24(this.key(TAG.uuidTail), tail);
+    if (!/^[0-9a-f-]{30}[0-9a-f]{6}$/.test(normalized)) return undefined;
+    const index = unpermute24(this.key(TAG.uuidTail), Number.parseInt(normalized.slice(-6), 16));
     if (index >= this.config.users) return undefined;
     const user = this.build(index);
     return user.userId === normalized ? user : undefined;
