@@ -123,6 +123,8 @@ export async function startCodeServer({ profile = createProfile(), port, workspa
     url: `${origin}/`,
     folder,
     profile,
+    /** Resolves with { code, signal } when the server process exits. */
+    exited,
     output: () => output,
     async stop({ keepProfile = false } = {}) {
       if (liveGroups.delete(child.pid)) {

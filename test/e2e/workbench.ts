@@ -1,0 +1,346 @@
+// Drives a real VS Code workbench (code-server 1.100.3) in headless Debian Chromium, as a user would.
+//
+// Adding an e2e test: create `test/e2e/<feature>.test.ts` using node:test, e.g.
+//
+//   import assert from 'node:assert/strict';
+//   import { after, before, describe, test } from 'node:test';
+//   import { openWorkbench, type Workbench } from './workbench';
+//
+//   describe('Users tree', () => {
+//     let workbench: Workbench;
+//     before(async () => (workbench = await openWorkbench({ theme: 'Dark' })));
+//     after(() => workbench.close());
+//     test('lists sample users', async () => {
+//       await workbench.openViewContainer();
+//       const items = await workbench.waitForTreeItems((rows) => rows.length > 0);
+//       await workbench.screenshot('users-tree-dark');
+//     });
+//   });
+//
+// `npm run test:e2e` packages the .vsix once (HDE_VSIX points at it) and runs every
+// test/e2e/*.test.ts, one file at a time; each openWorkbench() installs that .vsix into a fresh
+// profile and starts its own server and browser. Assert on visible content, never on timing.
+// Screenshots land in test-results/<name>.png (git-ignored). HDE_DEBUG=1 echoes code-server's log.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { launchBrowser, type LaunchedBrowser } from '../host/browser.mjs';
+import {
+  createProfile,
+  installExtension,
+  startCodeServer,
+  type CodeServer,
+} from '../host/codeServer.mjs';
+import { REPO_ROOT } from '../host/provision.mjs';
+
+export type ThemeName = 'Light' | 'Dark' | 'High Contrast';
+
+/** The built-in theme each name maps to, and the class the workbench then carries. */
+export const THEMES: Record<ThemeName, { colorTheme: string; pickerLabel: string; workbenchClass: string }> = {
+  Light: { colorTheme: 'Default Light Modern', pickerLabel: 'Light Modern', workbenchClass: 'vs' },
+  Dark: { colorTheme: 'Default Dark Modern', pickerLabel: 'Dark Modern', workbenchClass: 'vs-dark' },
+  'High Contrast': { colorTheme: 'Default High Contrast', pickerLabel: 'Dark High Contrast', workbenchClass: 'hc-black' },
+};
+
+export const DEFAULT_VSIX = join(REPO_ROOT, 'out', 'health-data-explorer.vsix');
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
+export const CONTAINER_TITLE = 'Health Data';
+
+export interface WorkbenchOptions {
+  /** Initial color theme (default Light). */
+  theme?: ThemeName;
+  /** Extra user settings, merged over the quiet defaults. */
+  settings?: Record<string, unknown>;
+  /** Packaged extension to install; defaults to $HDE_VSIX, then out/health-data-explorer.vsix. */
+  vsix?: string;
+  /** Load an unpackaged extension folder instead (like --extensionDevelopmentPath). */
+  developmentPath?: string;
+}
+
+export interface TreeItem {
+  label: string;
+  description: string;
+  /** 1 for top-level items. */
+  level: number;
+  /** undefined when the item cannot expand. */
+  expanded: boolean | undefined;
+}
+
+const UI_TIMEOUT_MS = 30_000;
+
+export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+  const theme = options.theme ?? 'Light';
+  const settings = { ...options.settings, 'workbench.colorTheme': THEMES[theme].colorTheme };
+  const profile = createProfile({ settings });
+  if (!options.developmentPath) {
+    const vsix = options.vsix ?? process.env.HDE_VSIX ?? DEFAULT_VSIX;
+    if (!existsSync(vsix)) throw new Error(`${vsix} does not exist: run "npm run test:e2e" (it packages first)`);
+    await installExtension(profile, vsix);
+  }
+  const server = await startCodeServer({ profile });
+  let browser: LaunchedBrowser | undefined;
+  try {
+    browser = await launchBrowser();
+    const workbench = new Workbench(server, browser);
+    await workbench.load(options.developmentPath);
+    await workbench.waitForTheme(theme);
+    return workbench;
+  } catch (error) {
+    await browser?.close();
+    await server.stop();
+    throw error;
+  }
+}
+
+export class Workbench {
+  readonly page: Page;
+
+  constructor(
+    readonly server: CodeServer,
+    private readonly browser: LaunchedBrowser,
+  ) {
+    this.page = browser.page;
+    this.page.setDefaultTimeout(UI_TIMEOUT_MS);
+  }
+
+  /** Opens the workbench on the server's workspace folder and waits until it is interactive. */
+  async load(developmentPath?: string): Promise<void> {
+    const { origin, host, port, folder } = this.server;
+    let url = `${origin}/?folder=${encodeURIComponent(folder)}`;
+    if (developmentPath) {
+      const payload = [['extensionDevelopmentPath', `vscode-remote://${host}:${port}${developmentPath}`]];
+      url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    }
+    await this.page.goto(url);
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor();
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor();
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    await this.server.stop();
+  }
+
+  // ---- activity bar and tree views -------------------------------------------------------------
+
+  activityBarEntry(title = CONTAINER_TITLE): Locator {
+    return this.page.locator(`.part.activitybar a.action-label[aria-label^="${title}"]`);
+  }
+
+  /** Shows the view container `title` in the side bar (does not toggle it closed when open). */
+  async openViewContainer(title = CONTAINER_TITLE): Promise<void> {
+    const entry = this.activityBarEntry(title);
+    await entry.waitFor();
+    const isOpen = await entry.evaluate((el) => el.parentElement?.classList.contains('checked') ?? false);
+    if (!isOpen) await entry.click();
+    await this.sideBar().locator('.composite.title h2', { hasText: title }).waitFor();
+  }
+
+  sideBar(): Locator {
+    return this.page.locator('.part.sidebar');
+  }
+
+  /** Rows of the tree(s) shown in the side bar, top to bottom (only rendered rows). */
+  treeRows(): Locator {
+    return this.sideBar().locator('.monaco-list-row[role="treeitem"]');
+  }
+
+  /** The row whose label is exactly `label` (or matches the RegExp). */
+  treeRow(label: string | RegExp): Locator {
+    const name = typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}$`) : label;
+    return this.treeRows().filter({ has: this.page.locator('.label-name', { hasText: name }) });
+  }
+
+  async treeItems(): Promise<TreeItem[]> {
+    return this.treeRows().evaluateAll((rows) =>
+      rows.map((row) => {
+        const expanded = row.getAttribute('aria-expanded');
+        return {
+          label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
+          description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
+          level: Number(row.getAttribute('aria-level') ?? '1'),
+          expanded: expanded === null ? undefined : expanded === 'true',
+        };
+      }),
+    );
+  }
+
+  /** Polls the side-bar tree until `accept` is satisfied (data loads asynchronously), then returns it. */
+  async waitForTreeItems(accept: (items: TreeItem[]) => boolean, what = 'tree items'): Promise<TreeItem[]> {
+    let items: TreeItem[] = [];
+    await waitUntil(async () => accept((items = await this.treeItems())), () => `${what}; last seen: ${JSON.stringify(items)}`);
+    return items;
+  }
+
+  /** Expands the item `label` (via its twistie, so items with a click command do not fire it). */
+  async expandTreeItem(label: string | RegExp): Promise<void> {
+    const row = this.treeRow(label).first();
+    await row.waitFor();
+    if ((await row.getAttribute('aria-expanded')) === 'true') return;
+    await row.locator('.monaco-tl-twistie').click();
+    await this.page.waitForFunction(
+      (element) => element?.getAttribute('aria-expanded') === 'true',
+      await row.elementHandle(),
+    );
+  }
+
+  /** Clicks the item `label` (selects it and runs its command, if any). */
+  async clickTreeItem(label: string | RegExp): Promise<void> {
+    await this.treeRow(label).first().locator('.label-name').click();
+  }
+
+  // ---- command palette, input boxes, quick picks, notifications -----------------------------------
+
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** Opens F1 and lists the command labels ("Category: Title") matching `filter`. */
+  async paletteCommands(filter: string): Promise<string[]> {
+    await this.openCommandPalette();
+    await this.page.keyboard.type(filter);
+    const rows = this.quickInput().locator('.quick-input-list .monaco-list-row');
+    const empty = this.quickInput().locator('.quick-input-message', { hasText: /No matching/ });
+    await rows.first().or(empty.first()).waitFor();
+    const labels = await this.quickPickLabels();
+    await this.page.keyboard.press('Escape');
+    await this.quickInput().waitFor({ state: 'hidden' });
+    return labels;
+  }
+
+  /** Runs a command from F1 by its palette label ("Category: Title" or just the title). */
+  async runCommand(label: string): Promise<void> {
+    await this.openCommandPalette();
+    await this.page.keyboard.type(label);
+    await this.pickQuickPickItem(label);
+  }
+
+  /** Labels of the rows the open quick pick shows. */
+  async quickPickLabels(): Promise<string[]> {
+    return this.quickInput()
+      .locator('.quick-input-list .monaco-list-row .quick-input-list-label .label-name')
+      .evaluateAll((labels) => labels.map((label) => label.textContent?.trim() ?? ''));
+  }
+
+  /** Picks the open quick pick's row whose label is `label` (exactly, or with a "Category: " prefix). */
+  async pickQuickPickItem(label: string): Promise<void> {
+    const exact = new RegExp(`^(.+: )?${escapeRegExp(label)}$`);
+    const row = this.quickInput()
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.quick-input-list-label .label-name', { hasText: exact }) })
+      .first();
+    await row.click();
+  }
+
+  /** Types into the open input box (showInputBox or a quick pick's filter) and presses Enter. */
+  async typeIntoInput(text: string, { submit = true } = {}): Promise<void> {
+    const input = this.quickInput().locator('.quick-input-box input');
+    await input.waitFor();
+    await input.fill(text);
+    if (submit) await input.press('Enter');
+  }
+
+  /** The prompt / validation message under the open input box. */
+  async inputMessage(): Promise<string> {
+    return (await this.quickInput().locator('.quick-input-message').textContent())?.trim() ?? '';
+  }
+
+  /** Texts of the notification toasts currently shown. */
+  async notifications(): Promise<string[]> {
+    return this.page
+      .locator('.notifications-toasts .notification-list-item-message')
+      .evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
+  }
+
+  /** Waits for a toast containing `text` and returns its full message. */
+  async waitForNotification(text: string | RegExp): Promise<string> {
+    const toast = this.page.locator('.notifications-toasts .notification-list-item-message', { hasText: text }).first();
+    await toast.waitFor();
+    return (await toast.textContent())?.trim() ?? '';
+  }
+
+  private async openCommandPalette(): Promise<void> {
+    await this.page.keyboard.press('F1');
+    await this.quickInput().locator('.quick-input-box input').waitFor();
+  }
+
+  // ---- editors and webviews ---------------------------------------------------------------------
+
+  /** Titles of the open editor tabs. */
+  async editorTabs(): Promise<string[]> {
+    return this.page
+      .locator('.part.editor .tabs-container .tab .label-name')
+      .evaluateAll((tabs) => tabs.map((tab) => tab.textContent?.trim() ?? ''));
+  }
+
+  /**
+   * The document inside the visible webview: `iframe.webview` and then its inner
+   * `iframe#active-frame`, where the extension's HTML lives. With `title`, that editor tab is
+   * activated first (outer webview frames carry no title of their own).
+   */
+  async webview(title?: string): Promise<FrameLocator> {
+    if (title) await this.activateEditorTab(title);
+    return this.page
+      .locator('iframe.webview.ready:visible')
+      .first()
+      .contentFrame()
+      .locator('iframe#active-frame')
+      .contentFrame();
+  }
+
+  /** Clicks the editor tab titled `title`. */
+  async activateEditorTab(title: string): Promise<void> {
+    await this.page
+      .locator('.part.editor .tabs-container .tab')
+      .filter({ has: this.page.locator('.label-name', { hasText: title }) })
+      .first()
+      .click();
+  }
+
+  /** Visible text of a webview's body once it contains something (optionally `expected`). */
+  async webviewText(options: { title?: string; expected?: string | RegExp } = {}): Promise<string> {
+    const body = (await this.webview(options.title)).locator('body');
+    if (options.expected) await body.filter({ hasText: options.expected }).waitFor();
+    else await body.filter({ hasText: /\S/ }).waitFor();
+    return (await body.innerText()).trim();
+  }
+
+  // ---- themes and screenshots -------------------------------------------------------------------
+
+  /**
+   * Switches the color theme as a user would (F1 → Preferences: Color Theme), which also stores
+   * `workbench.colorTheme` in settings.json, and waits until it applies. (code-server 4.100.3 does
+   * not pick up edits made to settings.json on disk while it runs, so the file cannot be the lever.)
+   */
+  async setTheme(theme: ThemeName): Promise<void> {
+    await this.runCommand('Preferences: Color Theme');
+    await this.pickQuickPickItem(THEMES[theme].pickerLabel);
+    await this.waitForTheme(theme);
+  }
+
+  async waitForTheme(theme: ThemeName): Promise<void> {
+    await this.page.locator(`.monaco-workbench.${THEMES[theme].workbenchClass}`).waitFor();
+  }
+
+  /** Saves a PNG of the page (or of `target`) to test-results/<name>.png and returns its path. */
+  async screenshot(name: string, target?: Locator): Promise<string> {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+    if (target) await target.screenshot({ path });
+    else await this.page.screenshot({ path });
+    return path;
+  }
+}
+
+async function waitUntil(condition: () => Promise<boolean>, describe: () => string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`Timed out waiting for ${describe()}`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
