@@ -45,12 +45,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error(`Could not start the sandbox: ${reason}`);
     return error instanceof RangeError ? 2 : 1;
   }
-  console.log(describe(handle, parsed.options.heavyUserReadings));
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+  // Listen for signals before printing: whoever waits for the banner may signal right away.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
   });
+  console.log(describe(handle, parsed.options.heavyUserReadings));
+  await stopped;
   await handle.close();
   console.log('Sandbox stopped.');
   return 0;
