@@ -26,7 +26,7 @@ export class CopyUserAsCurlCommand implements Command {
       await vscode.env.clipboard.writeText(curl);
       void vscode.window.showInformationMessage(commandMessages.curlCopied());
     } catch (error) {
-      await showFailure(error, this.connection);
+      showFailure(error, this.connection);
     }
   }
 }

@@ -43,7 +43,7 @@ export class ResolveUserCommand implements Command {
         void vscode.window.showErrorMessage(commandMessages.resolveNotFound(id, this.connection.environment().label));
         return;
       }
-      await showFailure(error, this.connection);
+      showFailure(error, this.connection);
     }
   }
 }

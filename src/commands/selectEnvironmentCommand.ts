@@ -35,8 +35,9 @@ export class SelectEnvironmentCommand implements Command {
     await this.connection.selectEnvironment(id);
     if ((await this.connection.apiKeyState()) === 'missing') {
       const setKey = nextStepLabel('setApiKey');
-      const choice = await vscode.window.showInformationMessage(failureTitle('missingApiKey', undefined, environmentLabel(id)), setKey);
-      if (choice === setKey) await vscode.commands.executeCommand(SHELL_COMMANDS.setApiKey);
+      void vscode.window.showInformationMessage(failureTitle('missingApiKey', undefined, environmentLabel(id)), setKey).then((choice) => {
+        if (choice === setKey) void vscode.commands.executeCommand(SHELL_COMMANDS.setApiKey);
+      });
     }
   }
 

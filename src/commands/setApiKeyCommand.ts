@@ -29,7 +29,7 @@ export class SetApiKeyCommand implements Command {
       return;
     }
     if (resolved.kind === 'misconfigured') {
-      await showFailure(new BaseUrlSettingError(resolved.id, resolved.problem), this.connection);
+      showFailure(new BaseUrlSettingError(resolved.id, resolved.problem), this.connection);
       return;
     }
     const environment = environmentLabel(resolved.id);

@@ -9,15 +9,17 @@ import { nextStepCommand } from './nextStepCommand';
  * A notification for a failed command, with its next step as the button. The text is ours plus
  * the client's message, which never contains the key. A cancellation is the user's choice: silent.
  */
-export async function showFailure(error: unknown, connection: ApiConnection): Promise<void> {
+export function showFailure(error: unknown, connection: ApiConnection): void {
   const failure = describeFailure(error);
   if (failure.kind === 'cancelled') return;
   const environment = connection.environment();
   const title = failureTitle(failure.kind, failure.status, environment.label);
   const detail = failureDetail(error, failure.kind);
   const step = nextStepCommand(failure.nextStep, environment.id);
-  const choice = await vscode.window.showErrorMessage(detail ? `${title}: ${detail}` : title, step.title);
-  if (choice === step.title) await vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
+  // Not awaited: the command that failed ends now, the button stays available in the notification.
+  void vscode.window.showErrorMessage(detail ? `${title}: ${detail}` : title, step.title).then((choice) => {
+    if (choice === step.title) void vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
+  });
 }
 
 /** The client's message (never holds the key); our own errors are fully said by the title. */

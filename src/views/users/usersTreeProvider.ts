@@ -121,7 +121,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
       this.services.lastResponse.record(listUsersRequest({ offset, limit }), page);
       this.acceptPage(page);
     } catch (error) {
-      if (!lifetime.signal.aborted) void showFailure(error, this.services.connection);
+      if (!lifetime.signal.aborted) showFailure(error, this.services.connection);
     } finally {
       if (!lifetime.signal.aborted) {
         if (this.loadMoreNode) this.loadMoreNode.loading = false;
