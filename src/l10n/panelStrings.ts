@@ -25,8 +25,8 @@ export function bloodPressureStrings(): BloodPressureStrings {
     endInvalid: vscode.l10n.t('The end date must be YYYY-MM-DD or an ISO 8601 date-time.'),
     endBeforeStart: vscode.l10n.t('The end date is before the start date.'),
     loadingPages: vscode.l10n.t('Loading… {0} pages, {1} readings so far'),
-    loadedSummary: vscode.l10n.t('{0} readings from {1} pages.'),
-    cancelledSummary: vscode.l10n.t('Cancelled: showing the {0} readings of the first {1} pages.'),
+    loadedSummary: vscode.l10n.t('{0} readings (pages loaded: {1}).'),
+    cancelledSummary: vscode.l10n.t('Cancelled: showing the {0} readings loaded so far (pages: {1}).'),
     unreadableTimestamps: vscode.l10n.t('{0} readings with an unreadable timestamp are left out.'),
     emptyTitle: vscode.l10n.t('No readings'),
     emptyMessage: vscode.l10n.t(
@@ -150,6 +150,7 @@ export const panelErrors = {
   unknownOrderSet: (environment: string): string =>
     vscode.l10n.t('A lab test or add-on of this order set is not known in {0}.', environment),
   validation: (): string => vscode.l10n.t('The server found these problems:'),
+  formProblemTitle: (): string => vscode.l10n.t('Check the query'),
   unreadableState: (): string =>
     vscode.l10n.t('This panel could not be restored: its saved query is unreadable. Open it again from the Health Data view.'),
 };

@@ -31,7 +31,7 @@ import type {
 } from '../shared/bloodPressureProtocol';
 import type { PanelErrorView } from '../shared/panelError';
 import { runErrorAction } from './errorActions';
-import { panelErrorView } from './panelErrors';
+import { formProblemView, panelErrorView } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { fileNamePart, saveExport } from './saveExport';
 
@@ -185,8 +185,14 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   }
 
   private async load(form: BloodPressureForm): Promise<void> {
-    if (checkDateRange(form.startDate, form.endDate)) return; // the webview says why; never send it
+    const problem = checkDateRange(form.startDate, form.endDate);
     this.loading?.abort();
+    if (problem) {
+      // The webview's form catches this first; a bad query from a command argument ends here, unsent.
+      this.form = form;
+      this.post({ type: 'loading', form });
+      return this.post({ type: 'error', error: formProblemView(bloodPressureStrings()[problem]) });
+    }
     const controller = new AbortController();
     this.loading = controller;
     this.form = form;

@@ -12,7 +12,7 @@ import {
   type LabMarkersForm,
   type LabMarkersSource,
 } from '../domain/labMarkersForm';
-import { markersCsv } from '../domain/markerTable';
+import { MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
 import { labMarkersStrings, panelMessages, panelTitles } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
@@ -24,7 +24,7 @@ import type {
 } from '../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../shared/panelError';
 import { runErrorAction } from './errorActions';
-import { panelErrorView, type NotFoundMeaning } from './panelErrors';
+import { formProblemView, panelErrorView, type NotFoundMeaning } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { fileNamePart, saveExport } from './saveExport';
 
@@ -103,8 +103,16 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
   }
 
   private async load(form: LabMarkersForm): Promise<void> {
-    if (checkLabMarkersForm(form)) return; // the webview says why; never send it
+    const problem = checkLabMarkersForm(form);
     this.loading?.abort();
+    if (problem) {
+      // The webview's form catches this first; a bad query from a command argument ends here, unsent.
+      this.form = form;
+      this.result = undefined;
+      const message = labMarkersStrings()[problem].replace('{0}', String(MARKER_PAGE_SIZE_MAX));
+      this.post({ type: 'loading', form });
+      return this.post({ type: 'error', error: formProblemView(message) });
+    }
     const controller = new AbortController();
     this.loading = controller;
     this.form = form;

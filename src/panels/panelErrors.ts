@@ -29,6 +29,11 @@ export function panelErrorView(error: unknown, environment: string, notFound: No
   return { title, message, fields, actions: steps.map((action) => ({ action, label: nextStepLabel(action) })) };
 }
 
+/** A query that fails the form checks: said in the panel, never sent. */
+export function formProblemView(message: string): PanelErrorView {
+  return { title: panelErrors.formProblemTitle(), message, fields: [], actions: [] };
+}
+
 function notFoundMessage(meaning: NotFoundMeaning, environment: string): string {
   switch (meaning.kind) {
     case 'user':

@@ -112,6 +112,8 @@ export type BloodPressureHostMessage =
 /** Counts the webview reports after each render; tests read them through the host. */
 export interface BloodPressureRenderSnapshot {
   phase: 'loading' | 'data' | 'empty' | 'error';
+  /** The query this render belongs to. */
+  form: BloodPressureForm;
   readings: number;
   tableRows: number;
   groups: number;
@@ -119,6 +121,8 @@ export interface BloodPressureRenderSnapshot {
   chartPoints: number;
   coverageProviders: number;
   summaryProviders: number;
+  /** The next steps offered and the 422 fields listed, while an error is shown. */
+  error?: { actions: PanelErrorAction[]; fields: string[] };
 }
 
 export type BloodPressureWebviewMessage =

@@ -71,11 +71,15 @@ export type LabMarkersHostMessage =
 
 export interface LabMarkersRenderSnapshot {
   phase: 'loading' | 'data' | 'empty' | 'error';
+  /** The query this render belongs to. */
+  form: LabMarkersForm;
   total: number;
   markers: number;
   visibleMarkers: number;
   loincCodes: string[];
   expandedRows: number;
+  /** The next steps offered and the 422 fields listed, while an error is shown. */
+  error?: { actions: PanelErrorAction[]; fields: string[] };
 }
 
 export type LabMarkersWebviewMessage =

@@ -79,7 +79,7 @@ export class BloodPressureChart {
     const zone = this.zone;
     const valueText = (_u: uPlot, value: number | null): string => (value === null || value === undefined ? '–' : String(value));
     const series: uPlot.Series[] = [
-      { label: this.strings.columnTime, value: (_u, v) => (v === null || v === undefined ? '–' : zone.formatWallTime(v * 1000)) },
+      { label: formatMessage(this.strings.columnTime, zone.zone), value: (_u, v) => (v === null || v === undefined ? '–' : zone.formatWallTime(v * 1000)) },
     ];
     data.providers.forEach((provider, index) => {
       const color = themeColor(SERIES_COLOR_VARIABLES[index % SERIES_COLOR_VARIABLES.length] ?? '', foreground);

@@ -40,6 +40,7 @@ export class BloodPressureView {
   private groups: ReadingGroup[] = [];
   private phase: BloodPressureRenderSnapshot['phase'] = 'loading';
   private chartPoints = 0;
+  private error: PanelErrorView | undefined;
 
   private readonly queryBar: QueryBar;
   private readonly status = el('div', { className: 'status-line', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -132,6 +133,7 @@ export class BloodPressureView {
     this.grouper = new ReadingGrouper(this.zone);
     this.groups = [];
     this.phase = 'loading';
+    this.error = undefined;
     this.message.replaceChildren();
     this.showSections(false);
     this.enableActions(false);
@@ -212,6 +214,7 @@ export class BloodPressureView {
 
   private showError(error: PanelErrorView): void {
     this.phase = 'error';
+    this.error = error;
     this.setStatus(false, '');
     this.showSections(false);
     this.enableActions(false);
@@ -249,6 +252,7 @@ export class BloodPressureView {
       type: 'rendered',
       snapshot: {
         phase: this.phase,
+        form: this.form,
         readings: this.grouper.readingCount,
         tableRows: this.phase === 'data' ? this.table.readingRows : 0,
         groups: this.groups.length,
@@ -256,6 +260,7 @@ export class BloodPressureView {
         chartPoints: this.phase === 'data' && this.chart.canvasPresent ? this.chartPoints : 0,
         coverageProviders: this.coverage.querySelectorAll('.coverage-row[role="listitem"]').length,
         summaryProviders: this.summary.querySelectorAll('tbody tr').length,
+        ...(this.error ? { error: { actions: this.error.actions.map((a) => a.action), fields: this.error.fields.map((f) => f.field) } } : {}),
       },
     });
   }

@@ -29,6 +29,7 @@ export class LabMarkersView {
   private filter: string;
   private page: MarkerPage | undefined;
   private phase: LabMarkersRenderSnapshot['phase'] = 'loading';
+  private error: PanelErrorView | undefined;
 
   private readonly markerForm: MarkerForm;
   private readonly status = el('div', { className: 'status-line', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -124,6 +125,7 @@ export class LabMarkersView {
     this.markerForm.setForm(form);
     this.saveState();
     this.phase = 'loading';
+    this.error = undefined;
     this.message.replaceChildren();
     this.setStatus(true, this.strings.loading);
     this.report();
@@ -132,6 +134,7 @@ export class LabMarkersView {
   private showResult(form: LabMarkersForm, page: MarkerPage): void {
     this.form = form;
     this.page = page;
+    this.error = undefined;
     this.markerForm.setForm(form);
     this.saveState();
     this.setStatus(false, '');
@@ -180,6 +183,7 @@ export class LabMarkersView {
 
   private showError(error: PanelErrorView): void {
     this.phase = 'error';
+    this.error = error;
     this.page = undefined;
     this.setStatus(false, '');
     this.results.hidden = true;
@@ -207,11 +211,13 @@ export class LabMarkersView {
       type: 'rendered',
       snapshot: {
         phase: this.phase,
+        form: this.form,
         total: this.page?.total ?? 0,
         markers: markers.length,
         visibleMarkers: this.phase === 'data' ? this.visibleMarkers().length : 0,
         loincCodes,
         expandedRows: this.grid.expandedCount,
+        ...(this.error ? { error: { actions: this.error.actions.map((a) => a.action), fields: this.error.fields.map((f) => f.field) } } : {}),
       },
     });
   }

@@ -1,0 +1,146 @@
+// The blood-pressure panel in the real extension host: it opens from a user, receives every cursor
+// page from the sandbox, and what its webview reports matches what our own client counts.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { iterateBloodPressurePages } from '../../src/api/paging';
+import type { User } from '../../src/api/schemas';
+import { readingsIn } from '../../src/domain/bloodPressureGroups';
+import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { ZoneCalendar } from '../../src/domain/zonedTime';
+import { waitFor } from './helpers';
+import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
+
+const VIEW_TYPE = 'healthData.bloodPressure';
+const HEAVY_READINGS = 100_000;
+
+let fixture: PanelsFixture & { close(): Promise<void> };
+let heavy: User;
+let regular: User;
+
+async function countReadings(user: User, form: BloodPressureForm): Promise<{ readings: number; providers: Set<string> }> {
+  let readings = 0;
+  const providers = new Set<string>();
+  for await (const page of iterateBloodPressurePages(fixture.client, user.user_id, bloodPressureQueryOf(form))) {
+    readings += readingsIn(page.groups);
+    for (const groups of Object.values(page.groups)) for (const group of groups) if (group.data.length > 0) providers.add(group.source.provider);
+  }
+  return { readings, providers };
+}
+
+const isPanelOf = (user: User) => (report: PanelReport) => report.viewType === VIEW_TYPE && report.state?.userId === user.user_id;
+const formOf = (report: PanelReport): BloodPressureForm => report.state?.form as BloodPressureForm;
+
+/** The panel of `user` once its webview has rendered `phase` for `form`. */
+function settled(user: User, phase: string, form?: BloodPressureForm): Promise<PanelReport> {
+  return waitForPanel(`${user.client_user_id}'s panel in phase ${phase}`, (report) => {
+    if (!isPanelOf(user)(report) || rendered<string>(report, 'phase') !== phase) return false;
+    return form === undefined || JSON.stringify(report.rendered?.form) === JSON.stringify(form);
+  }, 90_000);
+}
+
+suite('Panels: blood pressure', () => {
+  suiteSetup(async () => {
+    fixture = await openPanelsFixture({ users: 6, seed: 11, heavyUserReadings: HEAVY_READINGS, bloodPressurePageSize: 5_000 });
+    const { users } = await fixture.client.listUsers({ limit: 10 });
+    const byId = (id: string): User | undefined => users.find((u) => u.client_user_id === id);
+    heavy = byId('sample-heavy-reader') ?? assert.fail('the heavy reader is listed');
+    const now = Date.now();
+    let found: User | undefined;
+    for (const user of users) {
+      if (user === heavy) continue;
+      const form = defaultBloodPressureForm(new ZoneCalendar(user.fallback_time_zone?.id), now);
+      if ((await countReadings(user, form)).readings > 0) {
+        found = user;
+        break;
+      }
+    }
+    regular = found ?? assert.fail('some sample user has readings in the last 30 days');
+  });
+
+  suiteTeardown(async () => {
+    await fixture?.close();
+  });
+
+  test('opened from a tree node, it shows the last 30 days: every reading in the table and the chart', async () => {
+    await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular });
+    const report = await settled(regular, 'data');
+    const expectedForm = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id), Date.now());
+    assert.deepEqual(formOf(report), expectedForm, 'the default query is the last 30 days');
+    const expected = await countReadings(regular, formOf(report));
+    assert.equal(rendered(report, 'readings'), expected.readings);
+    assert.equal(rendered(report, 'tableRows'), expected.readings);
+    assert.equal(rendered(report, 'chartSeries'), 2 * expected.providers.size, 'a systolic and a diastolic series per provider');
+    assert.ok(rendered(report, 'chartPoints') > 0, 'the chart canvas has points');
+    assert.equal(rendered(report, 'summaryProviders'), expected.providers.size);
+    assert.ok(rendered(report, 'coverageProviders') >= expected.providers.size);
+    assert.equal(report.title, `Blood Pressure: ${regular.client_user_id}`);
+  });
+
+  test('its saved state holds ids and the query only, and restoring it through the serializer re-fetches', async () => {
+    const [original] = (await panelReports()).filter(isPanelOf(regular));
+    assert.ok(original?.state);
+    assert.deepEqual(Object.keys(original.state).sort(), ['clientUserId', 'form', 'userId', 'version']);
+    const before = fixture.sandbox.requestCount();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(async () => (await panelReports()).length === 0, 'the panel to close');
+    const restored = await vscode.commands.executeCommand<boolean>('healthData.restorePanel', VIEW_TYPE, original.state);
+    assert.equal(restored, true);
+    const report = await settled(regular, 'data', formOf(original));
+    assert.equal(rendered(report, 'readings'), rendered(original, 'readings'));
+    assert.equal(rendered(report, 'tableRows'), rendered(original, 'tableRows'));
+    assert.ok(fixture.sandbox.requestCount() > before, 'the restored panel asked the API again (user and readings)');
+  });
+
+  test('a state that is not ours is refused without opening anything', async () => {
+    const count = (await panelReports()).length;
+    const restored = await vscode.commands.executeCommand<boolean>('healthData.restorePanel', VIEW_TYPE, { version: 1, userId: 'x' });
+    assert.equal(restored, false);
+    assert.equal((await panelReports()).length, count);
+  });
+
+  test('all 100,000 readings of a heavy reader reach the table, over several cursor pages', async function () {
+    this.timeout(180_000);
+    const form: BloodPressureForm = { startDate: '2000-01-01', endDate: '', provider: '' };
+    await vscode.commands.executeCommand('healthData.showBloodPressure', heavy, form);
+    const report = await settled(heavy, 'data', form);
+    const expected = await countReadings(heavy, form);
+    assert.equal(expected.readings, HEAVY_READINGS);
+    assert.equal(rendered(report, 'readings'), HEAVY_READINGS);
+    assert.equal(rendered(report, 'tableRows'), HEAVY_READINGS);
+    assert.ok(rendered(report, 'chartPoints') > 0);
+  });
+
+  test('a range without readings is the empty state, with coverage for the nearest data', async () => {
+    const form: BloodPressureForm = { startDate: '2001-01-01', endDate: '2001-01-31', provider: '' };
+    await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);
+    const report = await settled(regular, 'empty', form);
+    assert.equal(rendered(report, 'readings'), 0);
+    assert.ok(rendered(report, 'coverageProviders') > 0, 'the coverage strip is shown');
+  });
+
+  test('a bad query from a command argument is refused in the panel and never sent', async () => {
+    const before = fixture.sandbox.requestCount();
+    const form: BloodPressureForm = { startDate: '2024-02-10', endDate: '2024-02-01', provider: '' };
+    await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);
+    const report = await settled(regular, 'error', form);
+    assert.deepEqual(rendered(report, 'error'), { actions: [], fields: [] });
+    assert.equal(fixture.sandbox.requestCount(), before);
+  });
+
+  test('a rejected key (401) offers "Set API key" as the next step', async () => {
+    fixture.sandbox.injectFaults({ kind: 'status', status: 401, path: '/v2/timeseries/' });
+    const form: BloodPressureForm = { startDate: '2024-03-01', endDate: '2024-03-31', provider: '' };
+    await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);
+    const report = await settled(regular, 'error', form);
+    assert.deepEqual(rendered<{ actions: string[] }>(report, 'error').actions, ['setApiKey', 'retry']);
+  });
+
+  test('a 422 is shown field by field', async () => {
+    const detail = [{ type: 'date_from_datetime_parsing', loc: ['query', 'start_date'], msg: 'Input should be a valid date', input: 'x' }];
+    fixture.sandbox.injectFaults({ kind: 'status', status: 422, detail, path: '/v2/timeseries/' });
+    const form: BloodPressureForm = { startDate: '2024-04-01', endDate: '2024-04-30', provider: '' };
+    await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);
+    const report = await settled(regular, 'error', form);
+    assert.deepEqual(rendered<{ fields: string[] }>(report, 'error').fields, ['start_date (query)']);
+  });
+});

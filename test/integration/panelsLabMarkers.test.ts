@@ -1,0 +1,94 @@
+// The lab-markers panel in the real extension host: a lab test's and an order set's markers with
+// their LOINC codes, as our own client gets them from the same sandbox; restore; bad input.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { MarkerPage } from '../../src/api/schemas';
+import { waitFor } from './helpers';
+import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
+
+const VIEW_TYPE = 'healthData.labMarkers';
+
+let fixture: PanelsFixture & { close(): Promise<void> };
+
+const loincCodesOf = (page: MarkerPage): string[] =>
+  [...new Set(page.markers.flatMap((m) => m.expected_results.map((r) => r.loinc.code)))].sort();
+
+interface LabSource {
+  kind: string;
+  labTestId?: string;
+  labTestIds?: string[];
+}
+
+function labPanel(what: string, accept: (source: LabSource, report: PanelReport) => boolean): Promise<PanelReport> {
+  return waitForPanel(what, (report) => {
+    if (report.viewType !== VIEW_TYPE) return false;
+    const source = (report.rendered?.form as { source?: LabSource } | undefined)?.source;
+    return source !== undefined && accept(source, report);
+  });
+}
+
+const inPhase = (phase: string) => (report: PanelReport) => rendered<string>(report, 'phase') === phase;
+
+suite('Panels: lab markers', () => {
+  suiteSetup(async () => {
+    fixture = await openPanelsFixture({ users: 2, seed: 5 });
+  });
+
+  suiteTeardown(async () => {
+    await fixture?.close();
+  });
+
+  test('a lab test\'s markers arrive with every LOINC code of their expected results', async () => {
+    const labTest = fixture.sandbox.labTests[0] ?? assert.fail('the sandbox has sample lab tests');
+    await vscode.commands.executeCommand('healthData.showLabTestMarkers', { labTestId: labTest.id });
+    const report = await labPanel('the lab test panel', (source, r) => source.labTestId === labTest.id && inPhase('data')(r));
+    const page = await fixture.client.listLabTestMarkers(labTest.id, { page: 1, size: 50 });
+    assert.ok(page.markers.length > 0);
+    assert.equal(rendered(report, 'markers'), page.markers.length);
+    assert.equal(rendered(report, 'visibleMarkers'), page.markers.length);
+    assert.equal(rendered(report, 'total'), page.total);
+    assert.deepEqual([...rendered<string[]>(report, 'loincCodes')].sort(), loincCodesOf(page));
+  });
+
+  test('restoring its saved state through the serializer lists the same markers again', async () => {
+    const [original] = (await panelReports()).filter((r) => r.viewType === VIEW_TYPE);
+    assert.ok(original?.state);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(async () => (await panelReports()).length === 0, 'the panel to close');
+    assert.equal(await vscode.commands.executeCommand('healthData.restorePanel', VIEW_TYPE, original.state), true);
+    const report = await labPanel('the restored panel', (_source, r) => inPhase('data')(r));
+    assert.equal(rendered(report, 'markers'), rendered(original, 'markers'));
+    assert.deepEqual(rendered(report, 'loincCodes'), rendered(original, 'loincCodes'));
+  });
+
+  test('an order set of two lab tests lists what the API returns for that body', async () => {
+    const ids = fixture.sandbox.labTests.slice(0, 2).map((t) => t.id);
+    assert.equal(ids.length, 2);
+    await vscode.commands.executeCommand('healthData.showOrderSetMarkers', { labTestIds: ids });
+    const report = await labPanel('the order set panel', (source, r) => source.kind === 'orderSet' && inPhase('data')(r));
+    const page = await fixture.client.listOrderSetMarkers({ labTestIds: ids }, { page: 1, size: 50 });
+    assert.equal(rendered(report, 'markers'), page.markers.length);
+    assert.equal(rendered(report, 'total'), page.total);
+    assert.deepEqual([...rendered<string[]>(report, 'loincCodes')].sort(), loincCodesOf(page));
+  });
+
+  test('an unknown lab test is a 404 in the panel', async () => {
+    await vscode.commands.executeCommand('healthData.showLabTestMarkers', 'no-such-lab-test');
+    const report = await labPanel('the 404', (source, r) => source.labTestId === 'no-such-lab-test' && inPhase('error')(r));
+    const status = await fixture.client.listLabTestMarkers('no-such-lab-test').then(
+      () => 200,
+      (error: { status?: number }) => error.status,
+    );
+    assert.equal(status, 404);
+    assert.ok(rendered<{ actions: string[] }>(report, 'error').actions.includes('retry'));
+  });
+
+  test('a size outside 1..100 is refused in the panel and never sent', async () => {
+    const labTest = fixture.sandbox.labTests[1] ?? assert.fail('a second sample lab test');
+    const before = fixture.sandbox.requestCount();
+    await vscode.commands.executeCommand('healthData.showLabTestMarkers', { labTestId: labTest.id, size: 101 });
+    const report = await labPanel('the refused size', (source, r) => source.labTestId === labTest.id && inPhase('error')(r));
+    assert.deepEqual(rendered(report, 'error'), { actions: [], fields: [] });
+    assert.equal(fixture.sandbox.requestCount(), before);
+  });
+});
