@@ -102,6 +102,8 @@ export const tree = {
   detailsIncomplete: (): string => vscode.l10n.t('Ingestion bounds could not be loaded'),
   descriptionUsers: (environment: string, total: number): string => vscode.l10n.t('{0} · {1} users', environment, total),
   descriptionSampleData: (): string => vscode.l10n.t('Sample data'),
+  sampleDataMessage: (): string =>
+    vscode.l10n.t('Sample data from the built-in local sandbox. Switch environment to browse your team.'),
   filterMessage: (prefix: string, matches: number, scanned: number): string =>
     vscode.l10n.t('Filter: client_user_id or user_id starts with "{0}" · {1} matches in {2} users', prefix, matches, scanned),
   filterSearching: (prefix: string, scanned: number, total: number): string =>

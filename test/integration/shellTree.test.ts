@@ -58,7 +58,8 @@ suite('Shell: Users tree on the local sandbox', () => {
     const more = nodes.at(-1);
     assert.equal(kindOf(more), 'loadMore');
     assert.equal(label(more!), `Load more (${PAGE_SIZE} of ${expected.total})`);
-    await waitFor(() => testing.usersView.treeView.description?.includes(String(expected.total)), 'the total in the view description');
+    await waitFor(() => testing.usersView.treeView.description === `Sample data · ${expected.total} users`, 'the total in the view description');
+    assert.match(testing.usersView.treeView.message ?? '', /^Sample data from the built-in local sandbox/);
   });
 
   test('Load more appends the next page below the loaded one', async () => {
@@ -130,7 +131,7 @@ suite('Shell: Users tree on the local sandbox', () => {
     assert.deepEqual(none.map(label), ['No user’s client_user_id or user_id starts with "no-such-prefix-zz".', 'Clear filter']);
 
     await vscode.commands.executeCommand('healthData.clearUsersFilter');
-    assert.equal(testing.usersView.treeView.message, undefined);
+    assert.match(testing.usersView.treeView.message ?? '', /^Sample data/, 'the filter line is gone');
     assert.ok(userNodes(await root()).length >= PAGE_SIZE);
   });
 

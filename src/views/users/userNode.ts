@@ -28,7 +28,8 @@ export class UserNode extends TreeNode {
     const item = new vscode.TreeItem(summary.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = TREE_ITEM_CONTEXT.user;
-    item.iconPath = new vscode.ThemeIcon('account');
+    // A resolved user sits above the pages, out of order: its pin says why.
+    item.iconPath = new vscode.ThemeIcon(this.resolved ? 'pinned' : 'account');
     const parts = [summary.shortUserId, tree.sourceCount(summary.sourceCount)];
     if (this.resolved) parts.push(tree.resolved());
     item.description = parts.join(' · ');

@@ -31,11 +31,15 @@ export class UsersView implements vscode.Disposable {
     const { total, filter } = this.provider.summary();
     const where = environment.isLocalSandbox ? tree.descriptionSampleData() : environment.label;
     this.treeView.description = total === undefined ? where : tree.descriptionUsers(where, total);
+    // A single-view container hides the description, so the two things a user must not miss, sample
+    // data and an active filter, are said in the message line at the top of the tree.
     this.treeView.message = filter
       ? filter.status === 'searching'
         ? tree.filterSearching(filter.prefix, filter.scanned, filter.total ?? filter.scanned)
         : tree.filterMessage(filter.prefix, filter.matches.length, filter.scanned)
-      : undefined;
+      : environment.isLocalSandbox
+        ? tree.sampleDataMessage()
+        : undefined;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.usersFilterActive, filter !== undefined);
   }
 
