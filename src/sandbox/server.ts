@@ -162,6 +162,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       response.destroy();
     });
   });
+  // Node's 5 s default races clients that reuse an idle connection just as the server drops it
+  // (a spurious "socket closed" on a busy machine); idle connections end on close() anyway.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

@@ -85,10 +85,11 @@ describe('sandbox blood pressure', () => {
     let outliers = 0;
     for (const user of withReadings()) {
       const zone = user.fallback_time_zone?.id ?? 'UTC';
+      const offsetFormat = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' });
       for (const reading of year.get(user.user_id) ?? []) {
         const offset = /([+-]\d{2}:\d{2})$/.exec(reading.timestamp)?.[1];
         assert.ok(offset, reading.timestamp);
-        const expected = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' })
+        const expected = offsetFormat
           .formatToParts(new Date(reading.timestamp))
           .find((p) => p.type === 'timeZoneName')?.value;
         assert.equal(expected === 'GMT' ? '+00:00' : expected?.slice(3), offset, `${zone} ${reading.timestamp}`);
