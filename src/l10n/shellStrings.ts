@@ -64,7 +64,7 @@ export const apiKeyPrompts = {
   localNeedsNoKey: (): string => vscode.l10n.t('The local sandbox needs no API key. Switch to another environment first.'),
   title: (environment: string): string => vscode.l10n.t('Set API Key: {0}', environment),
   prompt: (baseUrl: string): string =>
-    vscode.l10n.t('API key for {0}. It is checked with one request, then kept in the OS keychain, never in settings.', baseUrl),
+    vscode.l10n.t('API key for {0}. It is checked with one request, then kept in VS Code’s secret storage (the OS keychain on desktop), never in settings.', baseUrl),
   placeholder: (): string => vscode.l10n.t('Paste the API key'),
   empty: (): string => vscode.l10n.t('The key cannot be empty.'),
   checking: (environment: string): string => vscode.l10n.t('Checking the API key with {0}…', environment),
