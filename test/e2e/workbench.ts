@@ -66,7 +66,8 @@ export interface TreeItem {
   expanded: boolean | undefined;
 }
 
-const UI_TIMEOUT_MS = 30_000;
+// Generous for a loaded 2-core machine; HDE_UI_TIMEOUT_MS overrides it.
+const UI_TIMEOUT_MS = Number(process.env.HDE_UI_TIMEOUT_MS ?? 30_000);
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const theme = options.theme ?? 'Light';
@@ -138,6 +139,13 @@ export class Workbench {
 
   sideBar(): Locator {
     return this.page.locator('.part.sidebar');
+  }
+
+  /** Polls the side bar's visible text until `accept` is satisfied, then returns it. */
+  async waitForSideBarText(accept: (text: string) => boolean, what = 'side bar text'): Promise<string> {
+    let text = '';
+    await waitUntil(async () => accept((text = await this.sideBar().innerText())), () => `${what}; last seen: ${text}`);
+    return text;
   }
 
   /** Rows of the tree(s) shown in the side bar, top to bottom (only rendered rows). */

@@ -61,9 +61,16 @@ function installEnv(tmp) {
     TMPDIR: tmp,
     npm_config_unsafe_perm: 'true', // root: otherwise "Please pass --unsafe-perm"
     npm_config_yes: 'true', // postinstall uses npx: otherwise "npx canceled … no YES option"
-    npm_config_nodedir: '/usr', // node-gyp uses the system Node's headers instead of downloading them
+    // node-gyp must use this Node's own headers: downloading them is not possible here.
+    ...(nodeHeadersDir() ? { npm_config_nodedir: nodeHeadersDir() } : {}),
     npm_config_update_notifier: 'false',
   };
+}
+
+/** The install prefix holding include/node/node.h for the running Node (/usr for Debian's nodejs). */
+function nodeHeadersDir() {
+  const candidates = [dirname(dirname(process.execPath)), '/usr'];
+  return candidates.find((prefix) => existsSync(join(prefix, 'include', 'node', 'node.h')));
 }
 
 async function seedRipgrepCache(tmp, env) {

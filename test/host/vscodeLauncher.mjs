@@ -37,7 +37,8 @@ const stopSignals = ['SIGINT', 'SIGTERM'];
 for (const signal of stopSignals) process.on(signal, () => void shutDown(130));
 
 try {
-  server = await startCodeServer({ profile: createProfile(), workspace: folder });
+  // Plain text: the suite's output is forwarded as log lines (mocha colours its marks when CI=true).
+  server = await startCodeServer({ profile: createProfile(), workspace: folder, env: { FORCE_COLOR: '0', NO_COLOR: '1' } });
   browser = await launchBrowser();
   exitCode = await runSuite(browser.page, server);
 } catch (error) {
