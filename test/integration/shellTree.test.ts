@@ -95,6 +95,8 @@ suite('Shell: Users tree on the local sandbox', () => {
     assert.equal(byField.get('user_id')?.getTreeItem().description, user.user_id);
     assert.equal(byField.get('team_id')?.getTreeItem().description, user.team_id);
     assert.equal(byField.get('ingestion_start')?.row.raw, resolved.ingestion_start ?? undefined, 'resolve filled in the ingestion bounds');
+    await vscode.commands.executeCommand('healthData.copyDetailValue', byField.get('created_on'));
+    assert.equal(await vscode.env.clipboard.readText(), user.created_on, 'Copy Value copies the wire value, not the formatted one');
     assert.ok(
       testing.requestLogLines().some((line) => line.startsWith(`GET /v2/user/resolve/${encodeURIComponent(user.client_user_id)} · 200`)),
       'the details came from one resolve request',
