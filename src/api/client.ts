@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { checkBaseUrl } from './transportSecurity';
 import { HealthApiError, describeDetail, kindForStatus, type HealthApiErrorKind } from './errors';
 import { decodeJson } from './decode';
+import { redactText, redactValue } from './redaction';
 import {
   groupedBloodPressureRequest,
   labTestMarkersRequest,
@@ -194,8 +195,9 @@ export class HealthApiClient {
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
       });
-      const requestId = firstHeader(response.headers, REQUEST_ID_HEADERS);
-      const text = await readBody(response.body, this.#maxResponseBytes);
+      const requestId = redactText(firstHeader(response.headers, REQUEST_ID_HEADERS) ?? '', this.#apiKey);
+      // Redacted before anything (an error message, a snippet, a document) can repeat part of it.
+      const text = redactText(await readBody(response.body, this.#maxResponseBytes), this.#apiKey);
       const status = response.statusCode;
       log({ status, ...(requestId ? { requestId } : {}) });
       if (status >= 200 && status < 300) return { ok: true, status, text };
@@ -205,7 +207,7 @@ export class HealthApiClient {
         ? 'cancelled'
         : timeout.signal.aborted || isUndiciTimeout(cause)
           ? 'timeout'
-          : cause instanceof BodyTooLargeError
+          : cause instanceof BodyTooLargeError || isNotHttp(cause)
             ? 'invalid_response'
             : 'network';
       log({ error: kind });
@@ -215,9 +217,12 @@ export class HealthApiClient {
           : kind === 'timeout'
             ? `${spec.method} ${url} did not complete within ${this.#timeoutMs} ms`
             : kind === 'invalid_response'
-              ? `Response of ${spec.method} ${url} is larger than ${this.#maxResponseBytes} bytes`
+              ? cause instanceof BodyTooLargeError
+                ? `Response of ${spec.method} ${url} is larger than ${this.#maxResponseBytes} bytes`
+                : `${new URL(url).host} did not answer ${spec.method} ${url} with HTTP (${networkReason(cause)})`
               : `Could not reach ${new URL(url).host}: ${networkReason(cause)}`;
-      return { ok: false, error: fail(kind, message, { cause }), retryable: kind === 'network' };
+      const safeCause = describedCause(cause, this.#apiKey);
+      return { ok: false, error: fail(kind, message, { cause: safeCause }), retryable: kind === 'network' };
     } finally {
       clearTimeout(timer);
     }
@@ -238,12 +243,12 @@ export class HealthApiClient {
           status,
           method: spec.method,
           url,
-          message: `${spec.method} ${url} answered with a redirect (${status}${location ? ` to ${redactUrl(location)}` : ''}); redirects are not followed so the key stays with the configured host`,
+          message: `${spec.method} ${url} answered with a redirect (${status}${location ? ` to ${redactText(redactUrl(location), this.#apiKey)}` : ''}); redirects are not followed so the key stays with the configured host`,
         }),
         retryable: false,
       };
     }
-    const detail = parseDetail(text);
+    const detail = redactValue(parseDetail(text), this.#apiKey);
     const retryAfterMs = parseRetryAfter(firstHeader(headers, ['retry-after']));
     const described = describeDetail(detail);
     return {
@@ -302,6 +307,24 @@ function firstHeader(headers: Record<string, string | string[] | undefined>, nam
 function isUndiciTimeout(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT';
+}
+
+/** The server answered with bytes that are not HTTP/1.1: another protocol, or garbage. */
+function isNotHttp(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'HTTPParserError' || (typeof code === 'string' && code.startsWith('HPE_'));
+}
+
+/**
+ * Low-level errors carry what the server sent (undici's parser error keeps the raw bytes in
+ * `data`); only their name, code and redacted message are kept for debugging.
+ */
+function describedCause(error: unknown, apiKey: string): Error {
+  const source = (error ?? {}) as { name?: unknown; message?: unknown; code?: unknown };
+  const described = new Error(redactText(typeof source.message === 'string' ? source.message : String(error), apiKey));
+  if (typeof source.name === 'string') described.name = source.name;
+  if (typeof source.code === 'string') Object.assign(described, { code: source.code });
+  return described;
 }
 
 function networkReason(error: unknown): string {
