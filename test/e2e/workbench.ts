@@ -21,6 +21,7 @@
 // test/e2e/*.test.ts, one file at a time; each openWorkbench() installs that .vsix into a fresh
 // profile and starts its own server and browser. Assert on visible content, never on timing.
 // Screenshots land in test-results/<name>.png (git-ignored). HDE_DEBUG=1 echoes code-server's log.
+// One file only: `npm run package && node --import tsx --test test/e2e/<feature>.test.ts`.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';

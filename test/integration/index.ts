@@ -4,7 +4,8 @@
 // its own by test/integration/build.mjs (`vscode` stays external: the real API of the host).
 // Mocha runs with the TDD interface: `suite`, `test`, `suiteSetup`, `suiteTeardown`, `setup`,
 // `teardown` (globals; `import * as assert from 'node:assert/strict'` for assertions). Shared
-// helpers live in test/integration/helpers.ts. Run with `npm run test:integration`.
+// helpers live in test/integration/helpers.ts. Run with `npm run test:integration`;
+// HDE_TEST_GREP=<text> runs only the tests whose full title contains it.
 //
 // Counts are written to out/integration/results.json for test/runAll.mjs and printed as one
 // `[integration] N passed, N failed` line.
@@ -15,7 +16,8 @@ import { join } from 'node:path';
 export const RESULTS_FILE = 'results.json';
 
 export async function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec' });
+  const grep = process.env.HDE_TEST_GREP;
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   const files = readdirSync(__dirname)
     .filter((name) => name.endsWith('.test.js'))
     .sort();
