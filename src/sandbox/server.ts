@@ -11,6 +11,7 @@ import { LAB_TESTS } from './data/labCatalog';
 import { SamplePopulation } from './data/sampleUsers';
 import { FaultQueue, defaultFaultDetail } from './faults';
 import type { Fault } from './faults';
+import { answerClientError } from './http/clientErrors';
 import { HttpError } from './http/httpErrors';
 import { sendJson } from './http/respond';
 import type { Mangle } from './http/respond';
@@ -165,6 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Node's 5 s default races clients that reuse an idle connection just as the server drops it
   // (a spurious "socket closed" on a busy machine); idle connections end on close() anyway.
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

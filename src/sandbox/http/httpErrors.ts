@@ -21,8 +21,19 @@ export class HttpError extends Error {
 
 export class ValidationFailure extends HttpError {
   constructor(readonly issues: ValidationIssue[]) {
-    super(422, issues);
+    super(422, issues.map((issue) => ({ ...issue, input: boundedInput(issue.input) })));
   }
+}
+
+// JSON.stringify recurses: echoing a body nested a few thousand levels deep overflows the stack.
+const MAX_ECHO_DEPTH = 32;
+
+/** The echoed `input` of a 422 item, with anything nested deeper than MAX_ECHO_DEPTH elided. */
+function boundedInput(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_ECHO_DEPTH) return Array.isArray(value) ? '[…]' : '{…}';
+  if (Array.isArray(value)) return value.map((item) => boundedInput(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, boundedInput(item, depth + 1)]));
 }
 
 export const notFound = (detail = 'Not Found'): HttpError => new HttpError(404, detail);
