@@ -163,7 +163,6 @@ export const panelMessages = {
   jsonFilter: (): string => vscode.l10n.t('JSON'),
   curlCopied: (): string =>
     vscode.l10n.t('cURL command copied. It reads the key from $SERVICE_API_KEY; the key itself is not in it.'),
-  rawTitle: (what: string): string => vscode.l10n.t('Raw response: {0}', what),
   loadingUser: (): string => vscode.l10n.t('Resolving the user…'),
 };
 

@@ -17,6 +17,7 @@ import {
   type BloodPressureForm,
 } from '../domain/bloodPressureQuery';
 import { buildCurlCommand } from '../domain/curl';
+import { requestTitle } from '../domain/jsonDocument';
 import { checkDateRange } from '../domain/inputValidation';
 import { addDays, ZoneCalendar } from '../domain/zonedTime';
 import { bloodPressureStrings, panelErrors, panelMessages, panelTitles } from '../l10n/panelStrings';
@@ -292,8 +293,9 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   private async openRawJson(): Promise<void> {
     if (!this.form) return;
     const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
+    // One page: the response as sent; several: the list of responses, in cursor order.
     const body = this.pages.length === 1 ? this.pages[0] : this.pages;
-    await this.services.jsonDocuments.open(panelMessages.rawTitle(`${spec.method} ${spec.path}`), body);
+    await this.services.jsonDocuments.open(requestTitle(spec), body);
   }
 
   private async copyCurl(): Promise<void> {

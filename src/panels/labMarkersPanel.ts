@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { MarkerPage } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
 import { buildCurlCommand } from '../domain/curl';
+import { requestTitle } from '../domain/jsonDocument';
 import {
   checkLabMarkersForm,
   labMarkersRequestOf,
@@ -168,7 +169,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
   private async openRawJson(): Promise<void> {
     if (!this.result) return;
     const spec = labMarkersRequestOf(this.result.form);
-    await this.services.jsonDocuments.open(panelMessages.rawTitle(`${spec.method} ${spec.path}`), this.result.page);
+    await this.services.jsonDocuments.open(requestTitle(spec), this.result.page);
   }
 
   private async copyCurl(): Promise<void> {

@@ -60,6 +60,8 @@ export interface LabMarkersPanelState {
   version: 1;
   form: LabMarkersForm;
   filter: string;
+  /** Ids of the markers whose expected results are open (kept while the panel is hidden). */
+  expanded?: number[];
 }
 
 export type LabMarkersHostMessage =
@@ -125,5 +127,6 @@ export function parseLabMarkersPanelState(value: unknown): LabMarkersPanelState 
   if (state.version !== 1) return undefined;
   const form = parseLabMarkersForm(state.form);
   if (!form) return undefined;
-  return { version: 1, form, filter: typeof state.filter === 'string' ? state.filter : '' };
+  const expanded = Array.isArray(state.expanded) ? state.expanded.filter((id): id is number => Number.isInteger(id)) : [];
+  return { version: 1, form, filter: typeof state.filter === 'string' ? state.filter : '', ...(expanded.length > 0 ? { expanded } : {}) };
 }

@@ -7,9 +7,14 @@ import { el } from '../common/dom';
 export class MarkersGrid {
   readonly element: HTMLElement;
   private readonly body = el('tbody');
-  private readonly expanded = new Set<number>();
+  private readonly expanded: Set<number>;
 
-  constructor(private readonly strings: LabMarkersStrings) {
+  constructor(
+    private readonly strings: LabMarkersStrings,
+    expanded: readonly number[],
+    private readonly onExpandedChange: () => void,
+  ) {
+    this.expanded = new Set(expanded);
     const s = strings;
     const headers = [s.columnName, s.columnSlug, s.columnType, s.columnUnit, s.columnProviderId, s.columnLabId, s.columnPrice];
     this.element = el(
@@ -24,6 +29,10 @@ export class MarkersGrid {
     return this.expanded.size;
   }
 
+  get expandedIds(): number[] {
+    return [...this.expanded];
+  }
+
   /** Expands every marker of `markers`, or collapses all when they are all open already. */
   toggleAll(markers: readonly Marker[]): void {
     const allOpen = markers.length > 0 && markers.every((m) => this.expanded.has(m.id));
@@ -32,6 +41,7 @@ export class MarkersGrid {
       else this.expanded.add(marker.id);
     }
     this.render(markers);
+    this.onExpandedChange();
   }
 
   render(markers: readonly Marker[]): void {
@@ -53,6 +63,7 @@ export class MarkersGrid {
         if (this.expanded.has(marker.id)) this.expanded.delete(marker.id);
         else this.expanded.add(marker.id);
         this.render(markers);
+        this.onExpandedChange();
         this.body.querySelector<HTMLElement>(`[aria-controls="${detailsId}"]`)?.focus();
       });
       rows.push(

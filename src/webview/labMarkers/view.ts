@@ -50,8 +50,9 @@ export class LabMarkersView {
     this.strings = s;
     this.numbers = new Intl.NumberFormat(init.locale);
     this.form = init.form;
-    // A webview re-created after being hidden keeps the filter the user typed meanwhile.
-    this.filter = parseLabMarkersPanelState(channel.savedState())?.filter ?? init.filter;
+    // A webview re-created after being hidden keeps the filter and open rows of the one before.
+    const saved = parseLabMarkersPanelState(channel.savedState());
+    this.filter = saved?.filter ?? init.filter;
     this.markerForm = new MarkerForm(s, this.form, (form) => channel.post({ type: 'load', form }));
     const filterField = createTextField({
       label: s.filter,
@@ -79,7 +80,7 @@ export class LabMarkersView {
       copyCurl: action('copyCurl', s.copyCurl),
     };
     this.actions.copyCurl.setDisabled(false);
-    this.grid = new MarkersGrid(s);
+    this.grid = new MarkersGrid(s, saved?.expanded ?? [], () => this.saveState());
     this.results = el(
       'section',
       { attrs: { 'aria-label': s.tableLabel } },
@@ -201,7 +202,7 @@ export class LabMarkersView {
   }
 
   private saveState(): void {
-    this.channel.saveState({ version: 1, form: this.form, filter: this.filter });
+    this.channel.saveState({ version: 1, form: this.form, filter: this.filter, expanded: this.grid.expandedIds });
   }
 
   private report(): void {

@@ -1,0 +1,224 @@
+// The two panels in a real VS Code workbench driven by a real browser, as a user would use them:
+// tree node → chart and table; palette → user picker; query bar; window reload; lab markers with
+// LOINC codes; screenshots in Light, Dark and High Contrast. A sandbox started here plays the
+// team's API, so the expected numbers come from our own client against that very server.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import { HealthApiClient } from '../../src/api/client';
+import { iterateBloodPressurePages } from '../../src/api/paging';
+import type { User } from '../../src/api/schemas';
+import { readingsIn } from '../../src/domain/bloodPressureGroups';
+import { bloodPressureQueryOf, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { openWorkbench, type ThemeName, type Workbench } from './workbench';
+
+const API_KEY = 'e2e-panels-team-key';
+const HEAVY_READINGS = 20_000;
+const THEME_FILE_NAMES: Record<ThemeName, string> = { Light: 'light', Dark: 'dark', 'High Contrast': 'highcontrast' };
+
+interface Expected {
+  readings: number;
+  /** (provider, source type) groups: one header row each in the table. */
+  groups: number;
+}
+
+async function expectedFor(client: HealthApiClient, user: User, form: BloodPressureForm): Promise<Expected> {
+  let readings = 0;
+  const groups = new Set<string>();
+  for await (const page of iterateBloodPressurePages(client, user.user_id, bloodPressureQueryOf(form))) {
+    readings += readingsIn(page.groups);
+    for (const list of Object.values(page.groups)) for (const g of list) if (g.data.length > 0) groups.add(`${g.source.provider}|${g.source.type}`);
+  }
+  return { readings, groups: groups.size };
+}
+
+/** A toolkit button that is not disabled (actions are disabled while a query loads). */
+function enabledButton(frame: FrameLocator, label: string) {
+  return frame.locator('vscode-button:not([disabled])', { hasText: label });
+}
+
+async function waitForCondition(condition: () => Promise<boolean> | boolean): Promise<void> {
+  for (let attempt = 0; attempt < 300 && !(await condition()); attempt++) await new Promise((r) => setTimeout(r, 100));
+}
+
+const waitForFile = (path: string): Promise<void> => waitForCondition(() => existsSync(path));
+
+/** The query the panel's query bar shows. */
+async function formShown(frame: FrameLocator): Promise<BloodPressureForm> {
+  const fields = frame.locator('vscode-text-field');
+  const value = (index: number): Promise<string> => fields.nth(index).evaluate((el) => (el as unknown as { value: string }).value);
+  const provider = await frame.locator('vscode-dropdown').evaluate((el) => (el as unknown as { value: string }).value);
+  return { startDate: await value(0), endDate: await value(1), provider };
+}
+
+/** Rows of the virtual table (aria-rowcount counts its header row too). */
+async function tableRowCount(frame: FrameLocator): Promise<number> {
+  return Number(await frame.locator('#readings[role="grid"]').getAttribute('aria-rowcount')) - 1;
+}
+
+/** The "N readings (pages loaded: P)." status, as numbers. */
+async function statusCounts(frame: FrameLocator): Promise<{ readings: number; pages: number }> {
+  const text = await frame.locator('.status-line', { hasText: /pages loaded/ }).innerText();
+  const match = /([\d,]+) readings \(pages loaded: (\d+)\)/.exec(text) ?? assert.fail(`unexpected status: ${text}`);
+  return { readings: Number(match[1]?.replace(/,/g, '')), pages: Number(match[2]) };
+}
+
+describe('Panels in a real workbench', () => {
+  let sandbox: SandboxHandle;
+  let client: HealthApiClient;
+  let workbench: Workbench;
+  let regular: User;
+  let heavy: User;
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, users: 6, seed: 11, apiKey: API_KEY, heavyUserReadings: HEAVY_READINGS });
+    client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: API_KEY });
+    const { users } = await client.listUsers();
+    heavy = users.find((u) => u.client_user_id === 'sample-heavy-reader') ?? assert.fail('the heavy reader is listed');
+    const since = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    for (const user of users.filter((u) => u !== heavy)) {
+      if ((await expectedFor(client, user, { startDate: since, endDate: '', provider: '' })).readings > 0) {
+        regular = user;
+        break;
+      }
+    }
+    assert.ok(regular, 'a sample user has readings in the last weeks');
+
+    workbench = await openWorkbench({ settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
+    await workbench.openViewContainer(); // also waits until the extension's contributions are loaded
+    await workbench.runCommand('Health Data: Switch Environment…');
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Sandbox US' }).first().click();
+    await workbench.runCommand('Health Data: Set API Key…');
+    await workbench.typeIntoInput(API_KEY);
+    await workbench.openViewContainer();
+    await workbench.waitForTreeItems((items) => items.some((item) => item.label === regular.client_user_id), 'the team\'s users');
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await client?.close();
+    await sandbox?.close();
+  });
+
+  test('from a user in the tree: a chart and a table with every reading of the last 30 days', async () => {
+    const row = workbench.treeRow(regular.client_user_id).first();
+    await row.hover();
+    await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
+    const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
+    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
+
+    const form = await formShown(frame);
+    assert.match(form.startDate, /^\d{4}-\d{2}-\d{2}$/);
+    assert.equal(form.provider, '', 'all providers by default');
+    const expected = await expectedFor(client, regular, form);
+    assert.ok(expected.readings > 0);
+    assert.equal((await statusCounts(frame)).readings, expected.readings);
+    assert.equal(await tableRowCount(frame), expected.readings + expected.groups, 'every reading plus one header row per source');
+    assert.ok((await frame.locator('.chart-canvas canvas').count()) > 0, 'the chart is drawn on a canvas');
+    assert.ok((await frame.locator('.coverage-row .cell.has').count()) > 0, 'the coverage strip marks days with readings');
+  });
+
+  test('bad dates in the query bar are caught before any request', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
+    const before = sandbox.requestCount();
+    await frame.locator('vscode-text-field').nth(1).locator('input').fill('2001-01-01');
+    await frame.locator('vscode-button', { hasText: 'Apply' }).click();
+    const message = await frame.locator('#query-message').innerText();
+    assert.match(message, /before the start date/);
+    assert.equal(sandbox.requestCount(), before);
+    // Back to a valid range (the screenshots below show this panel).
+    await frame.locator('vscode-text-field').nth(1).locator('input').fill('');
+    await frame.locator('vscode-button', { hasText: 'Apply' }).click();
+    await frame.locator('#query-message', { hasText: /^$/ }).waitFor({ state: 'attached' });
+    await enabledButton(frame, 'Export CSV').waitFor();
+  });
+
+  test('Export CSV writes every reading through the save dialog; Open Raw Response opens the JSON', async () => {
+    const title = `Blood Pressure: ${regular.client_user_id}`;
+    const frame = await workbench.webview(title);
+    const expected = await expectedFor(client, regular, await formShown(frame));
+    const target = join(workbench.server.folder, 'readings.csv');
+    await enabledButton(frame, 'Export CSV').click();
+    // The save dialog (VS Code's own, in the browser) first fills in the suggested file name.
+    const pathBox = workbench.quickInput().locator('.quick-input-box input');
+    await waitForCondition(async () => /blood-pressure-.+\.csv$/.test(await pathBox.inputValue().catch(() => '')));
+    await workbench.typeIntoInput(target);
+    await workbench.waitForNotification(/Exported \d+ rows/);
+    await waitForFile(target);
+    const lines = readFileSync(target, 'utf8').trimEnd().split('\r\n');
+    assert.equal(lines[0], 'provider,source_type,timestamp,local_time,time_zone,systolic,diastolic,unit,category');
+    assert.equal(lines.length - 1, expected.readings);
+
+    await (await workbench.webview(title)).locator('vscode-button', { hasText: 'Open Raw Response' }).click();
+    await workbench.page.locator('.part.editor .tabs-container .tab', { hasText: /^GET v2 timeseries / }).first().waitFor();
+    await workbench.activateEditorTab(title);
+  });
+
+  test('from the palette: pick a user, widen the range, and all of a heavy reader\'s readings load', async () => {
+    await workbench.runCommand('Health Data: Show Blood Pressure');
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: heavy.client_user_id }).first().click();
+    const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
+    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
+    await frame.locator('vscode-text-field').nth(0).locator('input').fill('2000-01-01');
+    await frame.locator('vscode-text-field').nth(1).locator('input').fill('');
+    await frame.locator('vscode-button', { hasText: 'Apply' }).click();
+    await frame.locator('.status-line', { hasText: new RegExp(`${HEAVY_READINGS.toLocaleString('en-US')} readings`) }).waitFor();
+    const expected = await expectedFor(client, heavy, await formShown(frame));
+    assert.equal(expected.readings, HEAVY_READINGS);
+    const status = await statusCounts(frame);
+    assert.equal(status.readings, HEAVY_READINGS);
+    assert.ok(status.pages > 1, 'the readings came over several cursor pages');
+    assert.equal(await tableRowCount(frame), HEAVY_READINGS + expected.groups);
+  });
+
+  test('after a window reload the panels come back with their query and re-fetch', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
+    const form = await formShown(frame);
+    // The workbench's own reload: VS Code saves the panels' state on the way out, as on a real reload.
+    await workbench.runCommand('Developer: Reload Window');
+    await workbench.page.waitForEvent('load');
+    await workbench.page.locator('.monaco-workbench .part.statusbar').waitFor();
+    const restored = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
+    await restored.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 60_000 });
+    assert.deepEqual(await formShown(restored), form);
+    assert.equal((await statusCounts(restored)).readings, HEAVY_READINGS);
+  });
+
+  test('the lab panel lists a lab test\'s markers with the LOINC codes of their expected results', async () => {
+    const labTest = sandbox.labTests[0] ?? assert.fail('the sandbox has sample lab tests');
+    await workbench.runCommand('Health Data: Show Lab Test Markers…');
+    await workbench.quickInput().filter({ hasText: 'lab_test_id' }).waitFor();
+    await workbench.typeIntoInput(labTest.id);
+    await workbench.quickInput().filter({ hasText: 'lab_account_id (optional)' }).waitFor();
+    await workbench.typeIntoInput('');
+    const frame = await workbench.webview(`Markers: ${labTest.id}`);
+    await frame.locator('.pager', { hasText: /markers in total/ }).waitFor();
+    await frame.locator('vscode-button', { hasText: 'Expand / collapse all' }).click();
+    await frame.locator('.loinc-code').first().waitFor();
+    const shownCodes = new Set(await frame.locator('.loinc-code').allInnerTexts());
+    const page = await client.listLabTestMarkers(labTest.id, { page: 1, size: 50 });
+    const expectedCodes = new Set(page.markers.flatMap((m) => m.expected_results.map((r) => r.loinc.code)));
+    assert.ok(expectedCodes.size > 0);
+    assert.deepEqual([...shownCodes].sort(), [...expectedCodes].sort());
+    assert.equal(await frame.locator('tr.marker-row').count(), page.markers.length);
+  });
+
+  test('screenshots of both panels in Light, Dark and High Contrast', async () => {
+    for (const theme of ['Light', 'Dark', 'High Contrast'] as ThemeName[]) {
+      await workbench.setTheme(theme);
+      const name = THEME_FILE_NAMES[theme];
+      const bodyClass = theme === 'Light' ? 'vscode-light' : theme === 'Dark' ? 'vscode-dark' : 'vscode-high-contrast';
+
+      const bp = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
+      await bp.locator(`body.${bodyClass} .chart-canvas canvas`).first().waitFor();
+      await workbench.screenshot(`bp-${name}`);
+
+      const labs = await workbench.webview(`Markers: ${sandbox.labTests[0]?.id}`);
+      await labs.locator(`body.${bodyClass} .loinc-code`).first().waitFor();
+      await workbench.screenshot(`labs-${name}`);
+    }
+  });
+});
