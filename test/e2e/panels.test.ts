@@ -35,6 +35,11 @@ async function expectedFor(client: HealthApiClient, user: User, form: BloodPress
   return { readings, groups: groups.size };
 }
 
+/** Moves the keyboard focus out of a webview, so F1 reaches the workbench. */
+async function focusWorkbench(workbench: Workbench): Promise<void> {
+  await workbench.sideBar().locator('.composite.title h2').click();
+}
+
 /** A toolkit button that is not disabled (actions are disabled while a query loads). */
 function enabledButton(frame: FrameLocator, label: string) {
   return frame.locator('vscode-button:not([disabled])', { hasText: label });
@@ -157,7 +162,40 @@ describe('Panels in a real workbench', () => {
     await workbench.activateEditorTab(title);
   });
 
+  test('the readings table works from the keyboard: Home/End move, Enter folds a source group', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
+    const grid = frame.locator('#readings[role="grid"]');
+    const rows = await tableRowCount(frame);
+    await grid.focus();
+    await grid.press('End');
+    assert.equal(await grid.getAttribute('aria-activedescendant'), `readings-row-${rows - 1}`);
+    await grid.press('Home');
+    assert.equal(await grid.getAttribute('aria-activedescendant'), 'readings-row-0');
+    assert.equal(await frame.locator('#readings-row-0').getAttribute('aria-expanded'), 'true', 'row 0 is a group header');
+    await grid.press('Enter');
+    await frame.locator('#readings-row-0[aria-expanded="false"]').waitFor();
+    assert.ok((await tableRowCount(frame)) < rows, 'the group\'s readings are folded away');
+    await grid.press('Enter');
+    await frame.locator('#readings-row-0[aria-expanded="true"]').waitFor();
+    assert.equal(await tableRowCount(frame), rows);
+  });
+
+  test('a slow load shows progress and Cancel stops it, keeping what arrived', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
+    sandbox.injectFaults({ kind: 'delay', ms: 60_000, path: '/v2/timeseries/' });
+    await enabledButton(frame, 'Apply').click();
+    const cancel = frame.locator('.status-line vscode-button', { hasText: 'Cancel' });
+    await cancel.waitFor();
+    assert.equal(await frame.locator('.status-line vscode-progress-ring').count(), 1);
+    await cancel.click();
+    await frame.locator('.status-line', { hasText: /^Cancelled/ }).waitFor();
+    sandbox.clearFaults();
+    await enabledButton(frame, 'Apply').click();
+    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
+  });
+
   test('from the palette: pick a user, widen the range, and all of a heavy reader\'s readings load', async () => {
+    await focusWorkbench(workbench);
     await workbench.runCommand('Health Data: Show Blood Pressure');
     await workbench.quickInput().locator('.monaco-list-row', { hasText: heavy.client_user_id }).first().click();
     const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
@@ -178,6 +216,7 @@ describe('Panels in a real workbench', () => {
     const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
     const form = await formShown(frame);
     // The workbench's own reload: VS Code saves the panels' state on the way out, as on a real reload.
+    await focusWorkbench(workbench);
     await workbench.runCommand('Developer: Reload Window');
     await workbench.page.waitForEvent('load');
     await workbench.page.locator('.monaco-workbench .part.statusbar').waitFor();
@@ -189,6 +228,7 @@ describe('Panels in a real workbench', () => {
 
   test('the lab panel lists a lab test\'s markers with the LOINC codes of their expected results', async () => {
     const labTest = sandbox.labTests[0] ?? assert.fail('the sandbox has sample lab tests');
+    await focusWorkbench(workbench);
     await workbench.runCommand('Health Data: Show Lab Test Markers…');
     await workbench.quickInput().filter({ hasText: 'lab_test_id' }).waitFor();
     await workbench.typeIntoInput(labTest.id);
@@ -208,6 +248,7 @@ describe('Panels in a real workbench', () => {
 
   test('screenshots of both panels in Light, Dark and High Contrast', async () => {
     for (const theme of ['Light', 'Dark', 'High Contrast'] as ThemeName[]) {
+      await focusWorkbench(workbench);
       await workbench.setTheme(theme);
       const name = THEME_FILE_NAMES[theme];
       const bodyClass = theme === 'Light' ? 'vscode-light' : theme === 'Dark' ? 'vscode-dark' : 'vscode-high-contrast';
