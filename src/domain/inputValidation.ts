@@ -3,7 +3,7 @@
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/i;
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);
@@ -25,11 +25,15 @@ export function isApiDate(value: string): boolean {
   const match = DATE_TIME.exec(value);
   if (!match) return false;
   const [hours, minutes, seconds] = [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
+  // An offset beyond ±23:59 is refused by the service (and unreadable by Date.parse).
+  const [offsetHours, offsetMinutes] = [Number(match[7] ?? 0), Number(match[8] ?? 0)];
   return (
     isRealCalendarDate(Number(match[1]), Number(match[2]), Number(match[3])) &&
     hours < 24 &&
     minutes < 60 &&
-    seconds < 60
+    seconds < 60 &&
+    offsetHours < 24 &&
+    offsetMinutes < 60
   );
 }
 
