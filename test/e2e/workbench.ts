@@ -231,14 +231,32 @@ export class Workbench {
       .evaluateAll((labels) => labels.map((label) => label.textContent?.trim() ?? ''));
   }
 
-  /** Picks the open quick pick's row whose label is `label` (exactly, or with a "Category: " prefix). */
-  async pickQuickPickItem(label: string): Promise<void> {
-    const exact = new RegExp(`^(.+: )?${escapeRegExp(label)}$`);
+  /**
+   * Picks the open quick pick's row whose label is `label` (exactly, or with a "Category: " prefix;
+   * a RegExp is matched as given). Moves the mouse off any hover first: a tooltip left open by an
+   * earlier click (e.g. on a status-bar item) would otherwise swallow the click.
+   */
+  async pickQuickPickItem(label: string | RegExp): Promise<void> {
+    const name = typeof label === 'string' ? new RegExp(`^(.+: )?${escapeRegExp(label)}$`) : label;
     const row = this.quickInput()
       .locator('.quick-input-list .monaco-list-row')
-      .filter({ has: this.page.locator('.quick-input-list-label .label-name', { hasText: exact }) })
+      .filter({ has: this.page.locator('.quick-input-list-label .label-name', { hasText: name }) })
       .first();
+    await row.waitFor();
+    await this.dismissHovers();
     await row.click();
+  }
+
+  /** Rests the mouse where nothing shows a hover, and waits until open hovers are gone. */
+  async dismissHovers(): Promise<void> {
+    const input = this.quickInput().locator('.quick-input-box');
+    if (await input.isVisible()) await input.hover();
+    else await this.page.mouse.move(1, 1);
+    await this.page
+      .locator('.context-view .hover-contents, .workbench-hover-container .monaco-hover')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
   }
 
   /** Types into the open input box (showInputBox or a quick pick's filter) and presses Enter. */
