@@ -11,8 +11,10 @@ export interface BloodPressureStrings {
   queryLabel: string;
   actionsLabel: string;
   startDate: string;
+  startDatePlaceholder: string;
   endDate: string;
   endDatePlaceholder: string;
+  pressureAxis: string;
   provider: string;
   allProviders: string;
   apply: string;

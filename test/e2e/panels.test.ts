@@ -77,6 +77,7 @@ describe('Panels in a real workbench', () => {
   let workbench: Workbench;
   let regular: User;
   let heavy: User;
+  const cspViolations: string[] = [];
 
   before(async () => {
     sandbox = await startSandbox({ port: 0, users: 6, seed: 11, apiKey: API_KEY, heavyUserReadings: HEAVY_READINGS });
@@ -93,10 +94,16 @@ describe('Panels in a real workbench', () => {
     assert.ok(regular, 'a sample user has readings in the last weeks');
 
     workbench = await openWorkbench({ settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
+    workbench.page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
+    });
     await workbench.openViewContainer(); // also waits until the extension's contributions are loaded
     await workbench.runCommand('Health Data: Switch Environment…');
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Sandbox US' }).first().click();
-    await workbench.runCommand('Health Data: Set API Key…');
+    // As a user would: the "No API key" notification's own button leads to the key prompt.
+    const noKey = workbench.page.locator('.notifications-toasts .notification-list-item', { hasText: 'No API key for Sandbox US' });
+    await noKey.locator('.monaco-button', { hasText: 'Set API key' }).click();
+    await workbench.quickInput().filter({ hasText: 'Sandbox US' }).waitFor();
     await workbench.typeIntoInput(API_KEY);
     await workbench.openViewContainer();
     await workbench.waitForTreeItems((items) => items.some((item) => item.label === regular.client_user_id), 'the team\'s users');
@@ -261,5 +268,9 @@ describe('Panels in a real workbench', () => {
       await labs.locator(`body.${bodyClass} .loinc-code`).first().waitFor();
       await workbench.screenshot(`labs-${name}`);
     }
+  });
+
+  test('nothing in either panel broke the Content Security Policy', () => {
+    assert.deepEqual(cspViolations, []);
   });
 });

@@ -105,7 +105,7 @@ export class BloodPressureChart {
         // Always show the normal..stage 2 bands, whatever the data's own range.
         y: { range: (_u, min, max) => [Math.min(50, (min ?? 50) - 10), Math.max(190, (max ?? 190) + 10)] },
       },
-      axes: [axis(), axis('mmHg')],
+      axes: [axis(), axis(this.strings.pressureAxis)],
       series,
       cursor: { drag: { x: true, y: false } },
       hooks: {

@@ -22,7 +22,7 @@ export class QueryBar {
     private readonly onApply: (form: BloodPressureForm) => void,
   ) {
     const submit = (): void => this.submit();
-    this.start = createTextField({ label: strings.startDate, value: form.startDate, placeholder: 'YYYY-MM-DD', size: 14, onEnter: submit });
+    this.start = createTextField({ label: strings.startDate, value: form.startDate, placeholder: strings.startDatePlaceholder, size: 14, onEnter: submit });
     this.end = createTextField({ label: strings.endDate, value: form.endDate, placeholder: strings.endDatePlaceholder, size: 14, onEnter: submit });
     const known = user.providers.some((p) => p.slug === form.provider);
     const choices = [
