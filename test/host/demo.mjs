@@ -5,7 +5,7 @@
 // - Otherwise: code-server (provisioned under .vscode-test/) at http://127.0.0.1:8080 with a fresh
 //   profile in which the repository itself is linked as an installed extension, so the plain URL
 //   shows it. Stays in the foreground until Ctrl+C, then stops the server's whole process group.
-// HDE_DEMO_PORT overrides the port.
+// HDE_DEMO_PORT overrides the port; HDE_DEMO_HOST=code-server skips desktop VS Code even when `code` exists.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
