@@ -6,20 +6,13 @@ import { iterateBloodPressurePages } from '../api/paging';
 import { groupedBloodPressureRequest } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
-import { computeCoverage, nearestReadings } from '../domain/bloodPressureCoverage';
 import { bloodPressureCsv } from '../domain/bloodPressureExport';
 import { groupReadings, mergeGroupedPages, readingsIn } from '../domain/bloodPressureGroups';
-import {
-  bloodPressureQueryOf,
-  defaultBloodPressureForm,
-  formBoundsMs,
-  formDayRange,
-  type BloodPressureForm,
-} from '../domain/bloodPressureQuery';
+import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../domain/bloodPressureQuery';
 import { buildCurlCommand } from '../domain/curl';
 import { requestTitle } from '../domain/jsonDocument';
 import { checkDateRange } from '../domain/inputValidation';
-import { addDays, ZoneCalendar } from '../domain/zonedTime';
+import { ZoneCalendar } from '../domain/zonedTime';
 import { bloodPressureStrings, panelErrors, panelMessages, panelTitles } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
@@ -34,10 +27,8 @@ import type { PanelErrorView } from '../shared/panelError';
 import { runErrorAction } from './errorActions';
 import { formProblemView, panelErrorView } from './panelErrors';
 import { PanelHost } from './panelHost';
+import { probeNearestReadings } from './nearestReadingsProbe';
 import { fileNamePart, saveExport } from './saveExport';
-
-/** How far on each side of an empty range the panel looks for the nearest readings. */
-const NEAREST_WINDOW_DAYS = 365;
 
 interface UserTarget {
   userId: string;
@@ -227,37 +218,18 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     this.post({ type: 'complete', pages: this.pages.length, readings, cancelled });
   }
 
-  /** For an empty range: readings up to a year on either side, for the coverage strip and "nearest". */
+  /** For an empty range: the readings nearest to it, for the coverage strip and "nearest" buttons. */
   private async findNearest(client: HealthApiClient, form: BloodPressureForm, signal: AbortSignal): Promise<void> {
-    const now = Date.now();
-    const range = formDayRange(form, this.zone, now);
-    const today = this.zone.dayKey(now);
-    const lastCandidate = addDays(range.lastDay, NEAREST_WINDOW_DAYS);
-    const probe = {
-      startDate: addDays(range.firstDay, -NEAREST_WINDOW_DAYS),
-      endDate: lastCandidate > today && range.lastDay <= today ? today : lastCandidate,
-      provider: form.provider,
-    };
-    const pages: GroupedBloodPressure['groups'][] = [];
-    try {
-      for await (const page of iterateBloodPressurePages(client, this.target.userId, bloodPressureQueryOf(probe), { signal })) {
-        pages.push(page.groups);
-      }
-    } catch (error) {
-      this.services.log.warn(`Looking for the nearest blood-pressure readings failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (signal.aborted) return;
-    }
-    const groups = groupReadings(pages, this.zone);
-    const bounds = formBoundsMs(form, this.zone, now);
-    const { beforeMs, afterMs } = nearestReadings(groups, bounds.startMs, bounds.endMs);
     const alsoShow = form.provider ? [form.provider] : (this.user?.connected_sources ?? []).map((c) => c.source.slug);
-    this.nearest = {
-      type: 'nearest',
-      coverage: computeCoverage(groups, this.zone, { firstDay: probe.startDate, lastDay: probe.endDate }, { alsoShow }),
-      beforeDay: beforeMs === undefined ? undefined : this.zone.dayKey(beforeMs),
-      afterDay: afterMs === undefined ? undefined : this.zone.dayKey(afterMs),
-    };
-    if (!signal.aborted) this.post(this.nearest);
+    const nearest = await probeNearestReadings({ client, userId: this.target.userId, form, zone: this.zone, alsoShow, signal }).catch(
+      (error: unknown) => {
+        this.services.log.warn(`Looking for the nearest blood-pressure readings failed: ${error instanceof Error ? error.message : String(error)}`);
+        return { coverage: undefined, beforeDay: undefined, afterDay: undefined };
+      },
+    );
+    if (signal.aborted) return;
+    this.nearest = { type: 'nearest', ...nearest };
+    this.post(this.nearest);
   }
 
   private errorView(error: unknown): PanelErrorView {

@@ -125,6 +125,8 @@ export interface BloodPressureRenderSnapshot {
   summaryProviders: number;
   /** The next steps offered and the 422 fields listed, while an error is shown. */
   error?: { actions: PanelErrorAction[]; fields: string[] };
+  /** In the empty state, once known: the days of the nearest readings before and after the range. */
+  nearest?: { beforeDay?: string; afterDay?: string };
 }
 
 export type BloodPressureWebviewMessage =

@@ -6,7 +6,7 @@ import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
 import { readingsIn } from '../../src/domain/bloodPressureGroups';
 import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
-import { ZoneCalendar } from '../../src/domain/zonedTime';
+import { addDays, ZoneCalendar } from '../../src/domain/zonedTime';
 import { waitFor } from './helpers';
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
 
@@ -116,6 +116,21 @@ suite('Panels: blood pressure', () => {
     const report = await settled(regular, 'empty', form);
     assert.equal(rendered(report, 'readings'), 0);
     assert.ok(rendered(report, 'coverageProviders') > 0, 'the coverage strip is shown');
+  });
+
+  test('after the user\'s data ends, the empty state names the day of the last reading before the range', async () => {
+    const zone = new ZoneCalendar(regular.fallback_time_zone?.id);
+    const today = zone.dayKey(Date.now());
+    const form: BloodPressureForm = { startDate: addDays(today, 30), endDate: addDays(today, 40), provider: '' };
+    await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);
+    const report = await waitForPanel('the nearest readings', (r) => isPanelOf(regular)(r) && JSON.stringify(r.rendered?.form) === JSON.stringify(form) && r.rendered?.nearest !== undefined);
+    let latest = Number.NEGATIVE_INFINITY;
+    const query = bloodPressureQueryOf({ startDate: addDays(today, -400), endDate: addDays(today, 1), provider: '' });
+    for await (const page of iterateBloodPressurePages(fixture.client, regular.user_id, query)) {
+      for (const groups of Object.values(page.groups)) for (const g of groups) for (const r of g.data) latest = Math.max(latest, Date.parse(r.timestamp));
+    }
+    assert.ok(Number.isFinite(latest));
+    assert.deepEqual(rendered(report, 'nearest'), { beforeDay: zone.dayKey(latest) });
   });
 
   test('a bad query from a command argument is refused in the panel and never sent', async () => {

@@ -41,6 +41,7 @@ export class BloodPressureView {
   private phase: BloodPressureRenderSnapshot['phase'] = 'loading';
   private chartPoints = 0;
   private error: PanelErrorView | undefined;
+  private nearest: BloodPressureRenderSnapshot['nearest'];
 
   private readonly queryBar: QueryBar;
   private readonly status = el('div', { className: 'status-line', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -134,6 +135,7 @@ export class BloodPressureView {
     this.groups = [];
     this.phase = 'loading';
     this.error = undefined;
+    this.nearest = undefined;
     this.message.replaceChildren();
     this.showSections(false);
     this.enableActions(false);
@@ -187,10 +189,14 @@ export class BloodPressureView {
 
   private showNearest(message: Nearest): void {
     if (this.phase !== 'empty') return;
+    this.nearest = {
+      ...(message.beforeDay ? { beforeDay: message.beforeDay } : {}),
+      ...(message.afterDay ? { afterDay: message.afterDay } : {}),
+    };
     const s = this.strings;
     const nearest = this.message.querySelector<HTMLElement>('.nearest');
     if (message.coverage) renderCoverage(this.coverage, message.coverage, s);
-    if (!nearest) return;
+    if (!nearest) return this.report();
     const parts: HTMLElement[] = [];
     if (message.beforeDay) {
       const day = message.beforeDay;
@@ -260,6 +266,7 @@ export class BloodPressureView {
         chartPoints: this.phase === 'data' && this.chart.canvasPresent ? this.chartPoints : 0,
         coverageProviders: this.coverage.querySelectorAll('.coverage-row[role="listitem"]').length,
         summaryProviders: this.summary.querySelectorAll('tbody tr').length,
+        ...(this.nearest ? { nearest: this.nearest } : {}),
         ...(this.error ? { error: { actions: this.error.actions.map((a) => a.action), fields: this.error.fields.map((f) => f.field) } } : {}),
       },
     });
