@@ -26,9 +26,13 @@ export const QUIET_SETTINGS = {
 };
 
 const HOST = '127.0.0.1';
-const liveGroups = new Set();
+// Servers not stopped by their owner (a crashed test run): pid → profile folder.
+const liveGroups = new Map();
 process.on('exit', () => {
-  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+  for (const [pid, profileRoot] of liveGroups) {
+    killGroup(pid, 'SIGKILL');
+    rmSync(profileRoot, { recursive: true, force: true });
+  }
 });
 
 /** A TCP port that is free on loopback right now. */
@@ -105,7 +109,7 @@ export async function startCodeServer({ profile = createProfile(), port, workspa
     env: { ...serverEnv(profile), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  liveGroups.add(child.pid);
+  liveGroups.set(child.pid, profile.root);
   let output = '';
   const collect = (chunk) => {
     output += chunk;
