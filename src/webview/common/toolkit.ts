@@ -97,7 +97,9 @@ export function createTextField(options: {
     },
     setInvalid(invalid, messageId) {
       element.classList.toggle('invalid', invalid);
-      element.toggleAttribute('aria-invalid', invalid);
+      // An empty aria-invalid counts as "false" for assistive technology: the value must be "true".
+      if (invalid) element.setAttribute('aria-invalid', 'true');
+      else element.removeAttribute('aria-invalid');
       if (invalid && messageId) element.setAttribute('aria-describedby', messageId);
       else element.removeAttribute('aria-describedby');
     },
