@@ -6,6 +6,8 @@
 // test. The tree and both panels must show the payloads as text, run none of them, load no
 // hostile logo, and no webview's HTML may hold the API key.
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
@@ -60,6 +62,44 @@ const INJECTED_MARKUP = `(() => {
 
 const PWNED = 'window.__pwned';
 const IS_INSTRUMENTED = 'window.__hdeInstrumented === true';
+
+async function waitForValue(condition: () => Promise<boolean> | boolean): Promise<void> {
+  for (let attempt = 0; attempt < 300 && !(await condition()); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** RFC 4180 rows (quoted fields, doubled quotes, CRLF), enough to read our own exports back. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = (): void => {
+    row.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (quoted || (ch !== ',' && ch !== '\n' && ch !== '\r')) {
+      field += ch;
+    } else if (ch === ',') {
+      endField();
+    } else if (ch === '\n') {
+      endField();
+      rows.push(row);
+      row = [];
+    }
+  }
+  if (field !== '' || row.length > 0) {
+    endField();
+    rows.push(row);
+  }
+  return rows;
+}
 
 describe('Hostile data in the UI', () => {
   let sandbox: SandboxHandle;
@@ -161,6 +201,30 @@ describe('Hostile data in the UI', () => {
     const loincName = marker.expected_results[0]?.loinc.name;
     if (loincName) assert.ok(text.includes(loincName), `its LOINC name is shown verbatim: ${loincName}`);
     await workbench.screenshot('hostile-lab-markers');
+  });
+
+  test('exported CSV and JSON keep the hostile strings as data, and hold no key', async () => {
+    const labTest = sandbox.labTests[0] ?? assert.fail('the sandbox has lab tests');
+    const page = await client.listLabTestMarkers(labTest.id, { page: 1, size: 50 });
+    const exported: Record<'csv' | 'json', string> = { csv: '', json: '' };
+    for (const format of ['csv', 'json'] as const) {
+      const target = join(workbench.server.folder, `hostile-markers.${format}`);
+      const frame = await workbench.webview(`Markers: ${labTest.id}`);
+      await frame.locator('vscode-button:not([disabled])', { hasText: `Export ${format.toUpperCase()}` }).click();
+      const pathBox = workbench.quickInput().locator('.quick-input-box input');
+      await pathBox.waitFor();
+      await waitForValue(async () => new RegExp(`\\.${format}$`).test(await pathBox.inputValue().catch(() => '')));
+      await workbench.typeIntoInput(target);
+      await waitForValue(() => existsSync(target));
+      exported[format] = readFileSync(target, 'utf8');
+    }
+    for (const text of Object.values(exported)) assert.ok(!text.includes(API_KEY), 'no export holds the key');
+    assert.deepEqual(JSON.parse(exported.json), page, 'the JSON export is the API page, hostile strings intact');
+    const cells = new Set(parseCsv(exported.csv).flat());
+    for (const marker of page.markers) {
+      assert.ok(cells.has(marker.name) || cells.has(`'${marker.name}`), `the CSV holds the marker name verbatim: ${marker.name}`);
+      for (const result of marker.expected_results) assert.ok(cells.has(result.loinc.name) || cells.has(`'${result.loinc.name}`), result.loinc.name);
+    }
   });
 
   test('nothing ran: no __pwned, no dialog, no CSP violation, no injected markup in any frame', async () => {
