@@ -99,7 +99,7 @@ describe('Panels in a real workbench', () => {
     });
     await workbench.openViewContainer(); // also waits until the extension's contributions are loaded
     await workbench.runCommand('Health Data: Switch Environment…');
-    await workbench.pickQuickPickItem('Sandbox US');
+    await workbench.pickQuickPickItem(/(^|\s)Sandbox US$/);
     // As a user would: the "No API key" notification's own button leads to the key prompt.
     const noKey = workbench.page.locator('.notifications-toasts .notification-list-item', { hasText: 'No API key for Sandbox US' });
     await noKey.locator('.monaco-button', { hasText: 'Set API key' }).click();
