@@ -27,6 +27,15 @@ const targets = [
     external: ['vscode'],
   },
   {
+    // The HTTP client with undici and the schemas: required on the first request, not at activation.
+    name: 'apiClient',
+    entryPoints: ['src/api/client.ts'],
+    outfile: 'dist/apiClient.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+  {
     // The CLI also exports startSandbox: the extension require()s this file only when the
     // local sandbox environment is used, so it never weighs on activation.
     name: 'sandbox',

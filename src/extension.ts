@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandManager } from './commands/commandManager';
 import { registerShellCommands } from './commands/registerShellCommands';
+import { apiClientLoader } from './connection/apiClientBundle';
 import { startEmbeddedSandbox } from './connection/embeddedSandbox';
 import { RequestLog } from './connection/requestLog';
 import { ShellApiConnection } from './connection/shellApiConnection';
@@ -31,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     requestLog,
     log,
     startSandbox: () => startEmbeddedSandbox(context.extensionPath),
+    loadApiClient: apiClientLoader(context.extensionPath),
   });
   const jsonDocuments = new JsonDocumentProvider();
   const lastResponse = new LastResponse();

@@ -1,5 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { checkBaseUrl } from './transportSecurity';
 import { HealthApiError, describeDetail, kindForStatus, type HealthApiErrorKind } from './errors';
 import { decodeJson } from './decode';
@@ -132,7 +132,7 @@ export class HealthApiClient {
 
   async #send<T>(
     spec: RequestSpec,
-    schema: z.ZodType<T>,
+    schema: ZodMiniType<T>,
     opts: CallOptions,
     checkArguments: () => string | undefined,
   ): Promise<T> {

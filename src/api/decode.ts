@@ -1,9 +1,16 @@
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; problem: string };
 
+interface SchemaIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  expected?: string;
+  message: string;
+}
+
 /** JSON text → validated value, or a one-line problem naming the offending field path. */
-export function decodeJson<T>(text: string, schema: z.ZodType<T>): Decoded<T> {
+export function decodeJson<T>(text: string, schema: ZodMiniType<T>): Decoded<T> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -13,9 +20,26 @@ export function decodeJson<T>(text: string, schema: z.ZodType<T>): Decoded<T> {
   }
   const result = schema.safeParse(parsed);
   if (result.success) return { ok: true, value: result.data };
-  const issues = result.error.issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
-  const more = result.error.issues.length > 3 ? ` (and ${result.error.issues.length - 3} more)` : '';
-  return { ok: false, problem: issues.join('; ') + more };
+  const issues = result.error.issues as readonly SchemaIssue[];
+  const described = issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue, parsed)}`);
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+  return { ok: false, problem: described.join('; ') + more };
+}
+
+function describeIssue(issue: SchemaIssue, root: unknown): string {
+  if (issue.code !== 'invalid_type' || issue.expected === undefined) return issue.message;
+  const received = valueAt(root, issue.path);
+  if (received === undefined) return `required field is missing (expected ${issue.expected})`;
+  return `expected ${issue.expected}, got ${received === null ? 'null' : Array.isArray(received) ? 'array' : typeof received}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -50,8 +50,20 @@ export class HealthApiError extends Error {
   }
 }
 
+const ERROR_KINDS: ReadonlySet<string> = new Set<HealthApiErrorKind>([
+  'unauthorized', 'forbidden', 'not_found', 'invalid_request', 'rate_limited',
+  'server', 'network', 'timeout', 'invalid_response', 'cancelled',
+]);
+
+/**
+ * Structural on purpose: the extension loads the client from its own bundle (dist/apiClient.js),
+ * so an error thrown there is not an instance of the class as bundled into extension.js.
+ */
 export function isHealthApiError(value: unknown): value is HealthApiError {
-  return value instanceof HealthApiError;
+  if (value instanceof HealthApiError) return true;
+  if (!(value instanceof Error) || value.name !== 'HealthApiError') return false;
+  const { kind, method, url } = value as Partial<HealthApiError>;
+  return typeof kind === 'string' && ERROR_KINDS.has(kind) && typeof method === 'string' && typeof url === 'string';
 }
 
 export function kindForStatus(status: number): HealthApiErrorKind {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { HealthApiClient } from '../api/client';
+import type { HealthApiClient } from '../api/client';
 import { BaseUrlSettingError, MissingApiKeyError } from '../domain/connectionErrors';
 import { resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
 import { environmentLabel } from '../l10n/shellStrings';
@@ -7,6 +7,7 @@ import type { ApiConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } fro
 import type { ActiveEnvironmentStore } from '../storage/activeEnvironmentStore';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
+import type { LoadApiClient } from './apiClientBundle';
 import type { EmbeddedSandbox } from './embeddedSandbox';
 import type { RequestLog } from './requestLog';
 
@@ -19,6 +20,7 @@ export interface ShellApiConnectionDeps {
   requestLog: RequestLog;
   log: vscode.LogOutputChannel;
   startSandbox: () => Promise<EmbeddedSandbox>;
+  loadApiClient: LoadApiClient;
 }
 
 /**
@@ -99,6 +101,7 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
 
   /** A client for a key that is not stored yet (Set API Key validates with it); logs like any other. */
   clientFor(baseUrl: string, apiKey: string): HealthApiClient {
+    const { HealthApiClient } = this.deps.loadApiClient();
     return new HealthApiClient({ baseUrl, apiKey, onRequest: this.deps.requestLog.onRequest });
   }
 
