@@ -2,7 +2,7 @@
 // makes sure code-server is provisioned, then runs every test/e2e/*.test.ts with node:test, one
 // file at a time (each file starts its own server and browser). HDE_VSIX=<file> skips packaging.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureCodeServer, REPO_ROOT } from '../host/provision.mjs';
 
@@ -28,4 +28,17 @@ const result = spawnSync(
   ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
   { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, HDE_VSIX: vsix } },
 );
+
+// The README's screenshots are the e2e suite's own: `HDE_UPDATE_SCREENSHOTS=1 npm run test:e2e`
+// copies the ones the README shows from test-results/ into media/screenshots/.
+const README_SCREENSHOTS = ['tree-light', 'tree-dark', 'bp-light', 'bp-dark', 'labs-light', 'labs-dark'];
+if (result.status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
+  const target = join(REPO_ROOT, 'media', 'screenshots');
+  mkdirSync(target, { recursive: true });
+  for (const name of README_SCREENSHOTS) {
+    const source = join(REPO_ROOT, 'test-results', `${name}.png`);
+    if (existsSync(source)) copyFileSync(source, join(target, `${name}.png`));
+    else console.error(`e2e: ${name}.png was not taken; media/screenshots keeps the old one`);
+  }
+}
 process.exit(result.status ?? 1);
