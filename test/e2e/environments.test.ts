@@ -53,6 +53,7 @@ describe('From sample data to a real environment', () => {
     for (const name of ['Local sandbox (sample data)', 'Sandbox US', 'Sandbox EU', 'Production US', 'Production EU', 'Custom']) {
       assert.ok(labels.some((label) => label.endsWith(name)), `${name} in ${JSON.stringify(labels)}`);
     }
+    await workbench.dismissHovers();
     await workbench.quickInput().locator('.monaco-list-row', { hasText: team.url }).click();
     await statusItem().filter({ hasText: 'Sandbox US: no API key' }).waitFor();
   });

@@ -140,7 +140,7 @@ describe('Hostile data in the UI', () => {
 
     await workbench.openViewContainer();
     await workbench.runCommand('Health Data: Switch Environment…');
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Sandbox US' }).first().click();
+    await workbench.pickQuickPickItem(/(^|\s)Sandbox US$/);
     await workbench.runCommand('Health Data: Set API Key…');
     await workbench.typeIntoInput(API_KEY);
     await workbench.openViewContainer();

@@ -54,7 +54,7 @@ describe('Invalid input is refused inline, and nothing is sent', () => {
     workbench = await openWorkbench({ settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
     await workbench.openViewContainer();
     await workbench.runCommand('Health Data: Switch Environment…');
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Sandbox US' }).first().click();
+    await workbench.pickQuickPickItem(/(^|\s)Sandbox US$/);
     await workbench.runCommand('Health Data: Set API Key…');
     await workbench.typeIntoInput(API_KEY);
     await workbench.openViewContainer();
@@ -110,6 +110,7 @@ describe('Invalid input is refused inline, and nothing is sent', () => {
     await unchangedRequests(async () => {
       await focusWorkbench();
       await workbench.runCommand('Health Data: Switch Environment…');
+      await workbench.dismissHovers();
       await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Custom' }).first().click();
       for (const [value, message] of cases) await refusedInBox(value, message);
       await closeBox();

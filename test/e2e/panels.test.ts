@@ -204,6 +204,7 @@ describe('Panels in a real workbench', () => {
   test('from the palette: pick a user, widen the range, and all of a heavy reader\'s readings load', async () => {
     await focusWorkbench(workbench);
     await workbench.runCommand('Health Data: Show Blood Pressure');
+    await workbench.dismissHovers();
     await workbench.quickInput().locator('.monaco-list-row', { hasText: heavy.client_user_id }).first().click();
     const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
     await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
