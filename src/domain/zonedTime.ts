@@ -1,6 +1,7 @@
 // Calendar arithmetic in one IANA time zone without a date library. Intl is slow per call, so the
-// zone's UTC offset is looked up once per quarter hour (offsets only change on such boundaries) and
-// everything else is plain arithmetic on that offset — 100 000 readings stay cheap.
+// zone's UTC offset is looked up once per UTC day when it is the same at both ends of that day, and
+// once per quarter hour (offsets only change on such boundaries) on the few days it changes.
+// Everything else is plain arithmetic on that offset — 100 000 readings stay cheap.
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -15,6 +16,8 @@ export class ZoneCalendar {
   readonly usesRequestedZone: boolean;
   private readonly formatter: Intl.DateTimeFormat;
   private readonly offsetCache = new Map<number, number>();
+  /** UTC day → the offset all day long, or NaN on a day the offset changes. */
+  private readonly steadyDayOffset = new Map<number, number>();
 
   constructor(requestedZone: string | undefined) {
     let zone = requestedZone && requestedZone.trim() !== '' ? requestedZone : 'UTC';
@@ -34,6 +37,18 @@ export class ZoneCalendar {
 
   /** Minutes to add to UTC to get the zone's wall time at `epochMs`. */
   offsetMinutesAt(epochMs: number): number {
+    const day = Math.floor(epochMs / DAY_MS);
+    let steady = this.steadyDayOffset.get(day);
+    if (steady === undefined) {
+      // No zone changes its offset and back within one day: equal ends mean a steady day.
+      const start = this.quarterHourOffset(day * DAY_MS);
+      steady = start === this.quarterHourOffset((day + 1) * DAY_MS) ? start : Number.NaN;
+      this.steadyDayOffset.set(day, steady);
+    }
+    return Number.isNaN(steady) ? this.quarterHourOffset(epochMs) : steady;
+  }
+
+  private quarterHourOffset(epochMs: number): number {
     const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
     const cached = this.offsetCache.get(bucket);
     if (cached !== undefined) return cached;
