@@ -1,0 +1,79 @@
+// Benchmark 5 (static part): the sizes of the production build and the .vsix, and proof that
+// activation does not load the sandbox or webview code: their unique strings must be in their own
+// bundles and absent from dist/extension.js, which reaches dist/sandbox.js only through a computed
+// require. Activation time is measured in the real host by bench/workbench.ts.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeFigure, emitResults, type BenchFigure } from './lib/results';
+import { productionBuild } from './lib/productionBuild';
+import { round } from './lib/stats';
+
+const KB = 1024;
+const EXTENSION_TARGET = 200 * KB;
+const VSIX_TARGET = 1024 * KB;
+
+/** Strings only the named bundle has reason to contain. */
+const MARKERS: Record<string, string[]> = {
+  'sandbox.js': ['sample-heavy-reader', 'Missing x-service-api-key header', 'timingSafeEqual', 'Health Data Explorer sandbox'],
+  'webview/bloodPressure.js': ['acquireVsCodeApi', 'u-legend'],
+  'webview/labMarkers.js': ['acquireVsCodeApi'],
+};
+
+function main(): void {
+  const build = productionBuild();
+  const size = (file: string): number => statSync(join(build.dist, file)).size;
+  const extension = readFileSync(join(build.dist, 'extension.js'), 'utf8');
+
+  const leaks: string[] = [];
+  const unverified: string[] = [];
+  for (const [bundle, markers] of Object.entries(MARKERS)) {
+    const own = readFileSync(join(build.dist, bundle), 'utf8');
+    for (const marker of markers) {
+      if (!own.includes(marker)) unverified.push(`${marker} (not in ${bundle})`);
+      else if (extension.includes(marker)) leaks.push(`${marker} (from ${bundle})`);
+    }
+  }
+  const staticSandboxRequire = /require\(\s*["'][^"']*sandbox(\.js)?["']\s*\)/.test(extension);
+  const computedSandboxPath = extension.includes('"sandbox.js"');
+  const lazyOk = leaks.length === 0 && unverified.length === 0 && !staticSandboxRequire && computedSandboxPath;
+
+  const bundles = Object.fromEntries(
+    ['extension.js', 'sandbox.js', ...readdirSync(join(build.dist, 'webview')).map((f) => `webview/${f}`)]
+      .filter((f) => !f.endsWith('.map'))
+      .map((f) => [f, size(f)]),
+  );
+  const extensionBytes = size('extension.js');
+  const vsixBytes = statSync(build.vsix).size;
+  const figures: BenchFigure[] = [
+    {
+      id: 'extensionSize',
+      title: 'dist/extension.js (--production)',
+      figure: { value: round(extensionBytes / KB, 1), unit: 'KB' },
+      ratio: round(extensionBytes / EXTENSION_TARGET, 3),
+      target: '≤ 200 KB (ratio = size / target)',
+      meetsTarget: extensionBytes <= EXTENSION_TARGET,
+      details: { bytes: extensionBytes, bundlesBytes: bundles },
+    },
+    {
+      id: 'vsixSize',
+      title: '.vsix (vsce package, as npm run package)',
+      figure: { value: round(vsixBytes / KB, 1), unit: 'KB' },
+      ratio: round(vsixBytes / VSIX_TARGET, 3),
+      target: '≤ 1 MB (ratio = size / target)',
+      meetsTarget: vsixBytes <= VSIX_TARGET,
+      details: { bytes: vsixBytes },
+    },
+    {
+      id: 'lazyLoading',
+      title: 'Sandbox and webview code stay out of extension.js',
+      figure: { value: leaks.length, unit: 'leaked markers' },
+      target: '0 leaked, sandbox reached by a computed require only',
+      meetsTarget: lazyOk,
+      details: { leaks, unverified, staticSandboxRequire, computedSandboxPath, markers: MARKERS },
+    },
+  ];
+  for (const figure of figures) console.log(describeFigure(figure));
+  emitResults('footprint', figures);
+}
+
+main();

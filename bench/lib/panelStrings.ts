@@ -1,0 +1,33 @@
+// The panel's real localized strings (src/l10n/panelStrings.ts) for a webview driven outside VS
+// Code. The file calls vscode.l10n.t, which returns its message unchanged when no translation is
+// loaded; this bundles it with exactly that one function standing in for the `vscode` module.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import type { BloodPressureStrings } from '../../src/shared/bloodPressureProtocol';
+import { REPO_ROOT } from './productionBuild';
+
+export async function bloodPressureStrings(): Promise<BloodPressureStrings> {
+  const result = await build({
+    entryPoints: [join(REPO_ROOT, 'src', 'l10n', 'panelStrings.ts')],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'untranslated-l10n',
+        setup(plugin) {
+          plugin.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'untranslated-l10n' }));
+          plugin.onLoad({ filter: /.*/, namespace: 'untranslated-l10n' }, () => ({
+            contents: 'exports.l10n = { t: (message) => message };',
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  });
+  const module = { exports: {} as { bloodPressureStrings(): BloodPressureStrings } };
+  new Function('module', 'exports', 'require', result.outputFiles[0]!.text)(module, module.exports, require);
+  return module.exports.bloodPressureStrings();
+}

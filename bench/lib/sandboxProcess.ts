@@ -1,0 +1,36 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { SandboxOptions } from '../../src/sandbox/options';
+
+export interface SandboxProcess {
+  url: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the sandbox in a child process and resolves once it listens. */
+export function startSandboxProcess(options: Omit<SandboxOptions, 'onError'>): Promise<SandboxProcess> {
+  const child: ChildProcess = fork(join(__dirname, 'sandboxChild.ts'), [JSON.stringify(options)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the sandbox process exited early (${code})`)));
+    child.once('message', (message) => {
+      const { url, apiKey } = message as { url: string; apiKey: string };
+      resolve({
+        url,
+        apiKey,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.disconnect();
+            setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+          }),
+      });
+    });
+  });
+}

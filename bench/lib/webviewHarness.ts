@@ -1,0 +1,65 @@
+// A plain page that runs a production webview bundle the way VS Code would: `acquireVsCodeApi`
+// is provided, host messages arrive as window `message` events, and what the webview posts back
+// is recorded on window.__posted. No VS Code around it: the measured code is only the webview's.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Theme variables a VS Code webview gets on <html>; enough for the toolkit and the chart. */
+const THEME_VARIABLES: Record<string, string> = {
+  '--vscode-font-family': 'system-ui, sans-serif',
+  '--vscode-font-size': '13px',
+  '--vscode-font-weight': 'normal',
+  '--vscode-editor-font-family': 'monospace',
+  '--vscode-editor-font-size': '14px',
+  '--vscode-foreground': '#3b3b3b',
+  '--vscode-editor-foreground': '#3b3b3b',
+  '--vscode-editor-background': '#ffffff',
+  '--vscode-charts-blue': '#1a85ff',
+  '--vscode-charts-purple': '#652d90',
+  '--vscode-charts-orange': '#d18616',
+  '--vscode-charts-green': '#388a34',
+  '--vscode-charts-red': '#e51400',
+  '--vscode-charts-yellow': '#bf8803',
+  '--vscode-charts-lines': 'rgba(128,128,128,0.3)',
+};
+
+/** Writes the harness page for dist/webview/<bundle>.js and returns its file:// URL. */
+export function writeWebviewHarness(distDir: string, bundle: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hde-bench-webview-'));
+  const asset = (file: string): string => pathToFileURL(join(distDir, 'webview', file)).href;
+  const style = Object.entries(THEME_VARIABLES)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
+  const html = `<!DOCTYPE html>
+<html lang="en" style="${style}">
+<head>
+<meta charset="UTF-8">
+<link rel="stylesheet" href="${asset(`${bundle}.css`)}">
+<script>
+  // tsx compiles the benchmark with esbuild's keepNames: functions it passes to page.evaluate call __name.
+  window.__name = (target) => target;
+  window.__posted = [];
+  window.__arrivals = {};
+  // Registered before the bundle's own listener, so it runs first for every message.
+  window.addEventListener('message', (event) => {
+    const type = event.data && event.data.type;
+    (window.__arrivals[type] ??= []).push(performance.now());
+  });
+  let state;
+  window.acquireVsCodeApi = () => ({
+    postMessage: (message) => window.__posted.push(message),
+    getState: () => state,
+    setState: (value) => { state = value; },
+  });
+</script>
+</head>
+<body class="vscode-light">
+<script src="${asset(`${bundle}.js`)}"></script>
+</body>
+</html>`;
+  const file = join(dir, `${bundle}.html`);
+  writeFileSync(file, html);
+  return pathToFileURL(file).href;
+}
