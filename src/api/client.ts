@@ -35,7 +35,17 @@ import {
   checkOrderSetArgs,
   checkResolveUserArgs,
 } from './argumentChecks';
-import { parseRetryAfter, retryDelayMs, isRetryableStatus } from './retryPolicy';
+import { parseRetryAfter, retryDelayMs, isRetryableStatus, sleep } from './retryPolicy';
+import { BodyTooLargeError, firstHeader, parseDetail, readBody } from './httpResponse';
+import {
+  baseUrlMessage,
+  describedCause,
+  isNotHttp,
+  isUndiciTimeout,
+  networkReason,
+  redactUrl,
+  truncate,
+} from './transportFailures';
 
 export interface RequestLogEntry {
   method: string;
@@ -266,71 +276,10 @@ export class HealthApiClient {
   }
 }
 
-class BodyTooLargeError extends Error {}
-
 /** Servers that only send the deprecated `next` still page correctly: it fills an absent next_cursor. */
 function withNextCursor(page: GroupedBloodPressure): GroupedBloodPressure {
   if (page.next_cursor === undefined && page.next !== undefined) return { ...page, next_cursor: page.next };
   return page;
-}
-
-async function readBody(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) throw new BodyTooLargeError();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
-
-function parseDetail(text: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && 'detail' in parsed) return (parsed as { detail: unknown }).detail;
-    return undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function firstHeader(headers: Record<string, string | string[] | undefined>, names: string[]): string | undefined {
-  for (const name of names) {
-    const value = headers[name];
-    if (typeof value === 'string' && value) return value;
-    if (Array.isArray(value) && value[0]) return value[0];
-  }
-  return undefined;
-}
-
-function isUndiciTimeout(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT';
-}
-
-/** The server answered with bytes that are not HTTP/1.1: another protocol, or garbage. */
-function isNotHttp(error: unknown): boolean {
-  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-  return name === 'HTTPParserError' || (typeof code === 'string' && code.startsWith('HPE_'));
-}
-
-/**
- * Low-level errors carry what the server sent (undici's parser error keeps the raw bytes in
- * `data`); only their name, code and redacted message are kept for debugging.
- */
-function describedCause(error: unknown, apiKey: string): Error {
-  const source = (error ?? {}) as { name?: unknown; message?: unknown; code?: unknown };
-  const described = new Error(redactText(typeof source.message === 'string' ? source.message : String(error), apiKey));
-  if (typeof source.name === 'string') described.name = source.name;
-  if (typeof source.code === 'string') Object.assign(described, { code: source.code });
-  return described;
-}
-
-function networkReason(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return code;
-  return error instanceof Error ? error.message : 'connection failed';
 }
 
 function safeUrl(baseUrl: string, spec: RequestSpec): string {
@@ -341,43 +290,3 @@ function safeUrl(baseUrl: string, spec: RequestSpec): string {
   }
 }
 
-function redactUrl(value: string): string {
-  try {
-    const url = new URL(value);
-    return `${url.protocol}//${url.host}${url.pathname}`;
-  } catch {
-    return '(invalid location)';
-  }
-}
-
-function baseUrlMessage(problem: NonNullable<ReturnType<typeof checkBaseUrl>>, baseUrl: string): string {
-  switch (problem) {
-    case 'invalid':
-      return `The base URL "${truncate(baseUrl, 200)}" is not a valid URL`;
-    case 'unsupportedScheme':
-      return 'The base URL must start with https:// (or http:// for this machine only)';
-    case 'hasCredentials':
-      return 'The base URL must not contain a user name or password';
-    case 'plainHttpToRemoteHost':
-      return 'Refusing to send the API key over plain http:// to a host other than this machine; use https://';
-  }
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error('aborted'));
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

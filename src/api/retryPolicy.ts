@@ -19,3 +19,19 @@ export function retryDelayMs(attempt: number, baseDelayMs: number, retryAfterMs:
   const exponential = baseDelayMs * 2 ** (attempt - 1);
   return Math.round(exponential * (0.75 + Math.random() * 0.5));
 }
+
+/** Waits `ms`, rejecting early when `signal` aborts (the wait between two attempts). */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('aborted'));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
