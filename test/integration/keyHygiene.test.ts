@@ -34,7 +34,8 @@ const textOf = (value: string | vscode.MarkdownString | vscode.TreeItemLabel | u
 async function recordTree(nodes: TreeNode[], where: string, depth = 0): Promise<void> {
   for (const node of nodes) {
     const item = node.getTreeItem();
-    seen.push({ where: `${where} ${item.id ?? ''}`, text: [textOf(item.label), textOf(item.description), textOf(item.tooltip)].join(' | ') });
+    const tooltip = item.tooltip ?? node.tooltip(); // user rows build theirs on hover (resolveTreeItem)
+    seen.push({ where: `${where} ${item.id ?? ''}`, text: [textOf(item.label), textOf(item.description), textOf(tooltip)].join(' | ') });
     if (depth < 3 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None && kindOf(node) !== 'loadMore') {
       await recordTree(await node.getChildren(), where, depth + 1);
     }

@@ -74,6 +74,16 @@ suite('Shell: Users tree on the local sandbox', () => {
     assert.ok(userNodes(before).every((node, index) => userNodes(after)[index] === node), 'loaded nodes are kept, not rebuilt');
   });
 
+  test('a user row gets its tooltip on hover (resolveTreeItem), not with every row of the list', async () => {
+    const node = userNodes(await root())[0]!;
+    const item = node.getTreeItem();
+    assert.equal(item.tooltip, undefined, 'no tooltip is built per row');
+    const tooltip = testing.usersView.provider.resolveTreeItem(item, node).tooltip;
+    assert.ok(tooltip instanceof vscode.MarkdownString);
+    const text = tooltip.value.replace(/\\/g, ''); // appendText escapes Markdown characters such as "-"
+    assert.ok(text.includes(node.user.client_user_id) && text.includes(node.user.user_id), text);
+  });
+
   test('a user expands to its connected sources and, on demand, its full details', async () => {
     const listed = (await reference.listUsers({ limit: PAGE_SIZE })).users;
     const user = listed.find((u) => u.connected_sources.length > 1) ?? listed[0]!;

@@ -9,6 +9,11 @@ export abstract class TreeNode {
 
   abstract getTreeItem(): vscode.TreeItem;
 
+  /** A tooltip too costly to build for every row; the provider asks for it on hover. */
+  tooltip(): vscode.MarkdownString | undefined {
+    return undefined;
+  }
+
   getChildren(): TreeNode[] | Promise<TreeNode[]> {
     return [];
   }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/schemas';
 import { TREE_ITEM_CONTEXT } from '../../constants';
-import { summariseUser } from '../../domain/userTree';
+import { formatTimestamp, summariseUser } from '../../domain/userTree';
 import { tree } from '../../l10n/shellStrings';
 import { DetailsGroupNode } from './detailsGroupNode';
 import { SourcesGroupNode } from './sourcesGroupNode';
@@ -33,13 +33,17 @@ export class UserNode extends TreeNode {
     const parts = [summary.shortUserId, tree.sourceCount(summary.sourceCount)];
     if (this.resolved) parts.push(tree.resolved());
     item.description = parts.join(' · ');
+    item.accessibilityInformation = { label: `${summary.label}, ${tree.sourceCount(summary.sourceCount)}` };
+    return item;
+  }
+
+  /** Built on hover (TreeDataProvider.resolveTreeItem), not for every row of a long list. */
+  override tooltip(): vscode.MarkdownString {
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown('**client_user_id** ').appendText(this.user.client_user_id).appendMarkdown('  \n');
     tooltip.appendMarkdown('**user_id** ').appendText(this.user.user_id).appendMarkdown('  \n');
-    tooltip.appendText(tree.createdOn(summary.createdOn));
-    item.tooltip = tooltip;
-    item.accessibilityInformation = { label: `${summary.label}, ${tree.sourceCount(summary.sourceCount)}` };
-    return item;
+    tooltip.appendText(tree.createdOn(formatTimestamp(this.user.created_on)));
+    return tooltip;
   }
 
   override getChildren(): TreeNode[] {
