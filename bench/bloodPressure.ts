@@ -9,19 +9,13 @@
 //   - Memory: JS heap (CDP Performance.getMetrics, after a forced GC) the rendered view adds, vs
 //     the heap the parsed payload alone takes.
 import type { Page } from 'playwright-core';
-import { HealthApiClient } from '../src/api/client';
-import { iterateBloodPressurePages } from '../src/api/paging';
-import type { GroupedBloodPressure, User } from '../src/api/schemas';
-import { readingsIn } from '../src/domain/bloodPressureGroups';
-import { bloodPressureQueryOf, type BloodPressureForm } from '../src/domain/bloodPressureQuery';
-import { addDays, ZoneCalendar } from '../src/domain/zonedTime';
-import { startSandbox } from '../src/sandbox/server';
 import type { BloodPressureHostMessage } from '../src/shared/bloodPressureProtocol';
 import { launchBrowser } from '../test/host/browser.mjs';
-import { bloodPressureStrings } from './lib/panelStrings';
+import { heavyReaderPayload, type Payload } from './lib/bloodPressurePayload';
+import { afterPaint, frameStats, framesOf, mainThreadCpuMs, type FrameStats } from './lib/pageMetrics';
 import { productionBuild } from './lib/productionBuild';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
-import { median, percentile, round } from './lib/stats';
+import { median, round } from './lib/stats';
 import { writeWebviewHarness } from './lib/webviewHarness';
 
 const READINGS = Number(process.env.HDE_BENCH_READINGS ?? 100_000);
@@ -37,18 +31,9 @@ interface HarnessWindow {
   __keep: unknown;
 }
 
-interface Payload {
-  init: BloodPressureHostMessage;
-  data: BloodPressureHostMessage[];
-  texts: string[];
-  readings: number;
-  pages: number;
-  bytes: number;
-}
-
 async function main(): Promise<void> {
   const build = productionBuild();
-  const payload = await preparePayload();
+  const payload = await heavyReaderPayload(READINGS);
   log(`payload: ${payload.readings} readings in ${payload.pages} pages, ${round(payload.bytes / 1024 / 1024, 1)} MB of JSON`);
   const url = writeWebviewHarness(build.dist, 'bloodPressure');
   const browser = await launchBrowser({ viewport: { width: 1400, height: 900 } });
@@ -129,59 +114,6 @@ async function main(): Promise<void> {
 
 function log(message: string): void {
   process.stderr.write(`  ${message}\n`);
-}
-
-/** The sandbox's heavy reader, fetched through the real client: the panel's own messages. */
-async function preparePayload(): Promise<Payload> {
-  const sandbox = await startSandbox({ port: 0, users: 3, seed: 9, heavyUserReadings: READINGS });
-  const client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-  try {
-    const { users } = await client.listUsers();
-    const user: User = users.find((u) => u.client_user_id === 'sample-heavy-reader') ?? fail('no heavy reader');
-    const zone = new ZoneCalendar(user.fallback_time_zone?.id);
-    const today = zone.dayKey(Date.now());
-    const form: BloodPressureForm = { startDate: addDays(today, -400), endDate: '', provider: '' };
-    const pages: GroupedBloodPressure[] = [];
-    for await (const page of iterateBloodPressurePages(client, user.user_id, bloodPressureQueryOf(form))) pages.push(page);
-    let readings = 0;
-    const data: BloodPressureHostMessage[] = [{ type: 'loading', form }];
-    pages.forEach((page, index) => {
-      readings += readingsIn(page.groups);
-      data.push({ type: 'page', groups: page.groups, pageNumber: index + 1, readingsLoaded: readings });
-    });
-    data.push({ type: 'complete', pages: pages.length, readings, cancelled: false });
-    if (readings !== READINGS) throw new Error(`expected ${READINGS} readings, got ${readings}`);
-    const init: BloodPressureHostMessage = {
-      type: 'init',
-      strings: await bloodPressureStrings(),
-      locale: 'en',
-      user: {
-        userId: user.user_id,
-        clientUserId: user.client_user_id,
-        timeZone: zone.zone,
-        timeZoneFromUser: zone.usesRequestedZone,
-        providers: user.connected_sources.map((c) => ({ slug: c.source.slug, name: c.source.name })),
-      },
-      form,
-    };
-    const texts = pages.map((page) => JSON.stringify(page));
-    return { init, data, texts, readings, pages: pages.length, bytes: texts.reduce((sum, t) => sum + t.length, 0) };
-  } finally {
-    await client.close();
-    await sandbox.close();
-  }
-}
-
-function fail(message: string): never {
-  throw new Error(message);
-}
-
-interface FrameStats {
-  median: number;
-  p95: number;
-  max: number;
-  long: number;
-  rows: number;
 }
 
 interface RunResult {
@@ -281,55 +213,6 @@ async function runOnce(page: Page, url: string, payload: Payload, measureMemory:
     await cdp.detach();
   }
   return { renderMs: render.renderMs, afterCompleteMs: render.afterCompleteMs, parseMs, renderCpuMs, parseCpuMs, tableRows: render.tableRows, chartPoints: render.chartPoints, scroll, idle, memory };
-}
-
-/** rAF intervals while the table viewport scrolls `rowsPerFrame` rows each frame (0: idle). */
-async function framesOf({ frames, rowsPerFrame }: { frames: number; rowsPerFrame: number }): Promise<{ deltas: number[]; rows: number }> {
-  const viewport = document.querySelector<HTMLElement>('#readings .vviewport') ?? document.querySelector<HTMLElement>('.vviewport');
-  if (!viewport) throw new Error('no table viewport');
-  const deltas: number[] = [];
-  await new Promise<void>((resolve) => {
-    let last = 0;
-    let count = 0;
-    const step = (now: number): void => {
-      if (last) deltas.push(now - last);
-      last = now;
-      if (rowsPerFrame) viewport.scrollTop += rowsPerFrame * 22;
-      if (++count > frames) resolve();
-      else requestAnimationFrame(step);
-    };
-    requestAnimationFrame(step);
-  });
-  return { deltas, rows: viewport.querySelectorAll('.vrow:not([hidden])').length };
-}
-
-function frameStats({ deltas, rows }: { deltas: number[]; rows: number }): FrameStats {
-  return { median: median(deltas), p95: percentile(deltas, 95), max: Math.max(...deltas), long: deltas.filter((d) => d > 25).length, rows };
-}
-
-/** CPU time of the renderer's main thread: the thread time of its top-level tasks in a trace. */
-function mainThreadCpuMs(trace: Buffer): number {
-  const { traceEvents } = JSON.parse(trace.toString('utf8')) as {
-    traceEvents: Array<{ name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } }>;
-  };
-  const main = new Set(
-    traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
-  );
-  const tasks = traceEvents
-    .filter((e) => e.ph === 'X' && e.name.endsWith('RunTask') && e.tdur !== undefined && main.has(`${e.pid}:${e.tid}`))
-    .sort((a, b) => a.ts - b.ts);
-  let micros = 0;
-  let coveredUntil = -Infinity;
-  for (const task of tasks) {
-    if (task.ts < coveredUntil) continue; // nested in the previous top-level task
-    micros += task.tdur ?? 0;
-    coveredUntil = task.ts + (task.dur ?? 0);
-  }
-  return micros / 1000;
-}
-
-function afterPaint(page: Page): Promise<void> {
-  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 void main().catch((error: unknown) => {

@@ -1,0 +1,63 @@
+// The messages the blood-pressure panel posts for the sandbox's heavy reader (init, loading, one
+// `page` per cursor page, complete), fetched through the real client, plus each page's JSON text.
+import { HealthApiClient } from '../../src/api/client';
+import { iterateBloodPressurePages } from '../../src/api/paging';
+import type { GroupedBloodPressure, User } from '../../src/api/schemas';
+import { readingsIn } from '../../src/domain/bloodPressureGroups';
+import { bloodPressureQueryOf, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { addDays, ZoneCalendar } from '../../src/domain/zonedTime';
+import { startSandbox } from '../../src/sandbox/server';
+import type { BloodPressureHostMessage } from '../../src/shared/bloodPressureProtocol';
+import { bloodPressureStrings } from './panelStrings';
+
+/** The panel's messages for one heavy reader, and its pages as the JSON they came as. */
+export interface Payload {
+  init: BloodPressureHostMessage;
+  data: BloodPressureHostMessage[];
+  texts: string[];
+  readings: number;
+  pages: number;
+  bytes: number;
+}
+
+/** The sandbox's heavy reader, fetched through the real client: the panel's own messages. */
+export async function heavyReaderPayload(readings: number): Promise<Payload> {
+  const sandbox = await startSandbox({ port: 0, users: 3, seed: 9, heavyUserReadings: readings });
+  const client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+  try {
+    const { users } = await client.listUsers();
+    const user: User | undefined = users.find((u) => u.client_user_id === 'sample-heavy-reader');
+    if (!user) throw new Error('the sandbox lists no heavy reader');
+    const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+    const today = zone.dayKey(Date.now());
+    const form: BloodPressureForm = { startDate: addDays(today, -400), endDate: '', provider: '' };
+    const pages: GroupedBloodPressure[] = [];
+    for await (const page of iterateBloodPressurePages(client, user.user_id, bloodPressureQueryOf(form))) pages.push(page);
+    let count = 0;
+    const data: BloodPressureHostMessage[] = [{ type: 'loading', form }];
+    pages.forEach((page, index) => {
+      count += readingsIn(page.groups);
+      data.push({ type: 'page', groups: page.groups, pageNumber: index + 1, readingsLoaded: count });
+    });
+    data.push({ type: 'complete', pages: pages.length, readings: count, cancelled: false });
+    if (count !== readings) throw new Error(`expected ${readings} readings, got ${count}`);
+    const init: BloodPressureHostMessage = {
+      type: 'init',
+      strings: await bloodPressureStrings(),
+      locale: 'en',
+      user: {
+        userId: user.user_id,
+        clientUserId: user.client_user_id,
+        timeZone: zone.zone,
+        timeZoneFromUser: zone.usesRequestedZone,
+        providers: user.connected_sources.map((c) => ({ slug: c.source.slug, name: c.source.name })),
+      },
+      form,
+    };
+    const texts = pages.map((page) => JSON.stringify(page));
+    return { init, data, texts, readings: count, pages: pages.length, bytes: texts.reduce((sum, t) => sum + t.length, 0) };
+  } finally {
+    await client.close();
+    await sandbox.close();
+  }
+}
