@@ -1,5 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import type { ZodMiniType } from 'zod/mini';
+import type { z } from 'zod';
 import { checkBaseUrl } from './transportSecurity';
 import { HealthApiError, describeDetail, kindForStatus, type HealthApiErrorKind } from './errors';
 import { decodeJson } from './decode';
@@ -142,7 +142,7 @@ export class HealthApiClient {
 
   async #send<T>(
     spec: RequestSpec,
-    schema: ZodMiniType<T>,
+    schema: z.ZodType<T>,
     opts: CallOptions,
     checkArguments: () => string | undefined,
   ): Promise<T> {

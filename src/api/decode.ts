@@ -1,4 +1,4 @@
-import type { ZodMiniType } from 'zod/mini';
+import type { z } from 'zod';
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -10,7 +10,7 @@ interface SchemaIssue {
 }
 
 /** JSON text → validated value, or a one-line problem naming the offending field path. */
-export function decodeJson<T>(text: string, schema: ZodMiniType<T>): Decoded<T> {
+export function decodeJson<T>(text: string, schema: z.ZodType<T>): Decoded<T> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,46 +1,31 @@
 // Runtime schemas of the wire JSON (snake_case, as the service sends it). Objects are "loose":
 // unknown extra fields pass through untouched, so a newer server never breaks an older client.
-// zod/mini: the same validation engine as zod, tree-shakable, ~20 KB instead of ~440 KB bundled.
-import { $constructor, $ZodObjectJIT, type $loose, type $ZodLooseShape } from 'zod/v4/core';
-import * as z from 'zod/mini';
-import { ZodMiniType } from 'zod/mini';
+// Classic zod: its object parser is compiled (JIT), which keeps validation close to a bare JSON.parse.
+// Its size is paid only when the lazily required client bundle loads, never at activation.
+import { z } from 'zod';
 
-type LooseObject<Shape extends $ZodLooseShape> = z.ZodMiniObject<Shape, $loose>;
-
-// zod/mini's own objects skip zod's compiled (JIT) object parser to stay small; this one is
-// z.looseObject with that parser, built from zod's core API: same results and issues, about 5×
-// faster on a page of 100 users (the bulk of the client's overhead over a bare request).
-const CompiledLooseObject: $constructor<LooseObject<$ZodLooseShape>> = $constructor('CompiledLooseObject', (inst, def) => {
-  $ZodObjectJIT.init(inst, def);
-  ZodMiniType.init(inst, def);
-});
-
-function looseObject<Shape extends $ZodLooseShape>(shape: Shape): LooseObject<Shape> {
-  return new CompiledLooseObject({ type: 'object', shape, catchall: z.unknown() }) as unknown as LooseObject<Shape>;
-}
-
-export const connectedSourceSchema = looseObject({
+export const connectedSourceSchema = z.looseObject({
   created_on: z.string(),
-  source: looseObject({
+  source: z.looseObject({
     logo: z.string(),
     name: z.string(),
     slug: z.string(),
   }),
 });
 
-export const fallbackTimeZoneSchema = looseObject({
+export const fallbackTimeZoneSchema = z.looseObject({
   id: z.string(),
   source_slug: z.string(),
   updated_at: z.string(),
 });
 
-export const fallbackBirthDateSchema = looseObject({
+export const fallbackBirthDateSchema = z.looseObject({
   value: z.string(),
   source_slug: z.string(),
   updated_at: z.string(),
 });
 
-export const userSchema = looseObject({
+export const userSchema = z.looseObject({
   user_id: z.string(),
   team_id: z.string(),
   client_user_id: z.string(),
@@ -53,36 +38,36 @@ export const userSchema = looseObject({
   ingestion_end: z.nullish(z.string()),
 });
 
-export const userListSchema = looseObject({
+export const userListSchema = z.looseObject({
   users: z.array(userSchema),
   total: z.int(),
   offset: z.int(),
   limit: z.int(),
 });
 
-export const bloodPressureReadingSchema = looseObject({
+export const bloodPressureReadingSchema = z.looseObject({
   systolic: z.number(),
   diastolic: z.number(),
   timestamp: z.string(),
   unit: z.string(),
 });
 
-export const bloodPressureGroupSchema = looseObject({
+export const bloodPressureGroupSchema = z.looseObject({
   data: z.array(bloodPressureReadingSchema),
-  source: looseObject({
+  source: z.looseObject({
     provider: z.string(),
     type: z.string(),
   }),
 });
 
-export const groupedBloodPressureSchema = looseObject({
+export const groupedBloodPressureSchema = z.looseObject({
   groups: z.record(z.string(), z.array(bloodPressureGroupSchema)),
   next_cursor: z.nullish(z.string()),
   /** Deprecated by the service; read only when next_cursor is absent. */
   next: z.nullish(z.string()),
 });
 
-export const loincSchema = looseObject({
+export const loincSchema = z.looseObject({
   id: z.int(),
   name: z.string(),
   slug: z.string(),
@@ -90,7 +75,7 @@ export const loincSchema = looseObject({
   unit: z.nullable(z.string()),
 });
 
-export const expectedResultSchema = looseObject({
+export const expectedResultSchema = z.looseObject({
   id: z.int(),
   name: z.string(),
   slug: z.string(),
@@ -99,7 +84,7 @@ export const expectedResultSchema = looseObject({
   loinc: loincSchema,
 });
 
-export const markerSchema = looseObject({
+export const markerSchema = z.looseObject({
   id: z.int(),
   name: z.string(),
   slug: z.string(),
@@ -112,7 +97,7 @@ export const markerSchema = looseObject({
   expected_results: z.array(expectedResultSchema),
 });
 
-export const markerPageSchema = looseObject({
+export const markerPageSchema = z.looseObject({
   markers: z.array(markerSchema),
   total: z.int(),
   page: z.int(),
