@@ -5,7 +5,7 @@ import globals from 'globals';
 const vscodeFreeLayers = ['src/api/**', 'src/sandbox/**', 'src/domain/**', 'src/shared/**', 'src/webview/**'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test-results/**', 'bench/**'] },
+  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test-results/**', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
