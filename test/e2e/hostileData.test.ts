@@ -139,12 +139,7 @@ describe('Hostile data in the UI', () => {
     for (const frame of frames()) await frame.evaluate(INSTRUMENT).catch(() => undefined);
 
     await workbench.openViewContainer();
-    await workbench.runCommand('Health Data: Switch Environment…');
-    await workbench.pickQuickPickItem(/(^|\s)Sandbox US$/);
-    // "Set API Key…" is in the palette only once the switch has landed (a context key): wait for it.
-    await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Sandbox US' }).first().waitFor();
-    await workbench.runCommand('Health Data: Set API Key…');
-    await workbench.typeIntoInput(API_KEY);
+    await workbench.switchEnvironmentAndSetKey('Sandbox US', API_KEY);
     await workbench.openViewContainer();
   });
 

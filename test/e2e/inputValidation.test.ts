@@ -53,12 +53,7 @@ describe('Invalid input is refused inline, and nothing is sent', () => {
     await client.close();
     workbench = await openWorkbench({ settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
     await workbench.openViewContainer();
-    await workbench.runCommand('Health Data: Switch Environment…');
-    await workbench.pickQuickPickItem(/(^|\s)Sandbox US$/);
-    // "Set API Key…" is in the palette only once the switch has landed (a context key): wait for it.
-    await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Sandbox US' }).first().waitFor();
-    await workbench.runCommand('Health Data: Set API Key…');
-    await workbench.typeIntoInput(API_KEY);
+    await workbench.switchEnvironmentAndSetKey('Sandbox US', API_KEY);
     await workbench.openViewContainer();
     await workbench.waitForTreeItems((items) => items.some((item) => item.label === user.client_user_id), 'the team\'s users');
   });

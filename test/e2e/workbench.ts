@@ -247,6 +247,16 @@ export class Workbench {
     await row.click();
   }
 
+  /** Switches to `environment` from F1 and sets its key in the password box, as a user would. */
+  async switchEnvironmentAndSetKey(environment: string, apiKey: string): Promise<void> {
+    await this.runCommand('Health Data: Switch Environment…');
+    await this.pickQuickPickItem(new RegExp(`(^|\\s)${escapeRegExp(environment)}$`));
+    // "Set API Key…" is in the palette only once the switch has landed (a context key): wait for it.
+    await this.page.locator('.part.statusbar .statusbar-item', { hasText: environment }).first().waitFor();
+    await this.runCommand('Health Data: Set API Key…');
+    await this.typeIntoInput(apiKey);
+  }
+
   /** Rests the mouse where nothing shows a hover, and waits until open hovers are gone. */
   async dismissHovers(): Promise<void> {
     const input = this.quickInput().locator('.quick-input-box');
