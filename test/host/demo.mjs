@@ -33,13 +33,30 @@ const { publisher, name, version } = JSON.parse(readFileSync(join(REPO_ROOT, 'pa
 // demo runs the freshly built dist/ without packaging.
 symlinkSync(REPO_ROOT, join(profile.extensionsDir, `${publisher}.${name}-${version}`), 'dir');
 
+// Signal handlers come first: a Ctrl+C while code-server is still starting must not orphan it.
 let server;
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  if (!server) return; // still starting: stopped as soon as the start resolves
+  console.log('\nStopping code-server…');
+  await server.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
 try {
   server = await startCodeServer({ profile, port: PORT, workspace: DEMO_FOLDER });
 } catch (error) {
   console.error(`Could not start code-server on port ${PORT}: ${error.message}`);
   console.error('If the port is taken, run: HDE_DEMO_PORT=8081 npm run demo');
   process.exit(1);
+}
+if (stopping) {
+  await server.stop();
+  process.exit(0);
 }
 
 console.log(`
@@ -52,16 +69,6 @@ console.log(`
   Press Ctrl+C to stop.
 `);
 
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping code-server…');
-  await server.stop();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
 void server.exited.then(({ code, signal }) => {
   if (stopping) return;
   console.error(`code-server stopped unexpectedly (${signal ?? `exit ${code}`}):\n${server.output().slice(-2000)}`);
