@@ -4,6 +4,7 @@ import type { GroupedBloodPressure } from '../api/schemas';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { Coverage } from '../domain/bloodPressureCoverage';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
+import type { PanelActionMessage } from './panelActions';
 
 /** Localized text of the webview (built by the host in src/l10n; `{0}` marks an argument). */
 export interface BloodPressureStrings {
@@ -132,12 +133,7 @@ export interface BloodPressureRenderSnapshot {
 export type BloodPressureWebviewMessage =
   | { type: 'ready' }
   | { type: 'apply'; form: BloodPressureForm }
-  | { type: 'cancel' }
-  | { type: 'exportCsv' }
-  | { type: 'exportJson' }
-  | { type: 'openRawJson' }
-  | { type: 'copyCurl' }
-  | { type: 'errorAction'; action: PanelErrorAction }
+  | PanelActionMessage
   | { type: 'rendered'; snapshot: BloodPressureRenderSnapshot };
 
 export function isBloodPressureForm(value: unknown): value is BloodPressureForm {

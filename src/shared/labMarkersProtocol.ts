@@ -3,6 +3,7 @@
 import type { MarkerPage } from '../api/schemas';
 import type { LabMarkersForm, LabMarkersSource } from '../domain/labMarkersForm';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
+import type { PanelActionMessage } from './panelActions';
 
 export interface LabMarkersStrings {
   labTestTitle: string;
@@ -87,12 +88,7 @@ export interface LabMarkersRenderSnapshot {
 export type LabMarkersWebviewMessage =
   | { type: 'ready' }
   | { type: 'load'; form: LabMarkersForm }
-  | { type: 'cancel' }
-  | { type: 'exportCsv' }
-  | { type: 'exportJson' }
-  | { type: 'openRawJson' }
-  | { type: 'copyCurl' }
-  | { type: 'errorAction'; action: PanelErrorAction }
+  | PanelActionMessage
   | { type: 'rendered'; snapshot: LabMarkersRenderSnapshot };
 
 function isStringArray(value: unknown): value is string[] {
