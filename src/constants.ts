@@ -56,6 +56,9 @@ export const CONTEXT_KEYS = {
 export const SETTINGS = {
   usersPageSize: 'usersPageSize',
   baseUrlPrefix: 'baseUrl.',
+  apiKeyHeader: 'apiKeyHeader',
+  lookUpHover: 'lookUp.hover',
+  lookUpDebugVariables: 'lookUp.debugVariables',
 } as const;
 
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */

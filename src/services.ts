@@ -31,6 +31,8 @@ export interface ApiConnection {
   client(): Promise<HealthApiClient>;
   /** Base URL the client talks to (after the sandbox started), for cURL and raw-JSON titles. */
   baseUrl(): Promise<string>;
+  /** Name of the header that carries the key in the active environment (for cURL text). */
+  apiKeyHeader(): string;
   /** The local sandbox's sample lab tests; undefined while another environment is active. */
   sampleLabTests(): Promise<SampleLabTest[] | undefined>;
 }
