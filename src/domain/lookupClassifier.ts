@@ -11,6 +11,8 @@ export type LookupPlan =
 export interface KnownIds {
   /** Lab test ids seen in this environment (recents, the local sandbox's samples). */
   labTestIds?: ReadonlySet<string>;
+  /** Whether a user_id (lower case) belongs to a user already fetched in this window. */
+  isKnownUserId?: (userId: string) => boolean;
 }
 
 /** Longest text taken as an id; anything longer is prose or a whole log line. */
@@ -36,21 +38,34 @@ export function unwrapIdText(text: string): string {
   return value;
 }
 
+const EMBEDDED_UUID = /(?<![0-9a-f-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/gi;
+/** Longest selection searched for a single UUID (a log line or two). */
+const MAX_SELECTION_LENGTH = 2_000;
+
 /**
- * Decides what `text` may be. A UUID can be a user_id or a lab test id (both are UUIDs): a lab
- * test id already seen goes first, otherwise the user. Anything else shaped like an identifier is
- * taken as a client_user_id; the rest is refused before a request is made.
+ * Decides what `text` may be, and in which order to try it. A UUID can be a user_id or a lab test
+ * id (both are UUIDs): a user already fetched goes first (no request), then the lab test (one
+ * request), then the user searched page by page (many). Anything else shaped like an identifier is
+ * a client_user_id. A longer selection (a log line) holding exactly one UUID is that UUID; the
+ * rest is refused before a request is made.
  */
 export function classifyLookupText(text: string, known: KnownIds = {}): LookupPlan {
   const value = unwrapIdText(text);
   if (value === '') return { kind: 'junk', reason: 'empty' };
-  if (value.length > MAX_ID_LENGTH) return { kind: 'junk', reason: 'tooLong' };
-  if (isUuid(value)) {
-    const id = value.toLowerCase();
-    return { kind: 'id', value: id, tries: known.labTestIds?.has(id) ? ['labTestId', 'userId'] : ['userId', 'labTestId'] };
+  if (isUuid(value)) return uuidPlan(value.toLowerCase(), known);
+  if (value.length <= MAX_ID_LENGTH && CLIENT_USER_ID.test(value)) return { kind: 'id', value, tries: ['clientUserId'] };
+  if (value.length <= MAX_SELECTION_LENGTH) {
+    const uuids = new Set([...value.matchAll(EMBEDDED_UUID)].map((match) => match[0].toLowerCase()));
+    const [only] = uuids;
+    if (uuids.size === 1 && only) return uuidPlan(only, known);
   }
-  if (CLIENT_USER_ID.test(value)) return { kind: 'id', value, tries: ['clientUserId'] };
-  return { kind: 'junk', reason: 'notAnId' };
+  return { kind: 'junk', reason: value.length > MAX_ID_LENGTH ? 'tooLong' : 'notAnId' };
+}
+
+function uuidPlan(id: string, known: KnownIds): LookupPlan {
+  const tries: LookupTarget[] =
+    known.labTestIds?.has(id) || !known.isKnownUserId?.(id) ? ['labTestId', 'userId'] : ['userId', 'labTestId'];
+  return { kind: 'id', value: id, tries };
 }
 
 /** The id-like token around `offset` in `line`, for the word under the cursor or a hover. */

@@ -9,13 +9,25 @@ const USER_ID = '3f2b8c1e-9a4d-4e6f-8b21-7c5d0e9f1a2b';
 const LAB_TEST_ID = '5a1c6c3e-2f4b-4d8e-9b61-0c7d2f1e8a01';
 
 describe('classifyLookupText', () => {
-  test('a UUID is tried as a user_id first, then as a lab test id', () => {
-    assert.deepEqual(classifyLookupText(USER_ID), { kind: 'id', value: USER_ID, tries: ['userId', 'labTestId'] });
+  test('an unknown UUID is tried as a lab test id (one request) before a user search (many)', () => {
+    assert.deepEqual(classifyLookupText(USER_ID), { kind: 'id', value: USER_ID, tries: ['labTestId', 'userId'] });
   });
 
-  test('a UUID already known as a lab test is tried as one first', () => {
-    const plan = classifyLookupText(LAB_TEST_ID, { labTestIds: new Set([LAB_TEST_ID]) });
+  test('a UUID of a user already fetched is tried as that user first', () => {
+    const plan = classifyLookupText(USER_ID.toUpperCase(), { isKnownUserId: (id) => id === USER_ID });
+    assert.deepEqual(plan, { kind: 'id', value: USER_ID, tries: ['userId', 'labTestId'] });
+  });
+
+  test('a UUID known as a lab test stays a lab test first even if a user has the same id', () => {
+    const plan = classifyLookupText(LAB_TEST_ID, { labTestIds: new Set([LAB_TEST_ID]), isKnownUserId: () => true });
     assert.deepEqual(plan, { kind: 'id', value: LAB_TEST_ID, tries: ['labTestId', 'userId'] });
+  });
+
+  test('a log line holding exactly one UUID is that UUID; two UUIDs are ambiguous', () => {
+    const line = `2026-11-22T10:00:00Z WARN no readings for user ${USER_ID.toUpperCase()} (provider omron)`;
+    assert.deepEqual(classifyLookupText(line), { kind: 'id', value: USER_ID, tries: ['labTestId', 'userId'] });
+    assert.deepEqual(classifyLookupText(`${line} lab ${LAB_TEST_ID}`), { kind: 'junk', reason: 'tooLong' });
+    assert.deepEqual(classifyLookupText(`user ${USER_ID}0`), { kind: 'junk', reason: 'notAnId' });
   });
 
   test('upper-case, braced, urn and quoted UUIDs are the same id, lower-cased', () => {
