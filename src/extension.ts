@@ -65,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   registerPanels(services);
   registerLookup({ services, connection, usersView, knownUsers, recents });
 
-  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog });
+  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents });
 }
 
 export function deactivate(): void {}
