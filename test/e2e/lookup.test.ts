@@ -69,4 +69,24 @@ describe('Look up in Health Data in a real workbench', () => {
     const tab = workbench.page.locator('.part.editor .tabs-container .tab', { hasText: wanted.client_user_id });
     await tab.first().waitFor();
   });
+
+  test('Copy Link in the panel\'s title bar copies a link to this view', async () => {
+    const copy = workbench.page.locator('.part.editor .action-label[aria-label^="Copy Link"]').first();
+    await copy.waitFor();
+    await copy.click();
+    await workbench.waitForNotification('Link copied');
+  });
+
+  test('a link to a production environment asks in a modal dialog first; Cancel keeps the environment', async () => {
+    await workbench.runCommand('Health Data: Open Link…');
+    await workbench.typeIntoInput('vscode://health-data-tools.health-data-explorer/user?client_user_id=patient-0001&env=productionUs');
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /Production US, a production environment/);
+    await workbench.screenshot('lookup-production-link-confirm-dark');
+    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const status = await workbench.page.locator('.part.statusbar', { hasText: 'Local sandbox (sample data)' }).count();
+    assert.equal(status, 1, 'still on the local sandbox');
+  });
 });
