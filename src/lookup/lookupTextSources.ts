@@ -25,9 +25,13 @@ export function debugVariableText(argument: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** `terminal/context` hands over the terminal (VS Code 1.100 converts its instance context to one). */
+/**
+ * `terminal/context` hands over the terminal: VS Code 1.100 converts the menu's instance context
+ * (`{ instanceId }`) into the extension's Terminal object; the raw context is accepted as well.
+ */
 export function isTerminalArgument(argument: unknown): boolean {
-  return !!argument && typeof argument === 'object' && 'sendText' in argument && 'processId' in argument;
+  if (!argument || typeof argument !== 'object') return false;
+  return ('sendText' in argument && 'processId' in argument) || typeof (argument as { instanceId?: unknown }).instanceId === 'number';
 }
 
 /**
