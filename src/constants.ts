@@ -56,10 +56,23 @@ export const CONTEXT_KEYS = {
 export const SETTINGS = {
   usersPageSize: 'usersPageSize',
   baseUrlPrefix: 'baseUrl.',
+  apiKeyHeader: 'apiKeyHeader',
+  lookUpHover: 'lookUp.hover',
+  lookUpDebugVariables: 'lookUp.debugVariables',
 } as const;
 
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */
 export const ACTIVE_ENVIRONMENT_STATE_KEY = 'healthData.activeEnvironment';
+
+/** workspaceState key prefix of the recent users and lab tests, one entry per environment. */
+export const RECENTS_STATE_KEY_PREFIX = 'healthData.recents.';
+
+/** Look up in Health Data, links and the key-header setting (src/lookup). Each declared in package.json. */
+export const LOOKUP_COMMANDS = {
+  lookUp: 'healthData.lookUp',
+  copyLink: 'healthData.copyLink',
+  openLink: 'healthData.openLink',
+} as const;
 
 /** Commands of the webview panels (registered in src/panels/registerPanels.ts), declared in package.json. */
 export const PANEL_COMMANDS = {

@@ -9,10 +9,13 @@ import { OUTPUT_CHANNEL_NAME } from './constants';
 import { createExtensionApi, type HealthDataExtensionApi } from './extensionApi';
 import { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
 import { LastResponse } from './jsonDocuments/lastResponse';
+import { KnownUsers } from './domain/knownUsers';
+import { registerLookup } from './lookup/registerLookup';
 import { registerPanels } from './panels/registerPanels';
 import type { ExtensionServices } from './services';
 import { ActiveEnvironmentStore } from './storage/activeEnvironmentStore';
 import { ApiKeyStore } from './storage/apiKeyStore';
+import { RecentsStore } from './storage/recentsStore';
 import { ShellSettings } from './storage/shellSettings';
 import { EnvironmentStatusBar } from './views/environmentStatusBar';
 import { ShellContextKeys } from './views/shellContextKeys';
@@ -37,9 +40,11 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const jsonDocuments = new JsonDocumentProvider();
   const lastResponse = new LastResponse();
   const commands = new CommandManager();
-  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands };
+  const recents = new RecentsStore(context.workspaceState);
+  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands, recents };
 
-  const usersTree = new UsersTreeProvider({ connection, settings, lastResponse });
+  const knownUsers = new KnownUsers();
+  const usersTree = new UsersTreeProvider({ connection, settings, lastResponse, knownUsers });
   const usersView = new UsersView(usersTree, connection);
   const contextKeys = new ShellContextKeys(connection, lastResponse);
   context.subscriptions.push(
@@ -58,8 +63,9 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
   registerPanels(services);
+  registerLookup({ services, connection, usersView, knownUsers, recents });
 
-  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog });
+  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents });
 }
 
 export function deactivate(): void {}

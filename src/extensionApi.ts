@@ -4,6 +4,7 @@ import type { RequestLog } from './connection/requestLog';
 import type { ShellApiConnection } from './connection/shellApiConnection';
 import type { CommandManager } from './commands/commandManager';
 import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
+import type { RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import type { UsersView } from './views/users/usersView';
 
@@ -12,6 +13,8 @@ export interface ShellTestingApi {
   readonly connection: ShellApiConnection;
   readonly usersView: UsersView;
   readonly jsonDocuments: JsonDocumentProvider;
+  /** Recent users and lab tests per environment (workspace state). */
+  readonly recents?: RecentItems;
   requestLogLines(): readonly string[];
   /** Set API Key without its password box: the same check and storage the command uses. */
   setApiKey(apiKey: string): Promise<ApiKeyCheck>;
@@ -36,6 +39,7 @@ export interface ExtensionApiParts {
   usersView: UsersView;
   jsonDocuments: JsonDocumentProvider;
   requestLog: RequestLog;
+  recents?: RecentItems;
 }
 
 export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
@@ -48,6 +52,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     connection,
     usersView: parts.usersView,
     jsonDocuments: parts.jsonDocuments,
+    recents: parts.recents,
     requestLogLines: () => parts.requestLog.recentLines(),
     setApiKey: (apiKey) => validateAndStoreApiKey(connection, keys, apiKey),
     clearApiKey: async () => {

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
 import type { CommandManager } from './commands/commandManager';
+import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
 
 export type EnvironmentId = 'local' | 'sandboxUs' | 'sandboxEu' | 'productionUs' | 'productionEu' | 'custom';
 
@@ -31,6 +32,8 @@ export interface ApiConnection {
   client(): Promise<HealthApiClient>;
   /** Base URL the client talks to (after the sandbox started), for cURL and raw-JSON titles. */
   baseUrl(): Promise<string>;
+  /** Name of the header that carries the key in the active environment (for cURL text). */
+  apiKeyHeader(): string;
   /** The local sandbox's sample lab tests; undefined while another environment is active. */
   sampleLabTests(): Promise<SampleLabTest[] | undefined>;
 }
@@ -40,10 +43,19 @@ export interface JsonDocuments {
   open(title: string, value: unknown): Promise<void>;
 }
 
+/** Recent users and lab tests of each environment (ids and names only); they head the pickers. */
+export interface RecentItems {
+  get(environment: EnvironmentId): Recents;
+  rememberUser(environment: EnvironmentId, user: RecentUser): Thenable<void>;
+  rememberLabTest(environment: EnvironmentId, labTest: RecentLabTest): Thenable<void>;
+}
+
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
   readonly connection: ApiConnection;
   readonly jsonDocuments: JsonDocuments;
   readonly log: vscode.LogOutputChannel;
   readonly commands: CommandManager;
+  /** Optional so code built without it (tests, other entry points) still type-checks. */
+  readonly recents?: RecentItems;
 }

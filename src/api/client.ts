@@ -1,5 +1,6 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from './apiKeyHeader';
 import { checkBaseUrl } from './transportSecurity';
 import { HealthApiError, describeDetail, kindForStatus, type HealthApiErrorKind } from './errors';
 import { decodeJson } from './decode';
@@ -57,11 +58,15 @@ export interface RequestLogEntry {
   requestId?: string;
   /** Set when the attempt failed without an HTTP status (network, timeout, cancelled...). */
   error?: HealthApiErrorKind;
+  /** Name of the header that carried the key (never its value). */
+  keyHeader?: string;
 }
 
 export interface HealthApiClientOptions {
   baseUrl: string;
   apiKey: string;
+  /** Header that carries the key; default x-service-api-key (the spec's). */
+  apiKeyHeader?: string;
   /** Per attempt, default 30 000 ms. */
   timeoutMs?: number;
   /** Default 2. Retries 408, 429, 500, 502, 503, 504 and connection errors, honouring Retry-After. */
@@ -88,6 +93,7 @@ export class HealthApiClient {
   readonly baseUrl: string;
   // A private field: the key is invisible to JSON.stringify, console.log and object spreading.
   readonly #apiKey: string;
+  readonly #apiKeyHeader: string | undefined;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #retryBaseDelayMs: number;
@@ -99,6 +105,7 @@ export class HealthApiClient {
   constructor(options: HealthApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#apiKey = options.apiKey;
+    this.#apiKeyHeader = normaliseApiKeyHeader(options.apiKeyHeader ?? DEFAULT_API_KEY_HEADER);
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#maxRetries = options.maxRetries ?? 2;
     this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
@@ -154,6 +161,7 @@ export class HealthApiClient {
     if (argumentProblem) throw fail('invalid_request', argumentProblem);
     const urlProblem = checkBaseUrl(this.baseUrl);
     if (urlProblem) throw fail('invalid_request', baseUrlMessage(urlProblem, this.baseUrl));
+    if (!this.#apiKeyHeader) throw fail('invalid_request', 'The API key header name is not a valid HTTP header name');
 
     for (let attempt = 1; ; attempt++) {
       if (opts.signal?.aborted) throw fail('cancelled', `${spec.method} ${url} was cancelled`);
@@ -186,7 +194,7 @@ export class HealthApiClient {
     const timer = setTimeout(() => timeout.abort(), this.#timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     const log = (entry: Partial<RequestLogEntry>): void =>
-      this.#onRequest?.({ method: spec.method, url, ms: Math.round(performance.now() - started), attempt, ...entry });
+      this.#onRequest?.({ method: spec.method, url, ms: Math.round(performance.now() - started), attempt, keyHeader: this.#apiKeyHeader, ...entry });
     const fail = (kind: HealthApiErrorKind, message: string, extra: Partial<HealthApiError> & { cause?: unknown } = {}) =>
       new HealthApiError({ kind, message, method: spec.method, url, ...extra });
 
@@ -196,7 +204,7 @@ export class HealthApiClient {
         dispatcher: this.#dispatcher,
         signal: combined,
         headers: {
-          'x-service-api-key': this.#apiKey,
+          [this.#apiKeyHeader ?? DEFAULT_API_KEY_HEADER]: this.#apiKey,
           accept: 'application/json',
           'user-agent': USER_AGENT,
           ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),

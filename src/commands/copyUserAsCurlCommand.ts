@@ -22,7 +22,7 @@ export class CopyUserAsCurlCommand implements Command {
     const user = userNodeArgument(node, this.usersView)?.user;
     if (!user) return;
     try {
-      const curl = buildCurlCommand(await this.connection.baseUrl(), resolveUserRequest(user.client_user_id));
+      const curl = buildCurlCommand(await this.connection.baseUrl(), resolveUserRequest(user.client_user_id), this.connection.apiKeyHeader());
       await vscode.env.clipboard.writeText(curl);
       void vscode.window.showInformationMessage(commandMessages.curlCopied());
     } catch (error) {

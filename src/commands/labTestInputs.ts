@@ -2,6 +2,8 @@
 // offered by name; any id can still be typed.
 import * as vscode from 'vscode';
 import { parseIdList } from '../domain/markerTable';
+import type { RecentLabTest } from '../domain/recents';
+import { lookupStrings } from '../l10n/lookupStrings';
 import { pickerStrings } from '../l10n/panelStrings';
 import type { ExtensionServices, SampleLabTest } from '../services';
 
@@ -19,27 +21,56 @@ async function sampleLabTests(services: ExtensionServices): Promise<SampleLabTes
 
 export async function askLabTestId(services: ExtensionServices): Promise<string | undefined> {
   const samples = await sampleLabTests(services);
-  if (samples.length === 0) {
-    const typed = await vscode.window.showInputBox({
-      title: pickerStrings.labTestTitle(),
-      prompt: pickerStrings.labTestPrompt(),
-      ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() === '' ? pickerStrings.labTestEmpty() : undefined),
-    });
-    return typed?.trim();
+  const environment = services.connection.environment().id;
+  const recent = services.recents?.get(environment).labTests ?? [];
+  const chosen = samples.length === 0 && recent.length === 0 ? await typeLabTestId() : await pickLabTestId(recentFirstLabTests(recent, samples), samples);
+  if (chosen) {
+    // Remembered with its name when one is known (a sample's, or one learnt earlier).
+    const name = samples.find((s) => s.id === chosen)?.name;
+    void services.recents?.rememberLabTest(environment, name === undefined ? { id: chosen } : { id: chosen, name });
   }
-  const sampleItems: LabTestItem[] = samples.map((s) => ({ label: s.name, description: s.id, labTestId: s.id }));
+  return chosen;
+}
+
+async function typeLabTestId(): Promise<string | undefined> {
+  const typed = await vscode.window.showInputBox({
+    title: pickerStrings.labTestTitle(),
+    prompt: pickerStrings.labTestPrompt(),
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? pickerStrings.labTestEmpty() : undefined),
+  });
+  return typed?.trim();
+}
+
+/** Recent lab tests by name (newest first), then the samples not among them; ids stay searchable. */
+function recentFirstLabTests(recent: readonly RecentLabTest[], samples: readonly SampleLabTest[]): LabTestItem[] {
+  const recentIds = new Set(recent.map((r) => r.id));
+  const recentItems: LabTestItem[] = recent.map((r) => ({
+    label: r.name ?? samples.find((s) => s.id === r.id)?.name ?? r.id,
+    description: r.id,
+    labTestId: r.id,
+  }));
+  const sampleItems: LabTestItem[] = samples.filter((s) => !recentIds.has(s.id)).map((s) => ({ label: s.name, description: s.id, labTestId: s.id }));
+  const separator = (label: string): LabTestItem[] => [{ label, kind: vscode.QuickPickItemKind.Separator, labTestId: '' }];
+  return [
+    ...(recentItems.length > 0 ? [...separator(lookupStrings.recentLabTests()), ...recentItems] : []),
+    ...(sampleItems.length > 0 && recentItems.length > 0 ? separator(lookupStrings.sampleLabTests()) : []),
+    ...sampleItems,
+  ];
+}
+
+async function pickLabTestId(offered: LabTestItem[], samples: readonly SampleLabTest[]): Promise<string | undefined> {
   const quickPick = vscode.window.createQuickPick<LabTestItem>();
   quickPick.title = pickerStrings.labTestTitle();
-  quickPick.placeholder = pickerStrings.labTestPlaceholder();
+  quickPick.placeholder = samples.length > 0 ? pickerStrings.labTestPlaceholder() : lookupStrings.recentLabTestsPlaceholder();
   quickPick.matchOnDescription = true;
   quickPick.ignoreFocusOut = true;
-  quickPick.items = sampleItems;
+  quickPick.items = offered;
   quickPick.onDidChangeValue((value) => {
     const typed = value.trim();
     const typedItem: LabTestItem[] =
-      typed && !samples.some((s) => s.id === typed) ? [{ label: pickerStrings.useTypedId(typed), labTestId: typed, alwaysShow: true }] : [];
-    quickPick.items = [...typedItem, ...sampleItems];
+      typed && !offered.some((item) => item.labTestId === typed) ? [{ label: pickerStrings.useTypedId(typed), labTestId: typed, alwaysShow: true }] : [];
+    quickPick.items = [...typedItem, ...offered];
   });
   return new Promise((resolve) => {
     quickPick.onDidAccept(() => {

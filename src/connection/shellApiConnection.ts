@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
 import type { HealthApiClient } from '../api/client';
 import { BaseUrlSettingError, MissingApiKeyError } from '../domain/connectionErrors';
 import { resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
@@ -42,7 +43,7 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
         if (resolved.kind === 'remote' && resolved.secretName === secretName) this.invalidate();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (deps.settings.affectsBaseUrls(event)) this.invalidate();
+        if (deps.settings.affectsBaseUrls(event) || deps.settings.affectsApiKeyHeader(event)) this.invalidate();
       }),
     );
   }
@@ -99,10 +100,16 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     return (await this.startSandbox()).labTests;
   }
 
+  /** The header that carries the key in the active environment (the embedded sandbox: the spec's). */
+  apiKeyHeader(): string {
+    const resolved = this.resolved();
+    return resolved.kind === 'localSandbox' ? DEFAULT_API_KEY_HEADER : this.deps.settings.apiKeyHeader(resolved.id);
+  }
+
   /** A client for a key that is not stored yet (Set API Key validates with it); logs like any other. */
   clientFor(baseUrl: string, apiKey: string): HealthApiClient {
     const { HealthApiClient } = this.deps.loadApiClient();
-    return new HealthApiClient({ baseUrl, apiKey, onRequest: this.deps.requestLog.onRequest });
+    return new HealthApiClient({ baseUrl, apiKey, apiKeyHeader: this.apiKeyHeader(), onRequest: this.deps.requestLog.onRequest });
   }
 
   /** Fires onDidChange: the tree reloads and panels re-query. */

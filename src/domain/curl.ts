@@ -1,3 +1,4 @@
+import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
 import { requestUrl, type RequestSpec } from '../api/requests';
 
 export const API_KEY_VARIABLE = 'SERVICE_API_KEY';
@@ -11,10 +12,10 @@ function shellQuote(value: string): string {
  * The exact request as a cURL command line. The key is referenced as "$SERVICE_API_KEY" (double
  * quotes so the shell expands it), never inlined: the copied text is safe to paste in a ticket.
  */
-export function buildCurlCommand(baseUrl: string, spec: RequestSpec): string {
+export function buildCurlCommand(baseUrl: string, spec: RequestSpec, apiKeyHeader = DEFAULT_API_KEY_HEADER): string {
   const lines = [
     `curl --request ${spec.method} ${shellQuote(requestUrl(baseUrl, spec))}`,
-    `  --header "x-service-api-key: $${API_KEY_VARIABLE}"`,
+    `  --header "${apiKeyHeader}: $${API_KEY_VARIABLE}"`,
     `  --header 'Accept: application/json'`,
   ];
   if (spec.body !== undefined) {

@@ -273,7 +273,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   private async copyCurl(): Promise<void> {
     if (!this.form) return;
     const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec));
+    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec, this.services.connection.apiKeyHeader()));
     void vscode.window.showInformationMessage(panelMessages.curlCopied());
   }
 }

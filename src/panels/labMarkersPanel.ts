@@ -174,7 +174,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
 
   private async copyCurl(): Promise<void> {
     const spec = labMarkersRequestOf(this.form);
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec));
+    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec, this.services.connection.apiKeyHeader()));
     void vscode.window.showInformationMessage(panelMessages.curlCopied());
   }
 }

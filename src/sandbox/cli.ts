@@ -16,6 +16,7 @@ function describe(handle: SandboxHandle, heavyReadings: number | undefined): str
     'Health Data Explorer sandbox — sample data, not real patients',
     `Base URL: ${handle.url}`,
     `API key:  ${handle.apiKey}`,
+    `Key header: ${handle.apiKeyHeader}`,
     'Lab tests:',
     ...handle.labTests.map((t) => `  ${t.id.padEnd(idWidth)}  ${t.name}`),
     'Lab accounts:',

@@ -8,7 +8,8 @@ Starts the Health Data Explorer sandbox: the health-data API with sample data on
 Options:
   --host HOST                 interface to listen on (default 127.0.0.1)
   --port N                    port, 0 = any free port (default 4010)
-  --api-key KEY               value expected in x-service-api-key (default sandbox-key)
+  --api-key KEY               value expected in the key header (default sandbox-key)
+  --api-key-header NAME       the only header accepted for the key (default x-service-api-key)
   --users N                   number of sample users (default 60)
   --seed N                    seed of the sample data (default 1)
   --heavy-user-readings N     add user "sample-heavy-reader" with N blood-pressure readings
@@ -28,7 +29,12 @@ const INTEGER_FLAGS: Record<string, IntegerFlag> = {
   '--heavy-user-readings': 'heavyUserReadings',
   '--page-size': 'bloodPressurePageSize',
 };
-const STRING_FLAGS: Record<string, 'host' | 'apiKey' | 'today'> = { '--host': 'host', '--api-key': 'apiKey', '--today': 'today' };
+const STRING_FLAGS: Record<string, 'host' | 'apiKey' | 'apiKeyHeader' | 'today'> = {
+  '--host': 'host',
+  '--api-key': 'apiKey',
+  '--api-key-header': 'apiKeyHeader',
+  '--today': 'today',
+};
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const options: SandboxOptions = { port: 4010 };

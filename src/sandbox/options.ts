@@ -9,6 +9,8 @@ export interface SandboxOptions {
   port?: number;
   /** Value expected in x-service-api-key; default 'sandbox-key'. */
   apiKey?: string;
+  /** Header that must carry the key; default x-service-api-key (the spec's). Only this one is accepted. */
+  apiKeyHeader?: string;
   /** Number of sample users; default 60. */
   users?: number;
   /** Seed of the sample data; default 1. */
@@ -29,6 +31,7 @@ export interface ResolvedOptions {
   host: string;
   port: number;
   apiKey: string;
+  apiKeyHeader: string;
   users: number;
   seed: number;
   bloodPressurePageSize: number;
@@ -56,10 +59,14 @@ function parseToday(today: string | undefined): number {
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   const apiKey = options.apiKey ?? 'sandbox-key';
   if (typeof apiKey !== 'string' || apiKey.length === 0) throw new RangeError('startSandbox: apiKey must be a non-empty string');
+  // The spec's header unless a deployment's other name is asked for (then only that one).
+  const apiKeyHeader = (options.apiKeyHeader ?? 'x-service-api-key').toLowerCase();
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]{1,64}$/.test(apiKeyHeader)) throw new RangeError(`startSandbox: apiKeyHeader must be an HTTP header name, got ${String(options.apiKeyHeader)}`);
   return {
     host: options.host ?? '127.0.0.1',
     port: integer('port', options.port, 0, 0, 65_535),
     apiKey,
+    apiKeyHeader,
     users: integer('users', options.users, 60, 0, MAX_USERS),
     seed: integer('seed', options.seed, 1, 0, 0xffff_ffff),
     bloodPressurePageSize: integer('bloodPressurePageSize', options.bloodPressurePageSize, 2000, 1, 10_000_000),

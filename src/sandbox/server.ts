@@ -25,6 +25,8 @@ export interface SandboxHandle {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:4321 */
   url: string;
   apiKey: string;
+  /** The only header the key is accepted in. */
+  apiKeyHeader: string;
   labTests: Array<{ id: string; name: string }>;
   labAccounts: Array<{ id: string; name: string }>;
   /** Queues faults; each later API request takes the first one whose `path` prefix matches. */
@@ -78,7 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let requests = 0;
 
   const authorised = (request: IncomingMessage): 'ok' | 'missing' | 'invalid' => {
-    const given = request.headers['x-service-api-key'];
+    const given = request.headers[config.apiKeyHeader];
     if (given === undefined || given === '') return 'missing';
     // Compare digests in constant time; the given key is never echoed or logged.
     return typeof given === 'string' && timingSafeEqual(digest(given), expectedKey) ? 'ok' : 'invalid';
@@ -116,7 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       const auth = authorised(request);
       if (auth !== 'ok') {
-        throw new HttpError(401, auth === 'missing' ? 'Missing x-service-api-key header' : 'Invalid API key');
+        throw new HttpError(401, auth === 'missing' ? `Missing ${config.apiKeyHeader} header` : 'Invalid API key');
       }
       const reply = await match.handler({ state, params: match.params, query, request });
       sendJson(response, reply.status, reply.body, { headOnly, mangle });
@@ -180,6 +182,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: `http://${host}:${address.port}`,
     apiKey: config.apiKey,
+    apiKeyHeader: config.apiKeyHeader,
     labTests: LAB_TESTS.map((t) => ({ id: t.id, name: style.text(t.name) })),
     labAccounts: LAB_ACCOUNTS.map((a) => ({ id: a.id, name: style.text(a.name) })),
     injectFaults: (...faults) => state.faults.add(faults),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from '../api/apiKeyHeader';
 import { CONFIG_SECTION, SETTINGS } from '../constants';
 import { DEFAULT_BASE_URLS, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
 
@@ -38,6 +39,17 @@ export class ShellSettings {
 
   affectsBaseUrls(event: vscode.ConfigurationChangeEvent): boolean {
     return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.baseUrlPrefix.replace(/\.$/, '')}`);
+  }
+
+  /** The header that carries the key in `id`; the spec's when unset or not a valid header name. */
+  apiKeyHeader(id: RemoteEnvironmentId): string {
+    const value = this.config().get<Record<string, unknown>>(SETTINGS.apiKeyHeader, {});
+    const configured = value && typeof value === 'object' ? value[id] : undefined;
+    return normaliseApiKeyHeader(configured) ?? DEFAULT_API_KEY_HEADER;
+  }
+
+  affectsApiKeyHeader(event: vscode.ConfigurationChangeEvent): boolean {
+    return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.apiKeyHeader}`);
   }
 
   affectsUsersPageSize(event: vscode.ConfigurationChangeEvent): boolean {

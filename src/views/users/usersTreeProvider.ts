@@ -4,6 +4,7 @@ import { listUsersRequest, resolveUserRequest } from '../../api/requests';
 import type { User, UserList } from '../../api/schemas';
 import type { ShellApiConnection } from '../../connection/shellApiConnection';
 import { USERS_VIEW_ID } from '../../constants';
+import type { KnownUsers } from '../../domain/knownUsers';
 import { appendUserPage, hasMoreUsers, type LoadedUsers } from '../../domain/userTree';
 import type { LastResponse } from '../../jsonDocuments/lastResponse';
 import { progressTitles, tree } from '../../l10n/shellStrings';
@@ -24,6 +25,8 @@ export interface UsersTreeServices {
   connection: ShellApiConnection;
   settings: ShellSettings;
   lastResponse: LastResponse;
+  /** Fed with every user the tree receives, so hovers and look-ups can name them without a request. */
+  knownUsers?: KnownUsers;
 }
 
 type Listing = { kind: 'idle' } | { kind: 'loaded'; users: LoadedUsers } | { kind: 'failed'; error: unknown };
@@ -180,6 +183,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     if (this.filter && !this.filter.matches.some((match) => match.user_id === user.user_id)) this.clearFilter();
     if (this.listing.kind === 'idle' && !this.filter) await this.loadFirstPage();
     this.fullRecords.set(user.user_id, Promise.resolve(user));
+    this.services.knownUsers?.add([user]);
     const listed = this.filter
       ? this.filter.matches.find((match) => match.user_id === user.user_id)
       : this.listing.kind === 'loaded'
@@ -244,6 +248,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   private acceptPage(page: UserList): void {
     const loaded = this.listing.kind === 'loaded' ? this.listing.users : undefined;
     this.listing = { kind: 'loaded', users: appendUserPage(loaded, page) };
+    this.services.knownUsers?.add(page.users);
     const listed = new Set(page.users.map((user) => user.user_id));
     this.pinned = this.pinned.filter((user) => !listed.has(user.user_id));
   }
@@ -275,6 +280,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.loadMoreNode = undefined;
     this.nodes.clear();
     this.fullRecords.clear();
+    this.services.knownUsers?.clear();
     this.changedRoot();
     if (prefix) void this.setFilter(prefix);
   }

@@ -1,0 +1,16 @@
+// The header that carries the API key. The spec names x-service-api-key; some deployments of the
+// same API expect another name (the vendor's own service: x-vital-api-key).
+
+export const DEFAULT_API_KEY_HEADER = 'x-service-api-key';
+
+/** Headers the client sets itself or that HTTP reserves: the key must not replace any of them. */
+const RESERVED = new Set(['accept', 'user-agent', 'content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'cookie', 'te', 'upgrade', 'expect', 'keep-alive']);
+/** An HTTP token (RFC 9110 §5.6.2), short enough to be a header name someone typed. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
+
+/** The lower-cased header name, or undefined when `value` cannot be one. */
+export function normaliseApiKeyHeader(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const name = value.trim().toLowerCase();
+  return TOKEN.test(name) && !RESERVED.has(name) ? name : undefined;
+}

@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import type { User } from '../api/schemas';
+import { EXTENSION_ID, LOOKUP_COMMANDS, PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
+import { buildLink, type LinkTarget } from '../domain/healthDataLinks';
+import { linkStrings } from '../l10n/lookupStrings';
+import type { ApiConnection } from '../services';
+import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
+import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
+import type { UsersView } from '../views/users/usersView';
+import type { Command } from './command';
+import { userNodeArgument } from './userNodeArgument';
+
+/** What Describe Open Panels reports of each panel; only the parts a link needs. */
+interface PanelReport {
+  viewType: string;
+  active: boolean;
+  state: unknown;
+}
+
+/**
+ * Copy Link: a link to the clicked (or selected) user of the tree, or to the active panel's view,
+ * that a teammate opens on the same view. Ids, dates and the environment only — never a key.
+ */
+export class CopyLinkCommand implements Command {
+  readonly id = LOOKUP_COMMANDS.copyLink;
+
+  constructor(
+    private readonly connection: ApiConnection,
+    private readonly usersView: UsersView,
+  ) {}
+
+  async execute(argument?: unknown): Promise<string | undefined> {
+    const target = (await this.panelTarget(argument)) ?? this.userTarget(argument);
+    if (target === 'orderSet') {
+      void vscode.window.showWarningMessage(linkStrings.orderSetHasNoLink());
+      return undefined;
+    }
+    if (!target) {
+      void vscode.window.showWarningMessage(linkStrings.nothingToLink());
+      return undefined;
+    }
+    const link = buildLink(vscode.env.uriScheme, EXTENSION_ID, target);
+    await vscode.env.clipboard.writeText(link);
+    void vscode.window.showInformationMessage(linkStrings.copied());
+    return link;
+  }
+
+  private userTarget(argument: unknown): LinkTarget | undefined {
+    const user: User | undefined = userNodeArgument(argument, this.usersView)?.user;
+    return user ? { view: 'user', env: this.connection.environment().id, clientUserId: user.client_user_id } : undefined;
+  }
+
+  /** The active panel's view, when Copy Link runs from a panel's title bar (its argument is the panel's Uri, or nothing). */
+  private async panelTarget(argument: unknown): Promise<LinkTarget | 'orderSet' | undefined> {
+    if (argument !== undefined && !(argument instanceof vscode.Uri)) return undefined;
+    const reports = (await vscode.commands.executeCommand<PanelReport[] | undefined>(PANEL_COMMANDS.describePanels)) ?? [];
+    const active = reports.find((report) => report.active);
+    if (!active) return undefined;
+    const env = this.connection.environment().id;
+    if (active.viewType === PANEL_VIEW_TYPES.bloodPressure) {
+      const state = parseBloodPressurePanelState(active.state);
+      return state && { view: 'bloodPressure', env, userId: state.userId, ...state.form };
+    }
+    if (active.viewType === PANEL_VIEW_TYPES.labMarkers) {
+      const state = parseLabMarkersPanelState(active.state);
+      if (!state) return undefined;
+      return state.form.source.kind === 'labTest' ? { view: 'labTest', env, labTestId: state.form.source.labTestId } : 'orderSet';
+    }
+    return undefined;
+  }
+}

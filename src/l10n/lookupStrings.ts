@@ -1,0 +1,74 @@
+// Every string of Look up in Health Data, the links, the hover and the recents, through vscode.l10n.t.
+import * as vscode from 'vscode';
+import type { LinkProblem } from '../domain/healthDataLinks';
+import type { LookupTarget } from '../domain/lookupClassifier';
+
+export const lookupStrings = {
+  inputTitle: (): string => vscode.l10n.t('Look up in Health Data'),
+  inputPrompt: (): string => vscode.l10n.t('A user_id, a client_user_id or a lab test id'),
+  inputEmpty: (): string => vscode.l10n.t('Enter an id.'),
+  looking: (id: string): string => vscode.l10n.t('Looking up "{0}"…', id),
+  searchingUsers: (id: string): string => vscode.l10n.t('Searching users for user_id {0}…', id),
+  searchedSoFar: (scanned: number, total: number): string => vscode.l10n.t('{0} of {1} users searched', scanned, total),
+  notAnId: (text: string): string =>
+    vscode.l10n.t('"{0}" does not look like a user_id, client_user_id or lab test id. Select just the id and try again.', text),
+  nothingSelected: (): string => vscode.l10n.t('Select an id (or put the cursor on one) and run Look up in Health Data again.'),
+  nothingSelectedInTerminal: (): string => vscode.l10n.t('Select an id in the terminal first, then choose Look up in Health Data.'),
+  notFound: (id: string, environment: string, tried: string): string =>
+    vscode.l10n.t('"{0}" was not found in {1}. Tried: {2}.', id, environment, tried),
+  tried: (target: LookupTarget, scanned?: number): string => {
+    switch (target) {
+      case 'userId':
+        return scanned === undefined ? vscode.l10n.t('user_id') : vscode.l10n.t('user_id among {0} users', scanned);
+      case 'labTestId':
+        return vscode.l10n.t('lab test id');
+      case 'clientUserId':
+        return vscode.l10n.t('client_user_id');
+    }
+  },
+  stopped: (id: string): string => vscode.l10n.t('Look-up of "{0}" stopped.', id),
+  foundUser: (clientUserId: string, environment: string): string =>
+    vscode.l10n.t('Found user {0} in {1}; it is selected in the Users view.', clientUserId, environment),
+  showBloodPressure: (): string => vscode.l10n.t('Show Blood Pressure'),
+  openAsJson: (): string => vscode.l10n.t('Open as JSON'),
+  switchEnvironment: (): string => vscode.l10n.t('Switch Environment…'),
+  hoverTitle: (environment: string): string => vscode.l10n.t('Health Data · {0}', environment),
+  hoverReveal: (): string => vscode.l10n.t('Reveal in Users'),
+  recentUsers: (): string => vscode.l10n.t('recent'),
+  recentLabTests: (): string => vscode.l10n.t('Recent lab tests'),
+  recentLabTestsPlaceholder: (): string => vscode.l10n.t('Pick a recent lab test, or type a lab_test_id'),
+  sampleLabTests: (): string => vscode.l10n.t('Sample lab tests'),
+};
+
+export const linkStrings = {
+  openTitle: (): string => vscode.l10n.t('Open Health Data Link'),
+  openPrompt: (): string => vscode.l10n.t('Paste a link copied with Copy Link'),
+  openInvalid: (): string => vscode.l10n.t('This is not a Health Data link: it should start with vscode://health-data-tools.health-data-explorer/.'),
+  copied: (): string => vscode.l10n.t('Link copied. It opens the same view for a teammate and never carries a key.'),
+  nothingToLink: (): string => vscode.l10n.t('Select a user in the Health Data view or open a Blood Pressure or Lab Test panel, then copy its link.'),
+  orderSetHasNoLink: (): string => vscode.l10n.t('Links open lab tests, not order sets. Open a single lab test to copy its link.'),
+  refused: (reason: string): string => vscode.l10n.t('This Health Data link cannot be opened: {0}', reason),
+  confirmProduction: (environment: string): string =>
+    vscode.l10n.t('This link opens data in {0}, a production environment. Switch to {0}?', environment),
+  confirmProductionDetail: (): string => vscode.l10n.t('Links are shared in chats and issues; check that you expected this one.'),
+  switchAndOpen: (): string => vscode.l10n.t('Switch and Open'),
+  switched: (environment: string): string => vscode.l10n.t('Switched to {0} to open the link.', environment),
+  problem: (problem: LinkProblem): string => {
+    switch (problem.kind) {
+      case 'unknownView':
+        return vscode.l10n.t('it does not name a view this extension knows ("{0}").', problem.view);
+      case 'missingParameter':
+        return vscode.l10n.t('the parameter {0} is missing.', problem.name);
+      case 'unexpectedParameter':
+        return vscode.l10n.t('the parameter "{0}" is not part of a Health Data link.', problem.name);
+      case 'repeatedParameter':
+        return vscode.l10n.t('the parameter {0} appears more than once.', problem.name);
+      case 'invalidParameter':
+        return vscode.l10n.t('the value of {0} is not valid.', problem.name);
+      case 'carriesKey':
+        return vscode.l10n.t('it seems to carry a key. Keys are never part of links; set yours with Health Data: Set API Key….');
+      case 'unknownEnvironment':
+        return vscode.l10n.t('its environment is not one of local, sandboxUs, sandboxEu, productionUs, productionEu or custom.');
+    }
+  },
+};

@@ -1,0 +1,54 @@
+// Where the text of a look-up comes from: the editor, a Debug Variables entry, or the terminal.
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { idTokenAt } from '../domain/lookupClassifier';
+
+/** The selection, or the id-like token under the cursor when nothing is selected. */
+export function editorLookupText(editor: vscode.TextEditor | undefined): string | undefined {
+  if (!editor) return undefined;
+  const { selection, document } = editor;
+  if (!selection.isEmpty) return document.getText(selection);
+  const line = document.lineAt(selection.active.line).text;
+  return idTokenAt(line, selection.active.character)?.text;
+}
+
+/**
+ * The value of a Debug Variables entry. VS Code 1.100 runs `debug/variables/context` commands with
+ * `{ container, variable: { name, value, evaluateName, … } }`; the value is as the debugger shows
+ * it (a string keeps its quotes, which the classifier removes).
+ */
+export function debugVariableText(argument: unknown): string | undefined {
+  if (!argument || typeof argument !== 'object') return undefined;
+  const variable = (argument as { variable?: unknown }).variable;
+  if (!variable || typeof variable !== 'object') return undefined;
+  const value = (variable as { value?: unknown }).value;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * `terminal/context` hands over the terminal: VS Code 1.100 converts the menu's instance context
+ * (`{ instanceId }`) into the extension's Terminal object; the raw context is accepted as well.
+ */
+export function isTerminalArgument(argument: unknown): boolean {
+  if (!argument || typeof argument !== 'object') return false;
+  return ('sendText' in argument && 'processId' in argument) || typeof (argument as { instanceId?: unknown }).instanceId === 'number';
+}
+
+/**
+ * The active terminal's selection. VS Code 1.100 has no stable API for it, so it is copied through
+ * the clipboard (the terminal's own Copy Selection) and the user's clipboard is put back after.
+ * Undefined when nothing is selected.
+ */
+export async function terminalSelectionText(): Promise<string | undefined> {
+  const clipboard = vscode.env.clipboard;
+  const previous = await clipboard.readText();
+  const marker = `health-data-lookup-${randomUUID()}`;
+  await clipboard.writeText(marker);
+  try {
+    await vscode.commands.executeCommand('workbench.action.terminal.copySelection');
+    const copied = await clipboard.readText();
+    return copied === marker ? undefined : copied;
+  } finally {
+    await clipboard.writeText(previous);
+  }
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { CopyLinkCommand } from '../commands/copyLinkCommand';
+import { LookUpCommand } from '../commands/lookUpCommand';
+import { OpenLinkCommand } from '../commands/openLinkCommand';
+import type { ShellApiConnection } from '../connection/shellApiConnection';
+import type { KnownUsers } from '../domain/knownUsers';
+import type { ExtensionServices, RecentItems } from '../services';
+import { UserNode } from '../views/users/userNode';
+import type { UsersView } from '../views/users/usersView';
+import { HealthDataLookup } from './healthDataLookup';
+import { IdHoverProvider } from './idHoverProvider';
+import { LinkOpener } from './linkOpener';
+
+export interface LookupDeps {
+  services: ExtensionServices;
+  connection: ShellApiConnection;
+  usersView: UsersView;
+  knownUsers: KnownUsers;
+  recents: RecentItems;
+}
+
+/** Look up in Health Data, the links (URI handler, Copy Link, Open Link…), the id hover and the recents feed. */
+export function registerLookup({ services, connection, usersView, knownUsers, recents }: LookupDeps): void {
+  const lookup = new HealthDataLookup({ connection, usersView, knownUsers, recents });
+  const opener = new LinkOpener(connection, lookup, knownUsers);
+  services.commands.register(new LookUpCommand(lookup));
+  services.commands.register(new CopyLinkCommand(connection, usersView));
+  services.commands.register(new OpenLinkCommand(opener));
+  services.context.subscriptions.push(
+    vscode.window.registerUriHandler(opener),
+    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new IdHoverProvider(knownUsers, connection)),
+    // A user chosen in the tree is a recent user of its environment.
+    usersView.treeView.onDidChangeSelection(({ selection }) => {
+      const [node] = selection;
+      if (node instanceof UserNode) {
+        void recents.rememberUser(connection.environment().id, { userId: node.user.user_id, clientUserId: node.user.client_user_id });
+      }
+    }),
+  );
+}
