@@ -4,6 +4,24 @@ import globals from 'globals';
 
 const vscodeFreeLayers = ['src/api/**', 'src/sandbox/**', 'src/domain/**', 'src/shared/**', 'src/webview/**'];
 
+// Imports point down only: api/sandbox < domain/shared < shell < extension.ts. Matched on the import
+// path's folder names, which are unique to their layer.
+const noVscode = { name: 'vscode', message: 'This layer must stay free of the vscode API (pure core, thin shell).' };
+const shellFolders = 'services|extension|extensionApi|constants|commands|connection|jsonDocuments|l10n|panels|storage|ui|views';
+const layerRules = [
+  {
+    files: ['src/api/**', 'src/sandbox/**'],
+    above: `domain|shared|webview|${shellFolders}`,
+    message: 'src/api and src/sandbox are the bottom layer: move what both need down here instead.',
+  },
+  {
+    files: ['src/domain/**', 'src/shared/**'],
+    above: `webview|${shellFolders}`,
+    message: 'src/domain and src/shared sit below the shell: move the shared type or helper down instead.',
+  },
+  { files: ['src/webview/**'], above: shellFolders, message: 'Webviews talk to the host only through the protocols in src/shared.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test-results/**', 'bench/results.json'] },
   js.configs.recommended,
@@ -26,13 +44,17 @@ export default tseslint.config(
   },
   {
     files: vscodeFreeLayers,
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
+  },
+  ...layerRules.map(({ files, above, message }) => ({
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'vscode', message: 'This layer must stay free of the vscode API (pure core, thin shell).' }] },
+        { paths: [noVscode], patterns: [{ regex: `^\\.{1,2}/(\\.\\./)*(${above})(/|$)`, message }] },
       ],
     },
-  },
+  })),
   {
     files: ['src/webview/**'],
     rules: {

@@ -4,8 +4,9 @@ import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
 import type { CommandManager } from './commands/commandManager';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
+import type { EnvironmentId } from './domain/environments';
 
-export type EnvironmentId = 'local' | 'sandboxUs' | 'sandboxEu' | 'productionUs' | 'productionEu' | 'custom';
+export type { EnvironmentId };
 
 export interface EnvironmentInfo {
   id: EnvironmentId;

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrerequisites } from './host/preflight.mjs';
 import { REPO_ROOT } from './host/provision.mjs';
 
 const INTEGRATION_RESULTS = join(REPO_ROOT, 'out', 'integration', 'results.json');
@@ -16,6 +17,9 @@ const layers = [
   { name: 'integration', script: 'test:integration', counts: integrationCounts, before: () => rmSync(INTEGRATION_RESULTS, { force: true }) },
   { name: 'e2e', script: 'test:e2e', counts: nodeTestCounts },
 ];
+
+// System packages first: a missing one either gets installed or stops the run before any layer.
+ensurePrerequisites({ browser: true });
 
 const started = Date.now();
 const build = spawnSync(npm, ['run', '-s', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });

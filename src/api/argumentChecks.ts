@@ -1,6 +1,6 @@
 // Argument checks run before a request is built: a bad argument throws invalid_request and nothing
 // is sent. Each returns a sentence for the error message, or undefined when all is well.
-import { checkDateRange, isIntegerInRange, isUuid } from '../domain/inputValidation';
+import { checkDateRange, isIntegerInRange, isUuid } from './inputValidation';
 import type { BloodPressureQuery, LabTestMarkersQuery, ListUsersQuery, OrderSetBody, PageQuery } from './requests';
 
 export const USERS_LIMIT_MAX = 500;

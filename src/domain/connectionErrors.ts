@@ -1,7 +1,6 @@
 // Why the active environment cannot make a request before any request is sent. Views and panels
 // catch these next to HealthApiError and offer the matching next step.
-import type { BaseUrlCheck } from './environments';
-import type { EnvironmentId } from '../services';
+import type { BaseUrlCheck, EnvironmentId } from './environments';
 
 /** The environment needs an API key and none is stored for it. */
 export class MissingApiKeyError extends Error {

@@ -1,7 +1,8 @@
 // Which server each environment talks to, and where its key is kept. Pure: the shell feeds in the
 // settings and the stored choice, and gets back a decision it only has to carry out.
 import { checkBaseUrl, type BaseUrlProblem } from '../api/transportSecurity';
-import type { EnvironmentId } from '../services';
+
+export type EnvironmentId = 'local' | 'sandboxUs' | 'sandboxEu' | 'productionUs' | 'productionEu' | 'custom';
 
 export const ENVIRONMENT_IDS: readonly EnvironmentId[] = [
   'local',

@@ -1,7 +1,7 @@
 // Links that open the extension on a view: vscode://<publisher>.<name>/<view>?<params>. Pure: the
 // URI handler hands in the path and query, and gets back a checked target or why it is refused.
 // A link is data from anyone (a chat, an issue): every value is checked before it is used.
-import type { EnvironmentId } from '../services';
+import type { EnvironmentId } from './environments';
 import { isEnvironmentId, isProduction } from './environments';
 import { isApiDate, isUuid } from './inputValidation';
 import { MAX_ID_LENGTH } from './lookupClassifier';

@@ -4,10 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrerequisites } from '../host/preflight.mjs';
 import { ensureCodeServer, REPO_ROOT } from '../host/provision.mjs';
 
 const E2E_DIR = join(REPO_ROOT, 'test', 'e2e');
 const vsix = process.env.HDE_VSIX ?? join(REPO_ROOT, 'out', 'health-data-explorer.vsix');
+
+ensurePrerequisites({ browser: true });
 
 if (!process.env.HDE_VSIX) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -10,17 +10,22 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProfile, startCodeServer } from './codeServer.mjs';
+import { ensurePrerequisites } from './preflight.mjs';
 import { ensureCodeServer, REPO_ROOT, VSCODE_TEST_DIR } from './provision.mjs';
 
 const PORT = Number(process.env.HDE_DEMO_PORT ?? 8080);
 const DEMO_FOLDER = join(VSCODE_TEST_DIR, 'demo-workspace');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+const desktop = hasDesktopCode();
+// code-server is compiled on first use; the person opens the URL in their own browser.
+if (!desktop) ensurePrerequisites({ browser: false });
+
 const build = spawnSync(npm, ['run', '-s', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 mkdirSync(DEMO_FOLDER, { recursive: true });
 
-if (hasDesktopCode()) {
+if (desktop) {
   console.log('Opening VS Code with the extension in development mode…');
   const opened = spawnSync('code', [`--extensionDevelopmentPath=${REPO_ROOT}`, DEMO_FOLDER], { stdio: 'inherit' });
   process.exit(opened.status ?? 1);

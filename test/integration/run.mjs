@@ -7,11 +7,15 @@ import { runTests } from '@vscode/test-electron';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrerequisites } from '../host/preflight.mjs';
 import { ensureCodeServer, REPO_ROOT } from '../host/provision.mjs';
 import { buildIntegrationTests } from './build.mjs';
 
 const LAUNCHER = join(REPO_ROOT, 'test', 'host', 'vscodeLauncher.mjs');
 const useDesktop = process.env.HDE_VSCODE_HOST === 'desktop';
+
+// The launcher drives code-server's workbench in Chromium; desktop VS Code needs neither.
+if (!useDesktop) ensurePrerequisites({ browser: true });
 
 // test/runAll.mjs builds once for every layer and sets HDE_SKIP_BUILD.
 if (!process.env.HDE_SKIP_BUILD) {

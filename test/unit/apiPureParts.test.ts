@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { describeDetail, kindForStatus } from '../../src/api/errors';
 import { parseRetryAfter } from '../../src/api/retryPolicy';
 import { checkBaseUrl, isLoopbackHost } from '../../src/api/transportSecurity';
-import { checkDateRange, isApiDate, isUuid, rangeBoundMs } from '../../src/domain/inputValidation';
+import { checkDateRange, isApiDate, isUuid, rangeBoundMs } from '../../src/api/inputValidation';
 
 describe('transport security', () => {
   test('loopback hosts', () => {

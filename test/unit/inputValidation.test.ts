@@ -15,7 +15,7 @@ import {
 } from '../../src/api/argumentChecks';
 import type { BloodPressureQuery, LabTestMarkersQuery, ListUsersQuery, OrderSetBody, PageQuery } from '../../src/api/requests';
 import { normaliseBaseUrl } from '../../src/domain/environments';
-import { checkDateRange, isApiDate, isDateOnly, isIntegerInRange, isUuid, rangeBoundMs } from '../../src/domain/inputValidation';
+import { checkDateRange, isApiDate, isDateOnly, isIntegerInRange, isUuid, rangeBoundMs } from '../../src/api/inputValidation';
 import { checkLabMarkersForm, type LabMarkersForm } from '../../src/domain/labMarkersForm';
 import { parseIdList, parsePositiveInteger } from '../../src/domain/markerTable';
 import { endBeforeStartWithoutZone, parseDateInput } from '../../src/sandbox/http/dateParams';
