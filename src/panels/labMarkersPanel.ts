@@ -1,9 +1,9 @@
 // Host side of the lab-markers panel: one page of markers of a lab test or an order set, fetched
 // through the client, plus the export, raw-JSON and cURL actions.
 import * as vscode from 'vscode';
+import type { RequestSpec } from '../api/requests';
 import type { MarkerPage } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
-import { buildCurlCommand } from '../domain/curl';
 import { requestTitle } from '../domain/jsonDocument';
 import {
   checkLabMarkersForm,
@@ -14,7 +14,7 @@ import {
   type LabMarkersSource,
 } from '../domain/labMarkersForm';
 import { MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
-import { labMarkersStrings, panelMessages, panelTitles } from '../l10n/panelStrings';
+import { labMarkersStrings, panelTitles } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -24,14 +24,12 @@ import type {
   LabMarkersWebviewMessage,
 } from '../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../shared/panelError';
-import { runErrorAction } from './errorActions';
 import { formProblemView, panelErrorView, type NotFoundMeaning } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { fileNamePart, saveExport } from './saveExport';
 
 export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkersWebviewMessage, LabMarkersRenderSnapshot> {
   private result: { form: LabMarkersForm; page: MarkerPage } | undefined;
-  private loading: AbortController | undefined;
 
   constructor(
     services: ExtensionServices,
@@ -40,7 +38,6 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     private readonly filter: string,
   ) {
     super(services, panel, 'labMarkers');
-    this.disposables.push({ dispose: () => this.loading?.abort() });
     panel.title = titleOf(form.source);
   }
 
@@ -69,34 +66,21 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     return { version: 1, form: this.form, filter: this.filter };
   }
 
-  protected async handle(message: LabMarkersWebviewMessage): Promise<void> {
+  protected async handle(message: Extract<LabMarkersWebviewMessage, { type: 'ready' | 'load' }>): Promise<void> {
     switch (message.type) {
       case 'ready':
         this.post({ type: 'init', strings: labMarkersStrings(), locale: vscode.env.language, form: this.form, filter: this.filter });
-        if (this.result && !this.loading) return this.post({ type: 'result', ...this.result });
+        if (this.result && !this.isLoading) return this.post({ type: 'result', ...this.result });
         return this.load(this.form);
       case 'load':
         return this.load(message.form);
-      case 'cancel':
-        this.loading?.abort();
-        return;
-      case 'exportCsv':
-        return this.exportCsv();
-      case 'exportJson':
-        return this.exportJson();
-      case 'openRawJson':
-        return this.openRawJson();
-      case 'copyCurl':
-        return this.copyCurl();
-      case 'errorAction':
-        if (message.action === 'retry' || message.action === 'retryLater') return this.load(this.form);
-        return runErrorAction(message.action, this.services.connection);
-      case 'rendered':
-        this.snapshot = message.snapshot;
-        return;
       default:
         assertNever(message);
     }
+  }
+
+  protected retry(): Promise<void> {
+    return this.load(this.form);
   }
 
   protected onConnectionChanged(): void {
@@ -105,8 +89,8 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
 
   private async load(form: LabMarkersForm): Promise<void> {
     const problem = checkLabMarkersForm(form);
-    this.loading?.abort();
     if (problem) {
+      this.cancelLoad();
       // The webview's form catches this first; a bad query from a command argument ends here, unsent.
       this.form = form;
       this.result = undefined;
@@ -114,8 +98,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
       this.post({ type: 'loading', form });
       return this.post({ type: 'error', error: formProblemView(message) });
     }
-    const controller = new AbortController();
-    this.loading = controller;
+    const controller = this.beginLoad();
     this.form = form;
     this.panel.title = titleOf(form.source);
     this.post({ type: 'loading', form });
@@ -127,16 +110,16 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
         source.kind === 'labTest'
           ? await client.listLabTestMarkers(source.labTestId.trim(), labTestQueryOf({ ...form, source }), options)
           : await client.listOrderSetMarkers(orderSetBodyOf(source), { page: form.page, size: form.size }, options);
-      if (this.loading !== controller) return;
+      if (!this.isCurrentLoad(controller)) return;
       this.result = { form, page };
       this.post({ type: 'result', form, page });
     } catch (error) {
-      if (this.loading !== controller) return;
+      if (!this.isCurrentLoad(controller)) return;
       this.result = undefined;
       if (controller.signal.aborted) return this.post({ type: 'cancelled' });
       this.post({ type: 'error', error: this.errorView(error) });
     } finally {
-      if (this.loading === controller) this.loading = undefined;
+      this.endLoad(controller);
     }
   }
 
@@ -153,29 +136,27 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     return `markers-${what}-page-${this.result?.form.page ?? this.form.page}`;
   }
 
-  private async exportCsv(): Promise<void> {
+  protected async exportCsv(): Promise<void> {
     if (!this.result) return;
     const { markers } = this.result.page;
     const rows = markers.reduce((sum, m) => sum + Math.max(1, m.expected_results.length), 0);
     await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers), rows });
   }
 
-  private async exportJson(): Promise<void> {
+  protected async exportJson(): Promise<void> {
     if (!this.result) return;
     const content = `${JSON.stringify(this.result.page, null, 2)}\n`;
     await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: this.result.page.markers.length });
   }
 
-  private async openRawJson(): Promise<void> {
+  protected async openRawJson(): Promise<void> {
     if (!this.result) return;
     const spec = labMarkersRequestOf(this.result.form);
     await this.services.jsonDocuments.open(requestTitle(spec), this.result.page);
   }
 
-  private async copyCurl(): Promise<void> {
-    const spec = labMarkersRequestOf(this.form);
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec));
-    void vscode.window.showInformationMessage(panelMessages.curlCopied());
+  protected currentRequest(): RequestSpec {
+    return labMarkersRequestOf(this.form);
   }
 }
 

@@ -195,7 +195,7 @@ describe('Panels in a real workbench', () => {
     await cancel.waitFor();
     assert.equal(await frame.locator('.status-line vscode-progress-ring').count(), 1);
     await cancel.click();
-    await frame.locator('.status-line', { hasText: /^Cancelled/ }).waitFor();
+    await frame.locator('.status-line .status-text', { hasText: /^Cancelled/ }).waitFor();
     sandbox.clearFaults();
     await enabledButton(frame, 'Apply').click();
     await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();

@@ -13,9 +13,11 @@ import {
 } from '../../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../../shared/panelError';
 import { el, formatMessage } from '../common/dom';
-import { renderErrorView } from '../common/errorView';
+import { errorSnapshot, renderErrorView } from '../common/errorView';
 import type { HostChannel } from '../common/hostChannel';
-import { createButton, createProgressRing, createTextField, type ButtonHandle } from '../common/toolkit';
+import { PanelToolbar } from '../common/panelToolbar';
+import { StatusLine } from '../common/statusLine';
+import { createButton, createTextField, type ButtonHandle } from '../common/toolkit';
 import { MarkerForm } from './markerForm';
 import { MarkersGrid } from './markersGrid';
 
@@ -32,13 +34,13 @@ export class LabMarkersView {
   private error: PanelErrorView | undefined;
 
   private readonly markerForm: MarkerForm;
-  private readonly status = el('div', { className: 'status-line', attrs: { role: 'status', 'aria-live': 'polite' } });
+  private readonly status: StatusLine;
   private readonly message = el('div');
   private readonly pager = el('div', { className: 'pager' });
   private readonly previous: ButtonHandle;
   private readonly next: ButtonHandle;
   private readonly toggleAll: ButtonHandle;
-  private readonly actions: Record<'exportCsv' | 'exportJson' | 'openRawJson' | 'copyCurl', ButtonHandle>;
+  private readonly toolbar: PanelToolbar;
   private readonly grid: MarkersGrid;
   private readonly results: HTMLElement;
 
@@ -68,18 +70,9 @@ export class LabMarkersView {
     this.previous = createButton(s.previousPage, () => this.markerForm.goToPage(this.form.page - 1));
     this.next = createButton(s.nextPage, () => this.markerForm.goToPage(this.form.page + 1));
     this.toggleAll = createButton(s.toggleAll, () => this.grid.toggleAll(this.visibleMarkers()));
-    const action = (type: keyof typeof this.actions, label: string): ButtonHandle => {
-      const button = createButton(label, () => channel.post({ type }));
-      button.setDisabled(true);
-      return button;
-    };
-    this.actions = {
-      exportCsv: action('exportCsv', s.exportCsv),
-      exportJson: action('exportJson', s.exportJson),
-      openRawJson: action('openRawJson', s.openRawJson),
-      copyCurl: action('copyCurl', s.copyCurl),
-    };
-    this.actions.copyCurl.setDisabled(false);
+    this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
+    this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
+    this.toolbar.enable(['copyCurl']);
     this.grid = new MarkersGrid(s, saved?.expanded ?? [], () => this.saveState());
     this.results = el(
       'section',
@@ -95,9 +88,9 @@ export class LabMarkersView {
         {},
         el('h1', { text: title }),
         this.markerForm.element,
-        this.status,
+        this.status.element,
         this.message,
-        el('div', { className: 'button-row', attrs: { role: 'toolbar', 'aria-label': s.actionsLabel } }, ...Object.values(this.actions).map((b) => b.element)),
+        this.toolbar.element,
         this.results,
       ),
     );
@@ -139,9 +132,7 @@ export class LabMarkersView {
     this.markerForm.setForm(form);
     this.saveState();
     this.setStatus(false, '');
-    this.actions.exportCsv.setDisabled(page.markers.length === 0);
-    this.actions.exportJson.setDisabled(page.markers.length === 0);
-    this.actions.openRawJson.setDisabled(false);
+    this.toolbar.enable(page.markers.length === 0 ? ['openRawJson', 'copyCurl'] : ['exportCsv', 'exportJson', 'openRawJson', 'copyCurl']);
     if (page.markers.length === 0) {
       this.phase = 'empty';
       this.results.hidden = true;
@@ -188,17 +179,13 @@ export class LabMarkersView {
     this.page = undefined;
     this.setStatus(false, '');
     this.results.hidden = true;
-    for (const [name, button] of Object.entries(this.actions)) button.setDisabled(name !== 'copyCurl');
+    this.toolbar.enable(['copyCurl']);
     renderErrorView(this.message, error, (action) => this.channel.post({ type: 'errorAction', action }));
     this.report();
   }
 
   private setStatus(busy: boolean, text: string): void {
-    const children: HTMLElement[] = [];
-    if (busy) children.push(createProgressRing(text));
-    children.push(el('span', { text }));
-    if (busy) children.push(createButton(this.strings.cancel, () => this.channel.post({ type: 'cancel' })).element);
-    this.status.replaceChildren(...children);
+    this.status.show(busy, text);
   }
 
   private saveState(): void {
@@ -218,7 +205,7 @@ export class LabMarkersView {
         visibleMarkers: this.phase === 'data' ? this.visibleMarkers().length : 0,
         loincCodes,
         expandedRows: this.grid.expandedCount,
-        ...(this.error ? { error: { actions: this.error.actions.map((a) => a.action), fields: this.error.fields.map((f) => f.field) } } : {}),
+        ...errorSnapshot(this.error),
       },
     });
   }
