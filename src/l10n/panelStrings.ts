@@ -78,6 +78,19 @@ export function bloodPressureStrings(): BloodPressureStrings {
     noOffset: vscode.l10n.t('none'),
     timeZoneNote: vscode.l10n.t('times in the user\'s fallback time zone {0}'),
     timeZoneMissing: vscode.l10n.t('the user has no usable fallback time zone: times in {0}'),
+    presetsLabel: vscode.l10n.t('Date range presets'),
+    presetLast7: vscode.l10n.t('7 days'),
+    presetLast30: vscode.l10n.t('30 days'),
+    presetLast90: vscode.l10n.t('90 days'),
+    presetLastYear: vscode.l10n.t('1 year'),
+    presetSinceIngestion: vscode.l10n.t('Since ingestion start'),
+    presetSinceIngestionHint: vscode.l10n.t('From the user\'s ingestion start ({0}) to today'),
+    presetSinceIngestionNone: vscode.l10n.t('The user has no ingestion start'),
+    presetLastHint: vscode.l10n.t('From {0} to today'),
+    dateFieldHint: vscode.l10n.t('Type a date; Up/Down arrows move it by a day'),
+    zoomHint: vscode.l10n.t('Drag across the chart to zoom in.'),
+    resetZoom: vscode.l10n.t('Reset zoom'),
+    resetZoomHint: vscode.l10n.t('Show the whole range again (or double-click the chart)'),
   };
 }
 

@@ -8,10 +8,12 @@ import type { RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
 import { bloodPressureCsv } from '../domain/bloodPressureExport';
+import { bloodPressureExportName } from '../domain/exportNames';
 import { groupReadings, mergeGroupedPages, readingsIn } from '../domain/bloodPressureGroups';
 import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../domain/bloodPressureQuery';
 import { requestTitle } from '../domain/jsonDocument';
 import { checkDateRange } from '../domain/inputValidation';
+import { ingestionStartDay } from '../domain/bloodPressureRangePresets';
 import { ZoneCalendar } from '../domain/zonedTime';
 import { bloodPressureStrings, panelErrors, panelTitles } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
@@ -27,7 +29,7 @@ import type { PanelErrorView } from '../shared/panelError';
 import { formProblemView, panelErrorView } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { probeNearestReadings } from './nearestReadingsProbe';
-import { fileNamePart, saveExport } from './saveExport';
+import { saveExport } from './saveExport';
 
 interface UserTarget {
   userId: string;
@@ -145,6 +147,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       timeZoneFromUser: this.zone.usesRequestedZone,
       providers: (this.user?.connected_sources ?? []).map((c) => ({ slug: c.source.slug, name: c.source.name })),
     };
+    const ingestionStart = ingestionStartDay(this.user?.ingestion_start, this.zone);
+    if (ingestionStart) user.ingestionStartDay = ingestionStart;
     return { strings: bloodPressureStrings(), locale: vscode.env.language, user, form };
   }
 
@@ -221,9 +225,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   }
 
   private exportBaseName(): string {
-    const form = this.form;
-    const range = form ? `${form.startDate}_${form.endDate || 'now'}` : 'range';
-    return `blood-pressure-${fileNamePart(this.target.clientUserId)}-${fileNamePart(range)}`;
+    return bloodPressureExportName(this.target.clientUserId, this.form);
   }
 
   protected async exportCsv(): Promise<void> {

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import type { MarkerPage } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
+import { fileNamePart } from '../domain/exportNames';
 import { requestTitle } from '../domain/jsonDocument';
 import {
   checkLabMarkersForm,
@@ -26,7 +27,7 @@ import type {
 import type { PanelErrorView } from '../shared/panelError';
 import { formProblemView, panelErrorView, type NotFoundMeaning } from './panelErrors';
 import { PanelHost } from './panelHost';
-import { fileNamePart, saveExport } from './saveExport';
+import { saveExport } from './saveExport';
 
 export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkersWebviewMessage, LabMarkersRenderSnapshot> {
   private result: { form: LabMarkersForm; page: MarkerPage } | undefined;

@@ -42,6 +42,7 @@ export class BloodPressureView {
   private groups: ReadingGroup[] = [];
   private phase: BloodPressureRenderSnapshot['phase'] = 'loading';
   private chartPoints = 0;
+  private chartGaps = 0;
   private error: PanelErrorView | undefined;
   private nearest: BloodPressureRenderSnapshot['nearest'];
 
@@ -67,10 +68,10 @@ export class BloodPressureView {
     this.grouper = new ReadingGrouper(this.zone);
     const s = this.strings;
 
-    this.queryBar = new QueryBar(s, this.user, this.form, (form) => channel.post({ type: 'apply', form }));
+    this.queryBar = new QueryBar(s, this.user, this.form, () => this.zone.dayKey(Date.now()), (form) => channel.post({ type: 'apply', form }));
     this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
     this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
-    this.chart = new BloodPressureChart(s, this.zone);
+    this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug));
     this.table = new ReadingsTable(s, this.zone, this.numbers);
     const section = (heading: string, ...content: HTMLElement[]): HTMLElement =>
       el('section', { attrs: { 'aria-label': heading } }, el('h2', { text: heading }), ...content);
@@ -152,6 +153,7 @@ export class BloodPressureView {
       this.message.replaceChildren();
       const chartData = alignedChartData(this.groups);
       this.chartPoints = chartData.points;
+      this.chartGaps = chartData.gaps;
       this.chart.render(chartData);
       renderSummary(this.summary, summarizeByProvider(this.groups), this.strings, this.zone, this.numbers);
       this.table.setGroups(this.groups);
@@ -249,6 +251,8 @@ export class BloodPressureView {
         groups: this.groups.length,
         chartSeries: this.phase === 'data' ? this.chart.seriesCount : 0,
         chartPoints: this.phase === 'data' && this.chart.canvasPresent ? this.chartPoints : 0,
+        ...(this.phase === 'data' ? { chartColors: this.chart.seriesColors, chartGaps: this.chartGaps } : {}),
+        ...(this.queryBar.activePreset ? { preset: this.queryBar.activePreset } : {}),
         coverageProviders: this.coverage.querySelectorAll('.coverage-row[role="listitem"]').length,
         summaryProviders: this.summary.querySelectorAll('tbody tr').length,
         ...(this.nearest ? { nearest: this.nearest } : {}),
