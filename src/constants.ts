@@ -61,6 +61,9 @@ export const SETTINGS = {
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */
 export const ACTIVE_ENVIRONMENT_STATE_KEY = 'healthData.activeEnvironment';
 
+/** globalState key of the lab-test names seen, per environment (ids and names only). */
+export const LAB_TEST_NAMES_STATE_KEY = 'healthData.labTestNames';
+
 /** Commands of the webview panels (registered in src/panels/registerPanels.ts), declared in package.json. */
 export const PANEL_COMMANDS = {
   showBloodPressure: 'healthData.showBloodPressure',

@@ -1,6 +1,7 @@
-// The lab-markers page: query form, filter, paging, actions and the expandable markers table.
-import type { MarkerPage } from '../../api/schemas';
-import type { LabMarkersForm } from '../../domain/labMarkersForm';
+// The lab-markers page: query form, filter, paging, actions and the expandable markers table. The
+// filter searches every page: with text in it, the host is asked once for all the query's markers.
+import type { Marker, MarkerPage } from '../../api/schemas';
+import type { LabMarkersForm, LabMarkersSource } from '../../domain/labMarkersForm';
 import { filterMarkers, pageCount } from '../../domain/markerTable';
 import { assertNever } from '../../shared/assertNever';
 import {
@@ -32,7 +33,12 @@ export class LabMarkersView {
   private page: MarkerPage | undefined;
   private phase: LabMarkersRenderSnapshot['phase'] = 'loading';
   private error: PanelErrorView | undefined;
+  /** Every marker of the query (all pages) once fetched for the filter, with the query they belong to. */
+  private all: { source: string; markers: Marker[] } | undefined;
+  private search: 'idle' | 'running' | 'cancelled' = 'idle';
 
+  private readonly heading = el('h1');
+  private readonly headingDetail = el('div', { className: 'subtitle' });
   private readonly markerForm: MarkerForm;
   private readonly status: StatusLine;
   private readonly message = el('div');
@@ -65,6 +71,7 @@ export class LabMarkersView {
         this.filter = value;
         this.saveState();
         this.renderMarkers();
+        this.searchAllPagesIfNeeded();
       },
     });
     this.previous = createButton(s.previousPage, () => this.markerForm.goToPage(this.form.page - 1));
@@ -81,12 +88,13 @@ export class LabMarkersView {
       el('div', { className: 'pager-row' }, this.pager, this.previous.element, this.next.element),
       this.grid.element,
     );
-    const title = this.form.source.kind === 'labTest' ? s.labTestTitle : s.orderSetTitle;
+    this.heading.textContent = this.form.source.kind === 'labTest' ? s.labTestTitle : s.orderSetTitle;
     document.body.replaceChildren(
       el(
         'main',
         {},
-        el('h1', { text: title }),
+        this.heading,
+        this.headingDetail,
         this.markerForm.element,
         this.status.element,
         this.message,
@@ -109,12 +117,47 @@ export class LabMarkersView {
         return this.report();
       case 'error':
         return this.showError(message.error);
+      case 'heading':
+        this.heading.textContent = message.title;
+        this.headingDetail.replaceChildren(...message.detail.map((line) => el('div', { text: line })));
+        return this.report();
+      case 'searchProgress':
+        return this.setStatus(true, formatMessage(this.strings.searchingAllPages, this.numbers.format(message.loaded), this.numbers.format(message.total)));
+      case 'allMarkers':
+        return this.showAllMarkers(message.source, message.markers);
+      case 'searchCancelled':
+        this.search = 'cancelled';
+        this.setStatus(false, '');
+        return this.renderMarkers();
       default:
         return assertNever(message);
     }
   }
 
+  private showAllMarkers(source: LabMarkersSource, markers: Marker[]): void {
+    if (JSON.stringify(source) !== JSON.stringify(this.form.source)) return;
+    this.all = { source: JSON.stringify(source), markers };
+    this.search = 'idle';
+    this.setStatus(false, '');
+    this.renderMarkers();
+  }
+
+  /** The query has more pages than the one on screen and the filter has text: fetch them all, once. */
+  private searchAllPagesIfNeeded(): void {
+    if (!this.page || this.filter.trim() === '' || this.search !== 'idle' || this.allMarkers()) return;
+    if (pageCount(this.page.total, this.page.size) <= 1) return;
+    this.search = 'running';
+    this.channel.post({ type: 'searchAllPages' });
+  }
+
+  /** All of the query's markers, when fetched for the current query. */
+  private allMarkers(): Marker[] | undefined {
+    return this.all && this.all.source === JSON.stringify(this.form.source) ? this.all.markers : undefined;
+  }
+
   private startLoading(form: LabMarkersForm): void {
+    if (JSON.stringify(form.source) !== JSON.stringify(this.form.source)) this.all = undefined;
+    this.search = 'idle';
     this.form = form;
     this.markerForm.setForm(form);
     this.saveState();
@@ -149,27 +192,39 @@ export class LabMarkersView {
       this.message.replaceChildren();
       this.results.hidden = false;
       this.renderMarkers();
+      this.searchAllPagesIfNeeded();
     }
     this.report();
   }
 
+  /** What the filter runs over: every page once fetched (and the filter has text), else this page. */
+  private searchedMarkers(): Marker[] {
+    const all = this.filter.trim() !== '' ? this.allMarkers() : undefined;
+    return all ?? this.page?.markers ?? [];
+  }
+
   private visibleMarkers(): MarkerPage['markers'] {
-    return this.page ? filterMarkers(this.page.markers, this.filter) : [];
+    return this.page ? filterMarkers(this.searchedMarkers(), this.filter) : [];
   }
 
   private renderMarkers(): void {
     if (!this.page) return;
+    const s = this.strings;
     const visible = this.visibleMarkers();
     const pages = pageCount(this.page.total, this.page.size);
-    let text = formatMessage(this.strings.pageStatus, this.page.page, pages, this.numbers.format(this.page.total));
-    if (visible.length !== this.page.markers.length) {
-      text += ` ${formatMessage(this.strings.filteredStatus, visible.length, this.page.markers.length)}`;
+    const all = this.filter.trim() !== '' ? this.allMarkers() : undefined;
+    let text = formatMessage(s.pageStatus, this.page.page, pages, this.numbers.format(this.page.total));
+    if (all) {
+      text += ` ${formatMessage(s.filteredAllStatus, this.numbers.format(visible.length), this.numbers.format(all.length))}`;
+    } else if (visible.length !== this.page.markers.length) {
+      text += ` ${formatMessage(s.filteredStatus, visible.length, this.page.markers.length)}`;
+      if (this.search === 'cancelled') text += ` ${s.searchCancelled}`;
     }
     this.pager.textContent = text;
     this.previous.setDisabled(this.page.page <= 1);
     this.next.setDisabled(this.page.page >= pages);
     this.grid.render(visible);
-    if (visible.length === 0) this.pager.textContent = `${text} ${this.strings.noFilterMatch}`;
+    if (visible.length === 0) this.pager.textContent = `${text} ${all ? s.noFilterMatchAll : s.noFilterMatch}`;
     this.report();
   }
 
@@ -203,6 +258,8 @@ export class LabMarkersView {
         total: this.page?.total ?? 0,
         markers: markers.length,
         visibleMarkers: this.phase === 'data' ? this.visibleMarkers().length : 0,
+        searchedMarkers: this.phase === 'data' ? this.searchedMarkers().length : 0,
+        heading: this.heading.textContent ?? '',
         loincCodes,
         expandedRows: this.grid.expandedCount,
         ...errorSnapshot(this.error),
