@@ -351,6 +351,25 @@ describe('Panels in a real workbench', () => {
     }
   });
 
+  test('the lab filter finds markers on every page, not only the one on screen', async () => {
+    const labTest = sandbox.labTests[0] ?? assert.fail('the sandbox has sample lab tests');
+    await focusWorkbench(workbench);
+    await workbench.setTheme('Dark');
+    const frame = await workbench.webview(`Markers: ${labTest.id}`);
+    const size = frame.locator('vscode-text-field', { hasText: 'Size' }).locator('input');
+    await size.fill('2');
+    await size.press('Enter');
+    await frame.locator('.pager', { hasText: /^Page 1 of \d+ · / }).waitFor();
+    assert.equal(await frame.locator('tr.marker-row').count(), 2);
+    const all = await client.listLabTestMarkers(labTest.id, { page: 1, size: 100 });
+    const matching = all.markers.filter((m) => /hdl/i.test(`${m.name} ${m.slug}`) || m.expected_results.some((r) => /hdl/i.test(r.loinc.code)));
+    assert.ok(matching.length > 0);
+    await frame.locator('vscode-text-field', { hasText: 'Filter' }).locator('input').fill('HDL');
+    await frame.locator('.pager', { hasText: `of all ${all.markers.length} markers match` }).waitFor();
+    assert.deepEqual((await frame.locator('tr.marker-row td:nth-child(2)').allInnerTexts()).sort(), matching.map((m) => m.slug).sort());
+    await workbench.screenshot('labs-filter-all-pages');
+  });
+
   test('nothing in either panel broke the Content Security Policy', () => {
     assert.deepEqual(cspViolations, []);
   });
