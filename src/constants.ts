@@ -73,6 +73,8 @@ export const LOOKUP_COMMANDS = {
   copyLink: 'healthData.copyLink',
   openLink: 'healthData.openLink',
 } as const;
+/** globalState key of the lab-test names seen, per environment (ids and names only). */
+export const LAB_TEST_NAMES_STATE_KEY = 'healthData.labTestNames';
 
 /** Commands of the webview panels (registered in src/panels/registerPanels.ts), declared in package.json. */
 export const PANEL_COMMANDS = {

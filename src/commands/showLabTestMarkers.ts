@@ -8,7 +8,9 @@ import { askLabAccountId, askLabTestId } from './labTestInputs';
 /**
  * Health Data: Show Lab Test Markers. Without an argument it asks for the lab_test_id (offering
  * the local sandbox's samples) and an optional lab_account_id; a string argument is the
- * lab_test_id, an object `{ labTestId, labAccountId?, page?, size? }` skips both questions.
+ * lab_test_id, an object `{ labTestId, labAccountId?, page?, size?, labTestName? }` skips both
+ * questions (a caller that knows the lab test's name passes it: the panel's tab shows it, and it is
+ * remembered for this environment).
  */
 export class ShowLabTestMarkersCommand implements Command {
   readonly id = PANEL_COMMANDS.showLabTestMarkers;
@@ -20,7 +22,7 @@ export class ShowLabTestMarkersCommand implements Command {
 
   async execute(argument?: unknown): Promise<void> {
     const form = formFromArgument(argument) ?? (await this.ask());
-    if (form) this.panels.showLabMarkers(form);
+    if (form) await this.panels.showLabMarkers(form, namesFromArgument(argument, form));
   }
 
   private async ask(): Promise<LabMarkersForm | undefined> {
@@ -30,6 +32,12 @@ export class ShowLabTestMarkersCommand implements Command {
     if (labAccountId === undefined) return undefined;
     return firstPageOf({ kind: 'labTest', labTestId, labAccountId });
   }
+}
+
+function namesFromArgument(argument: unknown, form: LabMarkersForm): Record<string, string> {
+  if (!argument || typeof argument !== 'object' || form.source.kind !== 'labTest') return {};
+  const { labTestName } = argument as Record<string, unknown>;
+  return typeof labTestName === 'string' && labTestName.trim() !== '' ? { [form.source.labTestId]: labTestName.trim() } : {};
 }
 
 function formFromArgument(argument: unknown): LabMarkersForm | undefined {

@@ -19,7 +19,7 @@ export class ShowOrderSetMarkersCommand implements Command {
 
   async execute(argument?: unknown): Promise<void> {
     const form = formFromArgument(argument) ?? (await this.ask());
-    if (form) this.panels.showLabMarkers(form);
+    if (form) await this.panels.showLabMarkers(form);
   }
 
   private async ask(): Promise<LabMarkersForm | undefined> {

@@ -78,6 +78,19 @@ export function bloodPressureStrings(): BloodPressureStrings {
     noOffset: vscode.l10n.t('none'),
     timeZoneNote: vscode.l10n.t('times in the user\'s fallback time zone {0}'),
     timeZoneMissing: vscode.l10n.t('the user has no usable fallback time zone: times in {0}'),
+    presetsLabel: vscode.l10n.t('Date range presets'),
+    presetLast7: vscode.l10n.t('7 days'),
+    presetLast30: vscode.l10n.t('30 days'),
+    presetLast90: vscode.l10n.t('90 days'),
+    presetLastYear: vscode.l10n.t('1 year'),
+    presetSinceIngestion: vscode.l10n.t('Since ingestion start'),
+    presetSinceIngestionHint: vscode.l10n.t('From the user\'s ingestion start ({0}) to today'),
+    presetSinceIngestionNone: vscode.l10n.t('The user has no ingestion start'),
+    presetLastHint: vscode.l10n.t('From {0} to today'),
+    dateFieldHint: vscode.l10n.t('Type a date; Up/Down arrows move it by a day'),
+    zoomHint: vscode.l10n.t('Drag across the chart to zoom in.'),
+    resetZoom: vscode.l10n.t('Reset zoom'),
+    resetZoomHint: vscode.l10n.t('Show the whole range again (or double-click the chart)'),
   };
 }
 
@@ -98,7 +111,7 @@ export function labMarkersStrings(): LabMarkersStrings {
     cancel: vscode.l10n.t('Cancel'),
     previousPage: vscode.l10n.t('Previous page'),
     nextPage: vscode.l10n.t('Next page'),
-    filter: vscode.l10n.t('Filter this page'),
+    filter: vscode.l10n.t('Filter (all pages)'),
     filterPlaceholder: vscode.l10n.t('name, slug or LOINC code'),
     toggleAll: vscode.l10n.t('Expand / collapse all'),
     exportCsv: vscode.l10n.t('Export CSV…'),
@@ -115,6 +128,10 @@ export function labMarkersStrings(): LabMarkersStrings {
     emptyTitle: vscode.l10n.t('No markers'),
     emptyMessage: vscode.l10n.t('Page {0} holds no markers ({1} in total).'),
     noFilterMatch: vscode.l10n.t('Nothing on this page matches the filter.'),
+    searchingAllPages: vscode.l10n.t('Searching every page: {0} of {1} markers…'),
+    filteredAllStatus: vscode.l10n.t('· {0} of all {1} markers match the filter (every page searched)'),
+    noFilterMatchAll: vscode.l10n.t('No marker on any page matches the filter.'),
+    searchCancelled: vscode.l10n.t('(search of the other pages cancelled: this page only)'),
     tableLabel: vscode.l10n.t('Markers'),
     columnName: vscode.l10n.t('Name'),
     columnSlug: vscode.l10n.t('Slug'),
@@ -137,9 +154,33 @@ export function labMarkersStrings(): LabMarkersStrings {
 
 export const panelTitles = {
   bloodPressure: (clientUserId: string): string => vscode.l10n.t('Blood Pressure: {0}', clientUserId),
-  labTest: (labTestId: string): string => vscode.l10n.t('Markers: {0}', labTestId),
-  orderSet: (count: number): string => vscode.l10n.t('Order Set Markers ({0} ids)', count),
+  /** The lab test's name where known, its id otherwise. */
+  labTest: (nameOrId: string): string => vscode.l10n.t('Markers: {0}', nameOrId),
+  /** "Order Set Markers (2 lab tests, 1 provider id)": the two kinds counted apart. */
+  orderSet: (labTests: number, providerIds: number): string => vscode.l10n.t('Order Set Markers ({0})', orderSetCounts(labTests, providerIds)),
   restoring: (): string => vscode.l10n.t('Health Data'),
+};
+
+/** "2 lab tests, 1 add-on provider id"; a kind with none is left out. */
+export function orderSetCounts(labTests: number, providerIds: number): string {
+  const parts: string[] = [];
+  if (labTests > 0 || providerIds === 0) {
+    parts.push(labTests === 1 ? vscode.l10n.t('1 lab test') : vscode.l10n.t('{0} lab tests', labTests));
+  }
+  if (providerIds > 0) parts.push(providerIds === 1 ? vscode.l10n.t('1 provider id') : vscode.l10n.t('{0} provider ids', providerIds));
+  return parts.join(vscode.l10n.t(', '));
+}
+
+export const labMarkersHeadings = {
+  /** h1 of a lab test: its name where known. */
+  labTest: (name: string | undefined): string => (name ? vscode.l10n.t('Markers of {0}', name) : vscode.l10n.t('Lab test markers')),
+  labTestDetail: (labTestId: string, named: boolean): string =>
+    named ? vscode.l10n.t('lab_test_id {0}', labTestId) : vscode.l10n.t('lab_test_id {0} (name not known in this environment)', labTestId),
+  orderSet: (labTests: number, providerIds: number): string => vscode.l10n.t('Order set markers: {0}', orderSetCounts(labTests, providerIds)),
+  /** One lab test of an order set: "Lipid panel (5a1c…)" or just the id. */
+  orderSetItem: (labTestId: string, name: string | undefined): string => (name ? vscode.l10n.t('{0} ({1})', name, labTestId) : labTestId),
+  orderSetLabTests: (items: string): string => vscode.l10n.t('Lab tests: {0}', items),
+  orderSetProviders: (items: string): string => vscode.l10n.t('Add-on provider ids: {0}', items),
 };
 
 export const panelErrors = {

@@ -4,16 +4,18 @@ import * as vscode from 'vscode';
 import type { HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
 import { groupedBloodPressureRequest } from '../api/requests';
+import type { RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
 import { bloodPressureCsv } from '../domain/bloodPressureExport';
+import { bloodPressureExportName } from '../domain/exportNames';
 import { groupReadings, mergeGroupedPages, readingsIn } from '../domain/bloodPressureGroups';
 import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../domain/bloodPressureQuery';
-import { buildCurlCommand } from '../domain/curl';
 import { requestTitle } from '../domain/jsonDocument';
 import { checkDateRange } from '../domain/inputValidation';
+import { ingestionStartDay } from '../domain/bloodPressureRangePresets';
 import { ZoneCalendar } from '../domain/zonedTime';
-import { bloodPressureStrings, panelErrors, panelMessages, panelTitles } from '../l10n/panelStrings';
+import { bloodPressureStrings, panelErrors, panelTitles } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -24,11 +26,10 @@ import type {
   BloodPressureWebviewMessage,
 } from '../shared/bloodPressureProtocol';
 import type { PanelErrorView } from '../shared/panelError';
-import { runErrorAction } from './errorActions';
 import { formProblemView, panelErrorView } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { probeNearestReadings } from './nearestReadingsProbe';
-import { fileNamePart, saveExport } from './saveExport';
+import { saveExport } from './saveExport';
 
 interface UserTarget {
   userId: string;
@@ -41,7 +42,6 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   private pages: GroupedBloodPressure[] = [];
   private finished: { cancelled: boolean } | undefined;
   private nearest: Extract<BloodPressureHostMessage, { type: 'nearest' }> | undefined;
-  private loading: AbortController | undefined;
 
   constructor(
     services: ExtensionServices,
@@ -51,7 +51,6 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     user?: User,
   ) {
     super(services, panel, 'bloodPressure');
-    this.disposables.push({ dispose: () => this.loading?.abort() });
     if (user) this.adoptUser(user);
     panel.title = panelTitles.bloodPressure(target.clientUserId);
   }
@@ -86,36 +85,23 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     return { version: 1, userId: this.target.userId, clientUserId: this.target.clientUserId, form: this.form };
   }
 
-  protected async handle(message: BloodPressureWebviewMessage): Promise<void> {
+  protected async handle(message: Extract<BloodPressureWebviewMessage, { type: 'ready' | 'apply' }>): Promise<void> {
     switch (message.type) {
       case 'ready':
         return this.start();
       case 'apply':
         return this.load(message.form);
-      case 'cancel':
-        this.loading?.abort();
-        return;
-      case 'exportCsv':
-        return this.exportCsv();
-      case 'exportJson':
-        return this.exportJson();
-      case 'openRawJson':
-        return this.openRawJson();
-      case 'copyCurl':
-        return this.copyCurl();
-      case 'errorAction':
-        if (message.action === 'retry' || message.action === 'retryLater') return this.start(true);
-        return runErrorAction(message.action, this.services.connection);
-      case 'rendered':
-        this.snapshot = message.snapshot;
-        return;
       default:
         assertNever(message);
     }
   }
 
+  protected retry(): Promise<void> {
+    return this.start(true);
+  }
+
   protected onConnectionChanged(): void {
-    this.loading?.abort();
+    this.cancelLoad();
     this.pages = [];
     this.finished = undefined;
     void this.start(true);
@@ -135,7 +121,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     }
     const form = (this.form ??= defaultBloodPressureForm(this.zone, Date.now()));
     this.post({ type: 'init', ...this.initPayload(form) });
-    if (reload || (!this.finished && !this.loading)) return this.load(form);
+    if (reload || (!this.finished && !this.isLoading)) return this.load(form);
     this.replay(form);
   }
 
@@ -161,6 +147,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       timeZoneFromUser: this.zone.usesRequestedZone,
       providers: (this.user?.connected_sources ?? []).map((c) => ({ slug: c.source.slug, name: c.source.name })),
     };
+    const ingestionStart = ingestionStartDay(this.user?.ingestion_start, this.zone);
+    if (ingestionStart) user.ingestionStartDay = ingestionStart;
     return { strings: bloodPressureStrings(), locale: vscode.env.language, user, form };
   }
 
@@ -178,15 +166,14 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   private async load(form: BloodPressureForm): Promise<void> {
     const problem = checkDateRange(form.startDate, form.endDate);
-    this.loading?.abort();
     if (problem) {
+      this.cancelLoad();
       // The webview's form catches this first; a bad query from a command argument ends here, unsent.
       this.form = form;
       this.post({ type: 'loading', form });
       return this.post({ type: 'error', error: formProblemView(bloodPressureStrings()[problem]) });
     }
-    const controller = new AbortController();
-    this.loading = controller;
+    const controller = this.beginLoad();
     this.form = form;
     this.pages = [];
     this.finished = undefined;
@@ -197,7 +184,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       const client = await this.services.connection.client();
       const query = bloodPressureQueryOf(form);
       for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal })) {
-        if (this.loading !== controller) return;
+        if (!this.isCurrentLoad(controller)) return;
         this.pages.push(page);
         readings += readingsIn(page.groups);
         this.post({ type: 'page', groups: page.groups, pageNumber: this.pages.length, readingsLoaded: readings });
@@ -205,11 +192,11 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       this.finish(readings, false);
       if (readings === 0) await this.findNearest(client, form, controller.signal);
     } catch (error) {
-      if (this.loading !== controller) return;
+      if (!this.isCurrentLoad(controller)) return;
       if (controller.signal.aborted) return this.finish(readings, true);
       this.post({ type: 'error', error: this.errorView(error) });
     } finally {
-      if (this.loading === controller) this.loading = undefined;
+      this.endLoad(controller);
     }
   }
 
@@ -238,18 +225,16 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   }
 
   private exportBaseName(): string {
-    const form = this.form;
-    const range = form ? `${form.startDate}_${form.endDate || 'now'}` : 'range';
-    return `blood-pressure-${fileNamePart(this.target.clientUserId)}-${fileNamePart(range)}`;
+    return bloodPressureExportName(this.target.clientUserId, this.form);
   }
 
-  private async exportCsv(): Promise<void> {
+  protected async exportCsv(): Promise<void> {
     const groups = groupReadings(this.pages.map((p) => p.groups), this.zone);
     const rows = groups.reduce((sum, g) => sum + g.readings.length, 0);
     await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: bloodPressureCsv(groups, this.zone), rows });
   }
 
-  private async exportJson(): Promise<void> {
+  protected async exportJson(): Promise<void> {
     const groups = mergeGroupedPages(this.pages.map((p) => p.groups));
     const content = {
       user_id: this.target.userId,
@@ -262,7 +247,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content: `${JSON.stringify(content, null, 2)}\n`, rows });
   }
 
-  private async openRawJson(): Promise<void> {
+  protected async openRawJson(): Promise<void> {
     if (!this.form) return;
     const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
     // One page: the response as sent; several: the list of responses, in cursor order.
@@ -270,10 +255,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     await this.services.jsonDocuments.open(requestTitle(spec), body);
   }
 
-  private async copyCurl(): Promise<void> {
-    if (!this.form) return;
-    const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec, this.services.connection.apiKeyHeader()));
-    void vscode.window.showInformationMessage(panelMessages.curlCopied());
+  protected currentRequest(): RequestSpec | undefined {
+    return this.form ? groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form)) : undefined;
   }
 }

@@ -1,9 +1,13 @@
 // Host side of the lab-markers panel: one page of markers of a lab test or an order set, fetched
-// through the client, plus the export, raw-JSON and cURL actions.
+// through the client, plus the export, raw-JSON and cURL actions. Titles name the lab tests where
+// the name is known. For the text filter it fetches every page on demand (with progress and
+// Cancel) and keeps them while the query's lab tests stay the same.
 import * as vscode from 'vscode';
-import type { MarkerPage } from '../api/schemas';
+import type { RequestSpec } from '../api/requests';
+import type { HealthApiClient } from '../api/client';
+import type { Marker, MarkerPage } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
-import { buildCurlCommand } from '../domain/curl';
+import { fileNamePart } from '../domain/exportNames';
 import { requestTitle } from '../domain/jsonDocument';
 import {
   checkLabMarkersForm,
@@ -14,8 +18,9 @@ import {
   type LabMarkersSource,
 } from '../domain/labMarkersForm';
 import { MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
-import { labMarkersStrings, panelMessages, panelTitles } from '../l10n/panelStrings';
+import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
+import type { LabTestNameStore } from '../storage/labTestNameStore';
 import { assertNever } from '../shared/assertNever';
 import type {
   LabMarkersHostMessage,
@@ -24,36 +29,36 @@ import type {
   LabMarkersWebviewMessage,
 } from '../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../shared/panelError';
-import { runErrorAction } from './errorActions';
 import { formProblemView, panelErrorView, type NotFoundMeaning } from './panelErrors';
 import { PanelHost } from './panelHost';
-import { fileNamePart, saveExport } from './saveExport';
+import { saveExport } from './saveExport';
 
 export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkersWebviewMessage, LabMarkersRenderSnapshot> {
   private result: { form: LabMarkersForm; page: MarkerPage } | undefined;
-  private loading: AbortController | undefined;
+  /** Every marker of the query's lab tests, once the filter asked for them. */
+  private all: { source: string; markers: Marker[]; total: number } | undefined;
 
   constructor(
     services: ExtensionServices,
     panel: vscode.WebviewPanel,
+    private readonly names: LabTestNameStore,
     private form: LabMarkersForm,
     private readonly filter: string,
   ) {
     super(services, panel, 'labMarkers');
-    this.disposables.push({ dispose: () => this.loading?.abort() });
-    panel.title = titleOf(form.source);
+    panel.title = titleOf(form.source, this.knownNames(form.source));
   }
 
-  static open(services: ExtensionServices, form: LabMarkersForm): LabMarkersPanel {
-    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPES.labMarkers, titleOf(form.source), vscode.ViewColumn.Active, {
+  static open(services: ExtensionServices, names: LabTestNameStore, form: LabMarkersForm): LabMarkersPanel {
+    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPES.labMarkers, panelTitles.labTest(''), vscode.ViewColumn.Active, {
       enableFindWidget: true,
     });
-    return new LabMarkersPanel(services, panel, form, '');
+    return new LabMarkersPanel(services, panel, names, form, '');
   }
 
   /** The serializer's path: the query (and the filter text) only; the markers are fetched again. */
-  static restore(services: ExtensionServices, panel: vscode.WebviewPanel, state: LabMarkersPanelState): LabMarkersPanel {
-    return new LabMarkersPanel(services, panel, state.form, state.filter);
+  static restore(services: ExtensionServices, panel: vscode.WebviewPanel, names: LabTestNameStore, state: LabMarkersPanelState): LabMarkersPanel {
+    return new LabMarkersPanel(services, panel, names, state.form, state.filter);
   }
 
   /** Whether this panel lists `source` (so a command reveals it instead of opening a twin). */
@@ -69,44 +74,35 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     return { version: 1, form: this.form, filter: this.filter };
   }
 
-  protected async handle(message: LabMarkersWebviewMessage): Promise<void> {
+  protected async handle(message: Extract<LabMarkersWebviewMessage, { type: 'ready' | 'load' | 'searchAllPages' }>): Promise<void> {
     switch (message.type) {
       case 'ready':
         this.post({ type: 'init', strings: labMarkersStrings(), locale: vscode.env.language, form: this.form, filter: this.filter });
-        if (this.result && !this.loading) return this.post({ type: 'result', ...this.result });
+        this.post({ type: 'heading', ...headingOf(this.form.source, this.knownNames(this.form.source)) });
+        if (this.result && !this.isLoading) return this.post({ type: 'result', ...this.result });
         return this.load(this.form);
       case 'load':
         return this.load(message.form);
-      case 'cancel':
-        this.loading?.abort();
-        return;
-      case 'exportCsv':
-        return this.exportCsv();
-      case 'exportJson':
-        return this.exportJson();
-      case 'openRawJson':
-        return this.openRawJson();
-      case 'copyCurl':
-        return this.copyCurl();
-      case 'errorAction':
-        if (message.action === 'retry' || message.action === 'retryLater') return this.load(this.form);
-        return runErrorAction(message.action, this.services.connection);
-      case 'rendered':
-        this.snapshot = message.snapshot;
-        return;
+      case 'searchAllPages':
+        return this.searchAllPages();
       default:
         assertNever(message);
     }
   }
 
+  protected retry(): Promise<void> {
+    return this.load(this.form);
+  }
+
   protected onConnectionChanged(): void {
+    this.all = undefined;
     void this.load(this.form);
   }
 
   private async load(form: LabMarkersForm): Promise<void> {
     const problem = checkLabMarkersForm(form);
-    this.loading?.abort();
     if (problem) {
+      this.cancelLoad();
       // The webview's form catches this first; a bad query from a command argument ends here, unsent.
       this.form = form;
       this.result = undefined;
@@ -114,30 +110,78 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
       this.post({ type: 'loading', form });
       return this.post({ type: 'error', error: formProblemView(message) });
     }
-    const controller = new AbortController();
-    this.loading = controller;
+    const controller = this.beginLoad();
     this.form = form;
-    this.panel.title = titleOf(form.source);
+    if (this.all && this.all.source !== JSON.stringify(form.source)) this.all = undefined;
+    this.panel.title = titleOf(form.source, this.knownNames(form.source));
     this.post({ type: 'loading', form });
+    void this.showHeading(form.source);
     try {
       const client = await this.services.connection.client();
-      const { source } = form;
-      const options = { signal: controller.signal };
-      const page =
-        source.kind === 'labTest'
-          ? await client.listLabTestMarkers(source.labTestId.trim(), labTestQueryOf({ ...form, source }), options)
-          : await client.listOrderSetMarkers(orderSetBodyOf(source), { page: form.page, size: form.size }, options);
-      if (this.loading !== controller) return;
+      const page = await fetchPage(client, form, controller.signal);
+      if (!this.isCurrentLoad(controller)) return;
       this.result = { form, page };
       this.post({ type: 'result', form, page });
     } catch (error) {
-      if (this.loading !== controller) return;
+      if (!this.isCurrentLoad(controller)) return;
       this.result = undefined;
       if (controller.signal.aborted) return this.post({ type: 'cancelled' });
       this.post({ type: 'error', error: this.errorView(error) });
     } finally {
-      if (this.loading === controller) this.loading = undefined;
+      this.endLoad(controller);
     }
+  }
+
+  /**
+   * Every page of the query, 100 markers a request, so the filter can search them all. The
+   * progress row shows how far it is and its Cancel stops it (the page on screen stays).
+   */
+  private async searchAllPages(): Promise<void> {
+    const form = this.form;
+    const source = JSON.stringify(form.source);
+    if (this.all?.source === source) {
+      return this.post({ type: 'allMarkers', source: form.source, markers: this.all.markers, total: this.all.total });
+    }
+    const controller = this.beginLoad();
+    const markers: Marker[] = [];
+    try {
+      const client = await this.services.connection.client();
+      let total = Number.POSITIVE_INFINITY;
+      for (let page = 1; markers.length < total; page++) {
+        const next = await fetchPage(client, { ...form, page, size: MARKER_PAGE_SIZE_MAX }, controller.signal);
+        if (!this.isCurrentLoad(controller)) return;
+        total = next.total;
+        markers.push(...next.markers);
+        if (next.markers.length === 0) break;
+        this.post({ type: 'searchProgress', loaded: markers.length, total });
+      }
+      this.all = { source, markers, total: markers.length };
+      this.post({ type: 'allMarkers', source: form.source, markers, total: markers.length });
+    } catch (error) {
+      if (!this.isCurrentLoad(controller)) return;
+      if (!controller.signal.aborted) this.services.log.warn(`Searching every page of the markers failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.post({ type: 'searchCancelled' });
+    } finally {
+      this.endLoad(controller);
+    }
+  }
+
+  /** Names known without asking: remembered for this environment. */
+  private knownNames(source: LabMarkersSource): Record<string, string> {
+    return this.names.namesOf(this.services.connection.environment().id, labTestIdsOf(source));
+  }
+
+  /** Names from the local sandbox's sample list (remembered from then on) or from memory. */
+  private async showHeading(source: LabMarkersSource): Promise<void> {
+    const ids = labTestIdsOf(source);
+    const environment = this.services.connection.environment().id;
+    const samples = ids.length === 0 ? [] : ((await this.services.connection.sampleLabTests().catch(() => undefined)) ?? []);
+    const fromSamples = Object.fromEntries(samples.filter((s) => ids.includes(s.id)).map((s) => [s.id, s.name]));
+    await this.names.remember(environment, fromSamples);
+    if (this.isDisposed || JSON.stringify(source) !== JSON.stringify(this.form.source)) return;
+    const names = { ...this.knownNames(source), ...fromSamples };
+    this.panel.title = titleOf(source, names);
+    this.post({ type: 'heading', ...headingOf(source, names) });
   }
 
   private errorView(error: unknown): PanelErrorView {
@@ -153,34 +197,56 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     return `markers-${what}-page-${this.result?.form.page ?? this.form.page}`;
   }
 
-  private async exportCsv(): Promise<void> {
+  protected async exportCsv(): Promise<void> {
     if (!this.result) return;
     const { markers } = this.result.page;
     const rows = markers.reduce((sum, m) => sum + Math.max(1, m.expected_results.length), 0);
     await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers), rows });
   }
 
-  private async exportJson(): Promise<void> {
+  protected async exportJson(): Promise<void> {
     if (!this.result) return;
     const content = `${JSON.stringify(this.result.page, null, 2)}\n`;
     await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: this.result.page.markers.length });
   }
 
-  private async openRawJson(): Promise<void> {
+  protected async openRawJson(): Promise<void> {
     if (!this.result) return;
     const spec = labMarkersRequestOf(this.result.form);
     await this.services.jsonDocuments.open(requestTitle(spec), this.result.page);
   }
 
-  private async copyCurl(): Promise<void> {
-    const spec = labMarkersRequestOf(this.form);
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec, this.services.connection.apiKeyHeader()));
-    void vscode.window.showInformationMessage(panelMessages.curlCopied());
+  protected currentRequest(): RequestSpec {
+    return labMarkersRequestOf(this.form);
   }
 }
 
-function titleOf(source: LabMarkersSource): string {
+function fetchPage(client: HealthApiClient, form: LabMarkersForm, signal: AbortSignal): Promise<MarkerPage> {
+  const { source } = form;
   return source.kind === 'labTest'
-    ? panelTitles.labTest(source.labTestId)
-    : panelTitles.orderSet(source.labTestIds.length + source.providerIds.length);
+    ? client.listLabTestMarkers(source.labTestId.trim(), labTestQueryOf({ ...form, source }), { signal })
+    : client.listOrderSetMarkers(orderSetBodyOf(source), { page: form.page, size: form.size }, { signal });
+}
+
+function labTestIdsOf(source: LabMarkersSource): string[] {
+  return (source.kind === 'labTest' ? [source.labTestId] : source.labTestIds).map((id) => id.trim()).filter((id) => id !== '');
+}
+
+function titleOf(source: LabMarkersSource, names: Readonly<Record<string, string>>): string {
+  return source.kind === 'labTest'
+    ? panelTitles.labTest(names[source.labTestId.trim()] ?? source.labTestId)
+    : panelTitles.orderSet(source.labTestIds.length, source.providerIds.length);
+}
+
+function headingOf(source: LabMarkersSource, names: Readonly<Record<string, string>>): { title: string; detail: string[] } {
+  if (source.kind === 'labTest') {
+    const name = names[source.labTestId.trim()];
+    return { title: labMarkersHeadings.labTest(name), detail: [labMarkersHeadings.labTestDetail(source.labTestId, name !== undefined)] };
+  }
+  const detail: string[] = [];
+  if (source.labTestIds.length > 0) {
+    detail.push(labMarkersHeadings.orderSetLabTests(source.labTestIds.map((id) => labMarkersHeadings.orderSetItem(id, names[id])).join(', ')));
+  }
+  if (source.providerIds.length > 0) detail.push(labMarkersHeadings.orderSetProviders(source.providerIds.join(', ')));
+  return { title: labMarkersHeadings.orderSet(source.labTestIds.length, source.providerIds.length), detail };
 }

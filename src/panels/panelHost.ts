@@ -1,7 +1,14 @@
 // What both panels share on the host side: the page, the ready handshake, typed messages in and
-// out, the latest render snapshot, and disposal. Each panel adds its own loading and actions.
+// out, the one load that may run at a time (and its Cancel), the toolbar actions every panel has
+// (export, raw response, cURL, error next steps), the latest render snapshot, and disposal. Each
+// panel adds its own loading and what its actions produce.
 import * as vscode from 'vscode';
+import type { RequestSpec } from '../api/requests';
+import { buildCurlCommand } from '../domain/curl';
+import { panelMessages } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
+import type { PanelActionMessage } from '../shared/panelActions';
+import { runErrorAction } from './errorActions';
 import { renderWebviewHtml, webviewOptions, type WebviewBundle } from './webviewHtml';
 
 /** What an open panel reports about itself (diagnostics and tests): ids and counts, never data. */
@@ -13,9 +20,24 @@ export interface PanelDescription {
   rendered: unknown;
 }
 
+interface RenderedMessage<TSnapshot> {
+  type: 'rendered';
+  snapshot: TSnapshot;
+}
+
+const PANEL_ACTIONS: ReadonlySet<string> = new Set<PanelActionMessage['type']>([
+  'cancel',
+  'exportCsv',
+  'exportJson',
+  'openRawJson',
+  'copyCurl',
+  'errorAction',
+]);
+
 export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: string }, TSnapshot> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
   protected snapshot: TSnapshot | undefined;
+  private running: AbortController | undefined;
   private disposed = false;
   private readonly onDidDisposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onDidDisposeEmitter.event;
@@ -32,13 +54,22 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       panel.onDidDispose(() => this.dispose()),
       services.connection.onDidChange(() => this.onConnectionChanged()),
+      { dispose: () => this.running?.abort() },
     );
   }
 
   /** The saved state the serializer would get: ids and the query. */
   protected abstract state(): unknown;
-  protected abstract handle(message: TWebviewMessage): Promise<void> | void;
+  /** The panel's own messages (`ready`, its query); the shared actions are handled here. */
+  protected abstract handle(message: Exclude<TWebviewMessage, PanelActionMessage | RenderedMessage<TSnapshot>>): Promise<void> | void;
   protected abstract onConnectionChanged(): void;
+  /** "Retry" / "Retry later" of an error: load the current query again. */
+  protected abstract retry(): Promise<void>;
+  protected abstract exportCsv(): Promise<void>;
+  protected abstract exportJson(): Promise<void>;
+  protected abstract openRawJson(): Promise<void>;
+  /** The request Copy as cURL copies; undefined when there is no query yet. */
+  protected abstract currentRequest(): RequestSpec | undefined;
 
   describe(): PanelDescription {
     return {
@@ -58,11 +89,70 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     return this.disposed;
   }
 
+  /** Starts a load, aborting the one before: only the newest load may post its results. */
+  protected beginLoad(): AbortController {
+    this.running?.abort();
+    const controller = new AbortController();
+    this.running = controller;
+    return controller;
+  }
+
+  protected isCurrentLoad(controller: AbortController): boolean {
+    return this.running === controller;
+  }
+
+  /** The `finally` of a load. */
+  protected endLoad(controller: AbortController): void {
+    if (this.running === controller) this.running = undefined;
+  }
+
+  protected get isLoading(): boolean {
+    return this.running !== undefined;
+  }
+
+  protected cancelLoad(): void {
+    this.running?.abort();
+  }
+
   private receive(message: unknown): void {
     if (!message || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') return;
     Promise.resolve()
-      .then(() => this.handle(message as TWebviewMessage))
+      .then(() => this.dispatch(message as TWebviewMessage))
       .catch((error: unknown) => this.services.log.error(`${this.panel.viewType}: ${describe(error)}`));
+  }
+
+  private dispatch(message: TWebviewMessage): Promise<void> | void {
+    if (message.type === 'rendered') {
+      this.snapshot = (message as unknown as RenderedMessage<TSnapshot>).snapshot;
+      return;
+    }
+    if (PANEL_ACTIONS.has(message.type)) return this.runAction(message as unknown as PanelActionMessage);
+    return this.handle(message as Exclude<TWebviewMessage, PanelActionMessage | RenderedMessage<TSnapshot>>);
+  }
+
+  private async runAction(message: PanelActionMessage): Promise<void> {
+    switch (message.type) {
+      case 'cancel':
+        return this.cancelLoad();
+      case 'exportCsv':
+        return this.exportCsv();
+      case 'exportJson':
+        return this.exportJson();
+      case 'openRawJson':
+        return this.openRawJson();
+      case 'copyCurl':
+        return this.copyCurl();
+      case 'errorAction':
+        if (message.action === 'retry' || message.action === 'retryLater') return this.retry();
+        return runErrorAction(message.action, this.services.connection);
+    }
+  }
+
+  private async copyCurl(): Promise<void> {
+    const spec = this.currentRequest();
+    if (!spec) return;
+    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec, this.services.connection.apiKeyHeader()));
+    void vscode.window.showInformationMessage(panelMessages.curlCopied());
   }
 
   dispose(): void {

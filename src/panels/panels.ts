@@ -7,6 +7,7 @@ import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { LabMarkersForm } from '../domain/labMarkersForm';
 import { panelErrors } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
+import { LabTestNameStore } from '../storage/labTestNameStore';
 import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
 import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
 import { BloodPressurePanel } from './bloodPressurePanel';
@@ -17,8 +18,11 @@ import { PanelRegistry } from './panelRegistry';
 export class Panels {
   private readonly bloodPressure = new PanelRegistry<BloodPressurePanel>();
   private readonly labMarkers = new PanelRegistry<LabMarkersPanel>();
+  private readonly labTestNames: LabTestNameStore;
 
-  constructor(private readonly services: ExtensionServices) {}
+  constructor(private readonly services: ExtensionServices) {
+    this.labTestNames = new LabTestNameStore(services.context.globalState);
+  }
 
   showBloodPressure(user: User, form?: BloodPressureForm): void {
     const existing = this.bloodPressure.find((panel) => panel.userId === user.user_id);
@@ -26,10 +30,12 @@ export class Panels {
     this.bloodPressure.add(BloodPressurePanel.open(this.services, user, form));
   }
 
-  showLabMarkers(form: LabMarkersForm): void {
+  /** `names`: lab-test names the caller knows (a lookup, a link), remembered for this environment. */
+  async showLabMarkers(form: LabMarkersForm, names: Readonly<Record<string, string>> = {}): Promise<void> {
+    await this.labTestNames.remember(this.services.connection.environment().id, names);
     const existing = this.labMarkers.find((panel) => panel.shows(form.source));
     if (existing) return existing.reveal();
-    this.labMarkers.add(LabMarkersPanel.open(this.services, form));
+    this.labMarkers.add(LabMarkersPanel.open(this.services, this.labTestNames, form));
   }
 
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
@@ -43,7 +49,7 @@ export class Panels {
     } else if (viewType === PANEL_VIEW_TYPES.labMarkers) {
       const parsed = parseLabMarkersPanelState(state);
       if (parsed) {
-        this.labMarkers.add(LabMarkersPanel.restore(this.services, panel, parsed));
+        this.labMarkers.add(LabMarkersPanel.restore(this.services, panel, this.labTestNames, parsed));
         return true;
       }
     }

@@ -26,8 +26,3 @@ export async function saveExport(file: ExportFile): Promise<vscode.Uri | undefin
     .then((choice) => (choice === open ? vscode.window.showTextDocument(target) : undefined));
   return target;
 }
-
-/** A file-name-safe version of an id the API gave us. */
-export function fileNamePart(value: string): string {
-  return value.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'export';
-}

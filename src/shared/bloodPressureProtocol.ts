@@ -76,6 +76,19 @@ export interface BloodPressureStrings {
   noOffset: string;
   timeZoneNote: string;
   timeZoneMissing: string;
+  presetsLabel: string;
+  presetLast7: string;
+  presetLast30: string;
+  presetLast90: string;
+  presetLastYear: string;
+  presetSinceIngestion: string;
+  presetSinceIngestionHint: string;
+  presetSinceIngestionNone: string;
+  presetLastHint: string;
+  dateFieldHint: string;
+  zoomHint: string;
+  resetZoom: string;
+  resetZoomHint: string;
 }
 
 export interface BloodPressureUserView {
@@ -87,6 +100,8 @@ export interface BloodPressureUserView {
   timeZoneFromUser: boolean;
   /** The user's connected sources, for the provider filter. */
   providers: { slug: string; name: string }[];
+  /** The user's first ingested day in their zone (the "since ingestion start" preset), if known. */
+  ingestionStartDay?: string;
 }
 
 /** What a restored panel needs: ids and the query, never data or keys. */
@@ -122,6 +137,12 @@ export interface BloodPressureRenderSnapshot {
   groups: number;
   chartSeries: number;
   chartPoints: number;
+  /** The theme variable each provider's series are stroked with (a provider keeps its colour). */
+  chartColors?: Record<string, string>;
+  /** Line breaks the chart has at gaps in a provider's readings. */
+  chartGaps?: number;
+  /** The date-range preset the query matches, if any. */
+  preset?: string;
   coverageProviders: number;
   summaryProviders: number;
   /** The next steps offered and the 422 fields listed, while an error is shown. */

@@ -1,6 +1,6 @@
 // Messages between the lab-markers panel (host) and its webview; same rules as the blood-pressure
 // protocol: exhaustive switches both sides, `ready` before anything is posted.
-import type { MarkerPage } from '../api/schemas';
+import type { Marker, MarkerPage } from '../api/schemas';
 import type { LabMarkersForm, LabMarkersSource } from '../domain/labMarkersForm';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
@@ -36,6 +36,10 @@ export interface LabMarkersStrings {
   emptyTitle: string;
   emptyMessage: string;
   noFilterMatch: string;
+  searchingAllPages: string;
+  filteredAllStatus: string;
+  noFilterMatchAll: string;
+  searchCancelled: string;
   tableLabel: string;
   columnName: string;
   columnSlug: string;
@@ -70,7 +74,14 @@ export type LabMarkersHostMessage =
   | { type: 'loading'; form: LabMarkersForm }
   | { type: 'result'; form: LabMarkersForm; page: MarkerPage }
   | { type: 'cancelled' }
-  | { type: 'error'; error: PanelErrorView };
+  | { type: 'error'; error: PanelErrorView }
+  /** The page's title and the line under it: lab-test names where known, ids otherwise. */
+  | { type: 'heading'; title: string; detail: string[] }
+  /** While the filter searches every page: markers fetched so far. */
+  | { type: 'searchProgress'; loaded: number; total: number }
+  /** Every marker of the query (all pages), for the filter; `source` is the query they belong to. */
+  | { type: 'allMarkers'; source: LabMarkersSource; markers: Marker[]; total: number }
+  | { type: 'searchCancelled' };
 
 export interface LabMarkersRenderSnapshot {
   phase: 'loading' | 'data' | 'empty' | 'error';
@@ -81,6 +92,10 @@ export interface LabMarkersRenderSnapshot {
   visibleMarkers: number;
   loincCodes: string[];
   expandedRows: number;
+  /** The page's title as shown. */
+  heading?: string;
+  /** How many markers the filter ran over: the page's, or every page's once they are fetched. */
+  searchedMarkers?: number;
   /** The next steps offered and the 422 fields listed, while an error is shown. */
   error?: { actions: PanelErrorAction[]; fields: string[] };
 }
@@ -88,6 +103,8 @@ export interface LabMarkersRenderSnapshot {
 export type LabMarkersWebviewMessage =
   | { type: 'ready' }
   | { type: 'load'; form: LabMarkersForm }
+  /** The filter has text and the query has more than one page: fetch the others. */
+  | { type: 'searchAllPages' }
   | PanelActionMessage
   | { type: 'rendered'; snapshot: LabMarkersRenderSnapshot };
 

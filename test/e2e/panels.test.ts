@@ -80,7 +80,7 @@ describe('Panels in a real workbench', () => {
   const cspViolations: string[] = [];
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0, users: 6, seed: 11, apiKey: API_KEY, heavyUserReadings: HEAVY_READINGS });
+    sandbox = await startSandbox({ port: 0, users: 6, seed: 11, apiKey: API_KEY, heavyUserReadings: HEAVY_READINGS, bloodPressurePageSize: 500 });
     client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: API_KEY });
     const { users } = await client.listUsers();
     heavy = users.find((u) => u.client_user_id === 'sample-heavy-reader') ?? assert.fail('the heavy reader is listed');
@@ -195,7 +195,7 @@ describe('Panels in a real workbench', () => {
     await cancel.waitFor();
     assert.equal(await frame.locator('.status-line vscode-progress-ring').count(), 1);
     await cancel.click();
-    await frame.locator('.status-line', { hasText: /^Cancelled/ }).waitFor();
+    await frame.locator('.status-line .status-text', { hasText: /^Cancelled/ }).waitFor();
     sandbox.clearFaults();
     await enabledButton(frame, 'Apply').click();
     await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
@@ -234,6 +234,86 @@ describe('Panels in a real workbench', () => {
     assert.equal((await statusCounts(restored)).readings, HEAVY_READINGS);
   });
 
+  test('Cancel pressed like a person (down, 100 ms, up) mid-load stops it, keeping the pages so far', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
+    // 40 pages of 500 readings, each held back a little: a load of several seconds.
+    sandbox.injectFaults(...Array.from({ length: 40 }, () => ({ kind: 'delay' as const, ms: 120, path: '/v2/timeseries/' })));
+    await enabledButton(frame, 'Apply').click();
+    const progress = frame.locator('.status-line .status-text', { hasText: /^Loading… ([2-9]|\d\d) pages/ });
+    await progress.waitFor();
+    const cancel = frame.locator('.status-line vscode-button', { hasText: 'Cancel' });
+    await cancel.evaluate((el) => el.setAttribute('data-probe', 'same-node'));
+    const box = await cancel.boundingBox();
+    const textBefore = await progress.innerText();
+    await waitForCondition(async () => (await frame.locator('.status-line .status-text').innerText()) !== textBefore);
+    assert.equal(await frame.locator('.status-line vscode-button[data-probe="same-node"]').count(), 1, 'Cancel is the same element on the next page');
+    assert.deepEqual(await cancel.boundingBox(), box, 'and it has not moved');
+
+    await cancel.hover();
+    await workbench.page.mouse.down();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await workbench.page.mouse.up();
+    const cancelled = frame.locator('.status-line .status-text', { hasText: /^Cancelled: showing the [\d,]+ readings/ });
+    await cancelled.waitFor();
+    sandbox.clearFaults();
+    const kept = Number(/the ([\d,]+) readings/.exec(await cancelled.innerText())?.[1]?.replace(/,/g, ''));
+    assert.ok(kept > 0 && kept < HEAVY_READINGS, `some pages were kept, not all: ${kept}`);
+    assert.ok((await tableRowCount(frame)) >= kept, 'the table shows what arrived');
+    await workbench.screenshot('bp-cancelled');
+  });
+
+  test('presets beside the date fields, and dates typed and stepped from the keyboard', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
+    const presets = frame.locator('[role="group"][aria-label="Date range presets"] vscode-button');
+    await presets.first().waitFor();
+    assert.deepEqual(await presets.allInnerTexts(), ['7 days', '30 days', '90 days', '1 year', 'Since ingestion start']);
+    await frame.locator('vscode-button[data-preset="last7"]').click();
+    await frame.locator('vscode-button[data-preset="last7"][aria-pressed="true"]').waitFor();
+    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
+    const week = await formShown(frame);
+    assert.equal((Date.parse(week.endDate) - Date.parse(week.startDate)) / 86_400_000, 7);
+    assert.equal((await statusCounts(frame)).readings, (await expectedFor(client, regular, week)).readings);
+
+    // Keyboard only: Tab into the start field, step it back a day, type an end date, Enter.
+    const start = frame.locator('vscode-text-field').nth(0).locator('input');
+    await start.focus();
+    await start.press('ArrowDown');
+    const dayBefore = new Date(Date.parse(week.startDate) - 86_400_000).toISOString().slice(0, 10);
+    assert.equal(await start.inputValue(), dayBefore);
+    assert.equal(await frame.locator('vscode-button[aria-pressed="true"]').count(), 0, 'no preset matches a hand-made range');
+    await start.press('Tab');
+    const end = frame.locator('vscode-text-field').nth(1).locator('input');
+    await end.press('Control+A');
+    await end.pressSequentially(week.endDate);
+    await end.press('Enter');
+    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
+    assert.deepEqual(await formShown(frame), { ...week, startDate: dayBefore });
+
+    // Back to the default 30 days (the screenshots below show this panel).
+    await frame.locator('vscode-button[data-preset="last30"]').click();
+    await frame.locator('vscode-button[data-preset="last30"][aria-pressed="true"]').waitFor();
+    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
+  });
+
+  test('a drag zooms the chart and the visible Reset zoom button brings the whole range back', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
+    const reset = frame.locator('vscode-button.reset-zoom');
+    await frame.locator('.chart-canvas canvas').first().waitFor();
+    assert.equal(await reset.isVisible(), true);
+    assert.equal(await reset.getAttribute('disabled'), '', 'disabled while nothing is zoomed');
+    const over = frame.locator('.chart-canvas .u-over');
+    const box = (await over.boundingBox()) ?? assert.fail('the chart has a plot area');
+    const y = box.y + box.height / 2;
+    await workbench.page.mouse.move(box.x + box.width * 0.3, y);
+    await workbench.page.mouse.down();
+    await workbench.page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 });
+    await workbench.page.mouse.up();
+    await frame.locator('vscode-button.reset-zoom:not([disabled])').waitFor();
+    await workbench.screenshot('bp-zoomed');
+    await reset.click();
+    await frame.locator('vscode-button.reset-zoom[disabled]').waitFor();
+  });
+
   test('the lab panel lists a lab test\'s markers with the LOINC codes of their expected results', async () => {
     const labTest = sandbox.labTests[0] ?? assert.fail('the sandbox has sample lab tests');
     await focusWorkbench(workbench);
@@ -269,6 +349,25 @@ describe('Panels in a real workbench', () => {
       await labs.locator(`body.${bodyClass} .loinc-code`).first().waitFor();
       await workbench.screenshot(`labs-${name}`);
     }
+  });
+
+  test('the lab filter finds markers on every page, not only the one on screen', async () => {
+    const labTest = sandbox.labTests[0] ?? assert.fail('the sandbox has sample lab tests');
+    await focusWorkbench(workbench);
+    await workbench.setTheme('Dark');
+    const frame = await workbench.webview(`Markers: ${labTest.id}`);
+    const size = frame.locator('vscode-text-field', { hasText: 'Size' }).locator('input');
+    await size.fill('2');
+    await size.press('Enter');
+    await frame.locator('.pager', { hasText: /^Page 1 of \d+ · / }).waitFor();
+    assert.equal(await frame.locator('tr.marker-row').count(), 2);
+    const all = await client.listLabTestMarkers(labTest.id, { page: 1, size: 100 });
+    const matching = all.markers.filter((m) => /hdl/i.test(`${m.name} ${m.slug}`) || m.expected_results.some((r) => /hdl/i.test(r.loinc.code)));
+    assert.ok(matching.length > 0);
+    await frame.locator('vscode-text-field', { hasText: 'Filter' }).locator('input').fill('HDL');
+    await frame.locator('.pager', { hasText: `of all ${all.markers.length} markers match` }).waitFor();
+    assert.deepEqual((await frame.locator('tr.marker-row td:nth-child(2)').allInnerTexts()).sort(), matching.map((m) => m.slug).sort());
+    await workbench.screenshot('labs-filter-all-pages');
   });
 
   test('nothing in either panel broke the Content Security Policy', () => {

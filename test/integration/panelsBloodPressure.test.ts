@@ -110,6 +110,23 @@ suite('Panels: blood pressure', () => {
     assert.ok(rendered(report, 'chartPoints') > 0);
   });
 
+  test('a provider keeps its chart colour when the provider filter shows it alone; no colour is a band colour', async () => {
+    const lastMonth = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id), Date.now());
+    await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, lastMonth);
+    const all = await settled(regular, 'data', lastMonth);
+    const colors = rendered<Record<string, string>>(all, 'chartColors');
+    const providers = Object.keys(colors);
+    assert.ok(providers.length > 0);
+    const bandColors = ['--vscode-charts-green', '--vscode-charts-yellow', '--vscode-charts-orange', '--vscode-charts-red', '--vscode-charts-purple'];
+    for (const variable of Object.values(colors)) assert.ok(!bandColors.includes(variable), variable);
+    const last = providers[providers.length - 1] ?? assert.fail();
+    const form: BloodPressureForm = { ...formOf(all), provider: last };
+    await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);
+    const filtered = await settled(regular, 'data', form);
+    assert.deepEqual(rendered(filtered, 'chartColors'), { [last]: colors[last] });
+    assert.equal(rendered(filtered, 'preset'), 'last30', 'the 30-day preset shows as the active one');
+  });
+
   test('a range without readings is the empty state, with coverage for the nearest data', async () => {
     const form: BloodPressureForm = { startDate: '2001-01-01', endDate: '2001-01-31', provider: '' };
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);

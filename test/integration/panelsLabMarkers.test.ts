@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MarkerPage } from '../../src/api/schemas';
+import { filterMarkers } from '../../src/domain/markerTable';
 import { waitFor } from './helpers';
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
 
@@ -90,5 +91,62 @@ suite('Panels: lab markers', () => {
     const report = await labPanel('the refused size', (source, r) => source.labTestId === labTest.id && inPhase('error')(r));
     assert.deepEqual(rendered(report, 'error'), { actions: [], fields: [] });
     assert.equal(fixture.sandbox.requestCount(), before);
+  });
+  test('a lab test named by the caller shows its name in the tab and the heading, and the name is remembered', async () => {
+    const labTest = fixture.sandbox.labTests[2] ?? assert.fail('a third sample lab test');
+    await vscode.commands.executeCommand('healthData.showLabTestMarkers', { labTestId: labTest.id, labTestName: labTest.name });
+    const named = await labPanel('the named panel', (source, r) => source.labTestId === labTest.id && r.rendered?.heading === `Markers of ${labTest.name}`);
+    assert.equal(named.title, `Markers: ${labTest.name}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(async () => (await panelReports()).length === 0, 'the panel to close');
+    // Opened again by id alone (as a link or a typed id would): the name comes from memory.
+    await vscode.commands.executeCommand('healthData.showLabTestMarkers', labTest.id);
+    const again = await labPanel('the panel by id', (source, r) => source.labTestId === labTest.id && inPhase('data')(r));
+    assert.equal(again.title, `Markers: ${labTest.name}`);
+    assert.equal(rendered(again, 'heading'), `Markers of ${labTest.name}`);
+    // An id nobody named stays an id.
+    const other = fixture.sandbox.labTests[3] ?? assert.fail('a fourth sample lab test');
+    await vscode.commands.executeCommand('healthData.showLabTestMarkers', other.id);
+    const unnamed = await labPanel('the unnamed panel', (source, r) => source.labTestId === other.id && inPhase('data')(r));
+    assert.equal(unnamed.title, `Markers: ${other.id}`);
+    assert.equal(rendered(unnamed, 'heading'), 'Lab test markers');
+  });
+
+  test('an order set title counts lab tests and provider ids apart', async () => {
+    const ids = fixture.sandbox.labTests.slice(4, 6).map((t) => t.id);
+    await vscode.commands.executeCommand('healthData.showOrderSetMarkers', { labTestIds: ids, providerIds: ['provider-x'] });
+    const report = await labPanel('the order set', (source, r) => source.kind === 'orderSet' && (source.labTestIds ?? []).includes(ids[0] ?? '') && r.rendered?.heading !== undefined && r.rendered.heading !== 'Order set markers');
+    assert.equal(report.title, 'Order Set Markers (2 lab tests, 1 provider id)');
+    assert.equal(rendered(report, 'heading'), 'Order set markers: 2 lab tests, 1 provider id');
+  });
+
+  test('the filter searches every page of the lab test, not only the one on screen', async () => {
+    const labTest = fixture.sandbox.labTests[0] ?? assert.fail('the sandbox has sample lab tests');
+    const all = await fixture.client.listLabTestMarkers(labTest.id, { page: 1, size: 100 });
+    assert.ok(all.markers.length > 2, 'the lab test has more markers than one page of 2');
+    const filter = 'hdl';
+    const expected = filterMarkers(all.markers, filter).length;
+    const onFirstPage = filterMarkers(all.markers.slice(0, 2), filter).length;
+    assert.ok(expected > onFirstPage, 'some matches are beyond the first page');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(async () => (await panelReports()).length === 0, 'the panels to close');
+    const state = { version: 1, form: { source: { kind: 'labTest', labTestId: labTest.id, labAccountId: '' }, page: 1, size: 2 }, filter };
+    assert.equal(await vscode.commands.executeCommand('healthData.restorePanel', VIEW_TYPE, state), true);
+    const report = await labPanel('every page searched', (source, r) => source.labTestId === labTest.id && rendered(r, 'searchedMarkers') === all.markers.length);
+    assert.equal(rendered(report, 'markers'), 2, 'the page on screen is still one page of 2');
+    assert.equal(rendered(report, 'visibleMarkers'), expected);
+  });
+  test('on the local sandbox a sample lab test is named from the sample list', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('healthData.useLocalSandbox');
+    try {
+      const labTest = fixture.sandbox.labTests[7] ?? assert.fail('an eighth sample lab test');
+      await vscode.commands.executeCommand('healthData.showLabTestMarkers', labTest.id);
+      const report = await labPanel('the sample lab test', (source, r) => source.labTestId === labTest.id && r.rendered?.heading === `Markers of ${labTest.name}`);
+      assert.equal(report.title, `Markers: ${labTest.name}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await fixture.testing.connection.selectEnvironment('sandboxUs');
+    }
   });
 });

@@ -70,13 +70,15 @@ describe('grouping readings by provider and source type', () => {
     const t0 = Date.parse('2024-01-01T00:00:00Z') / 1000;
     assert.deepEqual(chart.providers, ['omron', 'withings']);
     assert.deepEqual(chart.times, [t0, t0 + 10]);
+    // undefined: no reading of that provider at that instant (the line is drawn across it).
     assert.deepEqual(chart.columns, [
       [120, 121],
       [80, 81],
-      [null, 130],
-      [null, 85],
+      [undefined, 130],
+      [undefined, 85],
     ]);
     assert.equal(chart.points, 3);
+    assert.equal(chart.gaps, 0);
   });
 });
 

@@ -1,14 +1,6 @@
+// Category labels and theme colour lookup of the chart (the variables live in domain/chartColors).
 import type { BloodPressureCategory } from '../../domain/bloodPressureCategory';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
-
-/** Theme colour of each category: the same variable paints the chart band and the legend swatch. */
-export const CATEGORY_COLOR_VARIABLE: Record<BloodPressureCategory, string> = {
-  normal: '--vscode-charts-green',
-  elevated: '--vscode-charts-yellow',
-  stage1: '--vscode-charts-orange',
-  stage2: '--vscode-charts-red',
-  crisis: '--vscode-charts-purple',
-};
 
 export function categoryLabel(strings: BloodPressureStrings, category: BloodPressureCategory): string {
   switch (category) {

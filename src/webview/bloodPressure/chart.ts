@@ -4,34 +4,36 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { BLOOD_PRESSURE_CATEGORIES, DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS } from '../../domain/bloodPressureCategory';
-import type { AlignedChartData } from '../../domain/bloodPressureChartSeries';
+import { seriesColorSlot, type AlignedChartData } from '../../domain/bloodPressureChartSeries';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
-import { CATEGORY_COLOR_VARIABLE, categoryLabel, themeColor } from './categoryColors';
+import { createButton, type ButtonHandle } from '../common/toolkit';
+import { CATEGORY_COLOR_VARIABLE, SERIES_COLOR_VARIABLES } from '../../domain/chartColors';
+import { categoryLabel, themeColor } from './categoryColors';
 
 const HEIGHT = 320;
-const SERIES_COLOR_VARIABLES = [
-  '--vscode-charts-blue',
-  '--vscode-charts-purple',
-  '--vscode-charts-orange',
-  '--vscode-charts-green',
-  '--vscode-charts-red',
-  '--vscode-charts-yellow',
-];
 
 export class BloodPressureChart {
   readonly element: HTMLElement;
   private readonly canvasHost: HTMLElement;
+  private readonly resetZoom: ButtonHandle;
   private plot: uPlot | undefined;
   private data: AlignedChartData | undefined;
+  private zoomed = false;
 
   constructor(
     private readonly strings: BloodPressureStrings,
     private readonly zone: ZoneCalendar,
+    /** The user's connected providers: each keeps its colour whatever the filter shows. */
+    private readonly connectedProviders: readonly string[],
   ) {
     this.canvasHost = el('div', { className: 'chart-canvas', attrs: { role: 'img' } });
-    this.element = el('div', { className: 'chart' }, this.canvasHost, this.bandLegend());
+    this.resetZoom = createButton(strings.resetZoom, () => this.unzoom(), { title: strings.resetZoomHint });
+    this.resetZoom.element.classList.add('reset-zoom');
+    this.resetZoom.setDisabled(true);
+    const toolbar = el('div', { className: 'chart-toolbar' }, el('span', { className: 'muted', text: strings.zoomHint }), this.resetZoom.element);
+    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend());
     new ResizeObserver(() => this.plot?.setSize({ width: this.width(), height: HEIGHT })).observe(this.canvasHost);
     // VS Code swaps the body's theme class (vscode-light / vscode-dark / vscode-high-contrast).
     new MutationObserver(() => this.draw()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
@@ -55,9 +57,41 @@ export class BloodPressureChart {
     return this.canvasHost.querySelector('canvas') !== null;
   }
 
+  /** Whether the x axis shows less than all the data (Reset zoom is enabled then). */
+  get isZoomed(): boolean {
+    return this.zoomed;
+  }
+
+  /** The theme variable each provider's series are stroked with (snapshot and tests). */
+  get seriesColors(): Record<string, string> {
+    return Object.fromEntries((this.data?.providers ?? []).map((provider) => [provider, this.colorVariable(provider)]));
+  }
+
+  private colorVariable(provider: string): string {
+    return SERIES_COLOR_VARIABLES[seriesColorSlot(provider, this.connectedProviders, SERIES_COLOR_VARIABLES.length)] ?? '';
+  }
+
+  private unzoom(): void {
+    const times = this.data?.times;
+    if (!this.plot || !times || times.length === 0) return;
+    this.plot.setScale('x', { min: times[0] ?? 0, max: times[times.length - 1] ?? 0 });
+  }
+
+  private onScale(u: uPlot): void {
+    const times = this.data?.times ?? [];
+    const min = u.scales.x?.min;
+    const max = u.scales.x?.max;
+    const first = times[0];
+    const last = times[times.length - 1];
+    this.zoomed = min != null && max != null && first !== undefined && last !== undefined && (min > first || max < last);
+    this.resetZoom.setDisabled(!this.zoomed);
+  }
+
   private draw(): void {
     this.plot?.destroy();
     this.plot = undefined;
+    this.zoomed = false;
+    this.resetZoom.setDisabled(true);
     if (!this.data) return;
     const data: uPlot.AlignedData = [this.data.times, ...this.data.columns];
     this.plot = new uPlot(this.options(this.data), data, this.canvasHost);
@@ -83,11 +117,13 @@ export class BloodPressureChart {
     ];
     // 1 px strokes: a canvas rasterised without a GPU draws them on a fast path; at 1.5 px the
     // series of 100,000 readings took about as long to paint as everything else on the page.
-    data.providers.forEach((provider, index) => {
-      const color = themeColor(SERIES_COLOR_VARIABLES[index % SERIES_COLOR_VARIABLES.length] ?? '', foreground);
+    // spanGaps false: the `null` rows of alignedChartData break a line over a long gap, while the
+    // `undefined` of instants where only another provider has a reading are drawn across.
+    data.providers.forEach((provider) => {
+      const color = themeColor(this.colorVariable(provider), foreground);
       series.push(
-        { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: true, value: valueText },
-        { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: true, value: valueText },
+        { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
+        { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
       );
     });
     const axis = (label?: string): uPlot.Axis => ({
@@ -112,6 +148,7 @@ export class BloodPressureChart {
       cursor: { drag: { x: true, y: false } },
       hooks: {
         drawClear: [(u) => drawCategoryBands(u, bandColors, highContrast ? 0.3 : 0.12)],
+        setScale: [(u, key) => key === 'x' && this.onScale(u)],
       },
     };
   }

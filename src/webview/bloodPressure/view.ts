@@ -17,9 +17,11 @@ import type {
 import { assertNever } from '../../shared/assertNever';
 import type { PanelErrorView } from '../../shared/panelError';
 import { el, formatMessage } from '../common/dom';
-import { renderErrorView } from '../common/errorView';
+import { errorSnapshot, renderErrorView } from '../common/errorView';
 import type { HostChannel } from '../common/hostChannel';
-import { createButton, createProgressRing, type ButtonHandle } from '../common/toolkit';
+import { PanelToolbar } from '../common/panelToolbar';
+import { StatusLine } from '../common/statusLine';
+import { createButton } from '../common/toolkit';
 import { BloodPressureChart } from './chart';
 import { renderCoverage } from './coverageStrip';
 import { QueryBar } from './queryBar';
@@ -40,13 +42,14 @@ export class BloodPressureView {
   private groups: ReadingGroup[] = [];
   private phase: BloodPressureRenderSnapshot['phase'] = 'loading';
   private chartPoints = 0;
+  private chartGaps = 0;
   private error: PanelErrorView | undefined;
   private nearest: BloodPressureRenderSnapshot['nearest'];
 
   private readonly queryBar: QueryBar;
-  private readonly status = el('div', { className: 'status-line', attrs: { role: 'status', 'aria-live': 'polite' } });
+  private readonly status: StatusLine;
   private readonly message = el('div');
-  private readonly actions: Record<'exportCsv' | 'exportJson' | 'openRawJson' | 'copyCurl', ButtonHandle>;
+  private readonly toolbar: PanelToolbar;
   private readonly chart: BloodPressureChart;
   private readonly coverage = el('div');
   private readonly summary = el('div');
@@ -65,19 +68,10 @@ export class BloodPressureView {
     this.grouper = new ReadingGrouper(this.zone);
     const s = this.strings;
 
-    this.queryBar = new QueryBar(s, this.user, this.form, (form) => channel.post({ type: 'apply', form }));
-    const action = (type: keyof typeof this.actions, label: string): ButtonHandle => {
-      const button = createButton(label, () => channel.post({ type }));
-      button.setDisabled(true);
-      return button;
-    };
-    this.actions = {
-      exportCsv: action('exportCsv', s.exportCsv),
-      exportJson: action('exportJson', s.exportJson),
-      openRawJson: action('openRawJson', s.openRawJson),
-      copyCurl: action('copyCurl', s.copyCurl),
-    };
-    this.chart = new BloodPressureChart(s, this.zone);
+    this.queryBar = new QueryBar(s, this.user, this.form, () => this.zone.dayKey(Date.now()), (form) => channel.post({ type: 'apply', form }));
+    this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
+    this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
+    this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug));
     this.table = new ReadingsTable(s, this.zone, this.numbers);
     const section = (heading: string, ...content: HTMLElement[]): HTMLElement =>
       el('section', { attrs: { 'aria-label': heading } }, el('h2', { text: heading }), ...content);
@@ -98,9 +92,9 @@ export class BloodPressureView {
         el('h1', { text: formatMessage(s.heading, this.user.clientUserId) }),
         el('div', { className: 'subtitle', text: `${this.user.userId} · ${zoneNote}` }),
         this.queryBar.element,
-        this.status,
+        this.status.element,
         this.message,
-        el('div', { className: 'button-row', attrs: { role: 'toolbar', 'aria-label': s.actionsLabel } }, ...Object.values(this.actions).map((b) => b.element)),
+        this.toolbar.element,
         ...Object.values(this.sections),
       ),
     );
@@ -159,6 +153,7 @@ export class BloodPressureView {
       this.message.replaceChildren();
       const chartData = alignedChartData(this.groups);
       this.chartPoints = chartData.points;
+      this.chartGaps = chartData.gaps;
       this.chart.render(chartData);
       renderSummary(this.summary, summarizeByProvider(this.groups), this.strings, this.zone, this.numbers);
       this.table.setGroups(this.groups);
@@ -223,18 +218,13 @@ export class BloodPressureView {
     this.error = error;
     this.setStatus(false, '');
     this.showSections(false);
-    this.enableActions(false);
-    this.actions.copyCurl.setDisabled(false);
+    this.toolbar.enable(['copyCurl']);
     renderErrorView(this.message, error, (action) => this.channel.post({ type: 'errorAction', action }));
     this.report();
   }
 
   private setStatus(busy: boolean, text: string): void {
-    const children: (HTMLElement | string)[] = [];
-    if (busy) children.push(createProgressRing(text));
-    children.push(el('span', { text }));
-    if (busy) children.push(createButton(this.strings.cancel, () => this.channel.post({ type: 'cancel' })).element);
-    this.status.replaceChildren(...children);
+    this.status.show(busy, text);
   }
 
   private showSections(visible: boolean): void {
@@ -242,10 +232,7 @@ export class BloodPressureView {
   }
 
   private enableActions(hasData: boolean, loaded = false): void {
-    this.actions.exportCsv.setDisabled(!hasData);
-    this.actions.exportJson.setDisabled(!hasData);
-    this.actions.openRawJson.setDisabled(!loaded);
-    this.actions.copyCurl.setDisabled(!loaded);
+    this.toolbar.enable([...(hasData ? (['exportCsv', 'exportJson'] as const) : []), ...(loaded ? (['openRawJson', 'copyCurl'] as const) : [])]);
   }
 
   private saveState(): void {
@@ -264,10 +251,12 @@ export class BloodPressureView {
         groups: this.groups.length,
         chartSeries: this.phase === 'data' ? this.chart.seriesCount : 0,
         chartPoints: this.phase === 'data' && this.chart.canvasPresent ? this.chartPoints : 0,
+        ...(this.phase === 'data' ? { chartColors: this.chart.seriesColors, chartGaps: this.chartGaps } : {}),
+        ...(this.queryBar.activePreset ? { preset: this.queryBar.activePreset } : {}),
         coverageProviders: this.coverage.querySelectorAll('.coverage-row[role="listitem"]').length,
         summaryProviders: this.summary.querySelectorAll('tbody tr').length,
         ...(this.nearest ? { nearest: this.nearest } : {}),
-        ...(this.error ? { error: { actions: this.error.actions.map((a) => a.action), fields: this.error.fields.map((f) => f.field) } } : {}),
+        ...errorSnapshot(this.error),
       },
     });
   }

@@ -22,3 +22,8 @@ export function renderErrorView(
   container.replaceChildren(box);
   heading.focus();
 }
+
+/** The part of a render snapshot that describes a shown error (tests read the actions and fields). */
+export function errorSnapshot(error: PanelErrorView | undefined): { error?: { actions: PanelErrorAction[]; fields: string[] } } {
+  return error ? { error: { actions: error.actions.map((a) => a.action), fields: error.fields.map((f) => f.field) } } : {};
+}

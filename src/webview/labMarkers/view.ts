@@ -1,6 +1,7 @@
-// The lab-markers page: query form, filter, paging, actions and the expandable markers table.
-import type { MarkerPage } from '../../api/schemas';
-import type { LabMarkersForm } from '../../domain/labMarkersForm';
+// The lab-markers page: query form, filter, paging, actions and the expandable markers table. The
+// filter searches every page: with text in it, the host is asked once for all the query's markers.
+import type { Marker, MarkerPage } from '../../api/schemas';
+import type { LabMarkersForm, LabMarkersSource } from '../../domain/labMarkersForm';
 import { filterMarkers, pageCount } from '../../domain/markerTable';
 import { assertNever } from '../../shared/assertNever';
 import {
@@ -13,9 +14,11 @@ import {
 } from '../../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../../shared/panelError';
 import { el, formatMessage } from '../common/dom';
-import { renderErrorView } from '../common/errorView';
+import { errorSnapshot, renderErrorView } from '../common/errorView';
 import type { HostChannel } from '../common/hostChannel';
-import { createButton, createProgressRing, createTextField, type ButtonHandle } from '../common/toolkit';
+import { PanelToolbar } from '../common/panelToolbar';
+import { StatusLine } from '../common/statusLine';
+import { createButton, createTextField, type ButtonHandle } from '../common/toolkit';
 import { MarkerForm } from './markerForm';
 import { MarkersGrid } from './markersGrid';
 
@@ -30,15 +33,20 @@ export class LabMarkersView {
   private page: MarkerPage | undefined;
   private phase: LabMarkersRenderSnapshot['phase'] = 'loading';
   private error: PanelErrorView | undefined;
+  /** Every marker of the query (all pages) once fetched for the filter, with the query they belong to. */
+  private all: { source: string; markers: Marker[] } | undefined;
+  private search: 'idle' | 'running' | 'cancelled' = 'idle';
 
+  private readonly heading = el('h1');
+  private readonly headingDetail = el('div', { className: 'subtitle' });
   private readonly markerForm: MarkerForm;
-  private readonly status = el('div', { className: 'status-line', attrs: { role: 'status', 'aria-live': 'polite' } });
+  private readonly status: StatusLine;
   private readonly message = el('div');
   private readonly pager = el('div', { className: 'pager' });
   private readonly previous: ButtonHandle;
   private readonly next: ButtonHandle;
   private readonly toggleAll: ButtonHandle;
-  private readonly actions: Record<'exportCsv' | 'exportJson' | 'openRawJson' | 'copyCurl', ButtonHandle>;
+  private readonly toolbar: PanelToolbar;
   private readonly grid: MarkersGrid;
   private readonly results: HTMLElement;
 
@@ -63,23 +71,15 @@ export class LabMarkersView {
         this.filter = value;
         this.saveState();
         this.renderMarkers();
+        this.searchAllPagesIfNeeded();
       },
     });
     this.previous = createButton(s.previousPage, () => this.markerForm.goToPage(this.form.page - 1));
     this.next = createButton(s.nextPage, () => this.markerForm.goToPage(this.form.page + 1));
     this.toggleAll = createButton(s.toggleAll, () => this.grid.toggleAll(this.visibleMarkers()));
-    const action = (type: keyof typeof this.actions, label: string): ButtonHandle => {
-      const button = createButton(label, () => channel.post({ type }));
-      button.setDisabled(true);
-      return button;
-    };
-    this.actions = {
-      exportCsv: action('exportCsv', s.exportCsv),
-      exportJson: action('exportJson', s.exportJson),
-      openRawJson: action('openRawJson', s.openRawJson),
-      copyCurl: action('copyCurl', s.copyCurl),
-    };
-    this.actions.copyCurl.setDisabled(false);
+    this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
+    this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
+    this.toolbar.enable(['copyCurl']);
     this.grid = new MarkersGrid(s, saved?.expanded ?? [], () => this.saveState());
     this.results = el(
       'section',
@@ -88,16 +88,17 @@ export class LabMarkersView {
       el('div', { className: 'pager-row' }, this.pager, this.previous.element, this.next.element),
       this.grid.element,
     );
-    const title = this.form.source.kind === 'labTest' ? s.labTestTitle : s.orderSetTitle;
+    this.heading.textContent = this.form.source.kind === 'labTest' ? s.labTestTitle : s.orderSetTitle;
     document.body.replaceChildren(
       el(
         'main',
         {},
-        el('h1', { text: title }),
+        this.heading,
+        this.headingDetail,
         this.markerForm.element,
-        this.status,
+        this.status.element,
         this.message,
-        el('div', { className: 'button-row', attrs: { role: 'toolbar', 'aria-label': s.actionsLabel } }, ...Object.values(this.actions).map((b) => b.element)),
+        this.toolbar.element,
         this.results,
       ),
     );
@@ -116,12 +117,47 @@ export class LabMarkersView {
         return this.report();
       case 'error':
         return this.showError(message.error);
+      case 'heading':
+        this.heading.textContent = message.title;
+        this.headingDetail.replaceChildren(...message.detail.map((line) => el('div', { text: line })));
+        return this.report();
+      case 'searchProgress':
+        return this.setStatus(true, formatMessage(this.strings.searchingAllPages, this.numbers.format(message.loaded), this.numbers.format(message.total)));
+      case 'allMarkers':
+        return this.showAllMarkers(message.source, message.markers);
+      case 'searchCancelled':
+        this.search = 'cancelled';
+        this.setStatus(false, '');
+        return this.renderMarkers();
       default:
         return assertNever(message);
     }
   }
 
+  private showAllMarkers(source: LabMarkersSource, markers: Marker[]): void {
+    if (JSON.stringify(source) !== JSON.stringify(this.form.source)) return;
+    this.all = { source: JSON.stringify(source), markers };
+    this.search = 'idle';
+    this.setStatus(false, '');
+    this.renderMarkers();
+  }
+
+  /** The query has more pages than the one on screen and the filter has text: fetch them all, once. */
+  private searchAllPagesIfNeeded(): void {
+    if (!this.page || this.filter.trim() === '' || this.search !== 'idle' || this.allMarkers()) return;
+    if (pageCount(this.page.total, this.page.size) <= 1) return;
+    this.search = 'running';
+    this.channel.post({ type: 'searchAllPages' });
+  }
+
+  /** All of the query's markers, when fetched for the current query. */
+  private allMarkers(): Marker[] | undefined {
+    return this.all && this.all.source === JSON.stringify(this.form.source) ? this.all.markers : undefined;
+  }
+
   private startLoading(form: LabMarkersForm): void {
+    if (JSON.stringify(form.source) !== JSON.stringify(this.form.source)) this.all = undefined;
+    this.search = 'idle';
     this.form = form;
     this.markerForm.setForm(form);
     this.saveState();
@@ -139,9 +175,7 @@ export class LabMarkersView {
     this.markerForm.setForm(form);
     this.saveState();
     this.setStatus(false, '');
-    this.actions.exportCsv.setDisabled(page.markers.length === 0);
-    this.actions.exportJson.setDisabled(page.markers.length === 0);
-    this.actions.openRawJson.setDisabled(false);
+    this.toolbar.enable(page.markers.length === 0 ? ['openRawJson', 'copyCurl'] : ['exportCsv', 'exportJson', 'openRawJson', 'copyCurl']);
     if (page.markers.length === 0) {
       this.phase = 'empty';
       this.results.hidden = true;
@@ -158,27 +192,39 @@ export class LabMarkersView {
       this.message.replaceChildren();
       this.results.hidden = false;
       this.renderMarkers();
+      this.searchAllPagesIfNeeded();
     }
     this.report();
   }
 
+  /** What the filter runs over: every page once fetched (and the filter has text), else this page. */
+  private searchedMarkers(): Marker[] {
+    const all = this.filter.trim() !== '' ? this.allMarkers() : undefined;
+    return all ?? this.page?.markers ?? [];
+  }
+
   private visibleMarkers(): MarkerPage['markers'] {
-    return this.page ? filterMarkers(this.page.markers, this.filter) : [];
+    return this.page ? filterMarkers(this.searchedMarkers(), this.filter) : [];
   }
 
   private renderMarkers(): void {
     if (!this.page) return;
+    const s = this.strings;
     const visible = this.visibleMarkers();
     const pages = pageCount(this.page.total, this.page.size);
-    let text = formatMessage(this.strings.pageStatus, this.page.page, pages, this.numbers.format(this.page.total));
-    if (visible.length !== this.page.markers.length) {
-      text += ` ${formatMessage(this.strings.filteredStatus, visible.length, this.page.markers.length)}`;
+    const all = this.filter.trim() !== '' ? this.allMarkers() : undefined;
+    let text = formatMessage(s.pageStatus, this.page.page, pages, this.numbers.format(this.page.total));
+    if (all) {
+      text += ` ${formatMessage(s.filteredAllStatus, this.numbers.format(visible.length), this.numbers.format(all.length))}`;
+    } else if (visible.length !== this.page.markers.length) {
+      text += ` ${formatMessage(s.filteredStatus, visible.length, this.page.markers.length)}`;
+      if (this.search === 'cancelled') text += ` ${s.searchCancelled}`;
     }
     this.pager.textContent = text;
     this.previous.setDisabled(this.page.page <= 1);
     this.next.setDisabled(this.page.page >= pages);
     this.grid.render(visible);
-    if (visible.length === 0) this.pager.textContent = `${text} ${this.strings.noFilterMatch}`;
+    if (visible.length === 0) this.pager.textContent = `${text} ${all ? s.noFilterMatchAll : s.noFilterMatch}`;
     this.report();
   }
 
@@ -188,17 +234,13 @@ export class LabMarkersView {
     this.page = undefined;
     this.setStatus(false, '');
     this.results.hidden = true;
-    for (const [name, button] of Object.entries(this.actions)) button.setDisabled(name !== 'copyCurl');
+    this.toolbar.enable(['copyCurl']);
     renderErrorView(this.message, error, (action) => this.channel.post({ type: 'errorAction', action }));
     this.report();
   }
 
   private setStatus(busy: boolean, text: string): void {
-    const children: HTMLElement[] = [];
-    if (busy) children.push(createProgressRing(text));
-    children.push(el('span', { text }));
-    if (busy) children.push(createButton(this.strings.cancel, () => this.channel.post({ type: 'cancel' })).element);
-    this.status.replaceChildren(...children);
+    this.status.show(busy, text);
   }
 
   private saveState(): void {
@@ -216,9 +258,11 @@ export class LabMarkersView {
         total: this.page?.total ?? 0,
         markers: markers.length,
         visibleMarkers: this.phase === 'data' ? this.visibleMarkers().length : 0,
+        searchedMarkers: this.phase === 'data' ? this.searchedMarkers().length : 0,
+        heading: this.heading.textContent ?? '',
         loincCodes,
         expandedRows: this.grid.expandedCount,
-        ...(this.error ? { error: { actions: this.error.actions.map((a) => a.action), fields: this.error.fields.map((f) => f.field) } } : {}),
+        ...errorSnapshot(this.error),
       },
     });
   }

@@ -1,0 +1,21 @@
+// Lab-test names remembered per environment in globalState (ids and names only), so a panel's tab
+// can say "Lipid panel" instead of a uuid after the name was seen once.
+import type * as vscode from 'vscode';
+import { LAB_TEST_NAMES_STATE_KEY } from '../constants';
+import { labTestNamesOf, parseLabTestNameBook, rememberLabTestNames } from '../domain/labTestNames';
+
+export class LabTestNameStore {
+  constructor(private readonly state: vscode.Memento) {}
+
+  namesOf(environment: string, ids: readonly string[]): Record<string, string> {
+    return labTestNamesOf(parseLabTestNameBook(this.state.get(LAB_TEST_NAMES_STATE_KEY)), environment, ids);
+  }
+
+  async remember(environment: string, names: Readonly<Record<string, string>>): Promise<void> {
+    if (Object.keys(names).length === 0) return;
+    const book = parseLabTestNameBook(this.state.get(LAB_TEST_NAMES_STATE_KEY));
+    const current = labTestNamesOf(book, environment, Object.keys(names));
+    if (Object.entries(names).every(([id, name]) => current[id] === name.trim())) return;
+    await this.state.update(LAB_TEST_NAMES_STATE_KEY, rememberLabTestNames(book, environment, names));
+  }
+}

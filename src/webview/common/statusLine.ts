@@ -1,0 +1,30 @@
+// The progress row of a panel: a ring, Cancel and the progress text. Its elements are built once and
+// only updated, so Cancel stays the same node at the same place for a whole load and a mouse press
+// that spans several progress updates still lands on it (the text sits after Cancel, so its growth
+// never pushes the button).
+import { el } from './dom';
+import { createButton, createProgressRing, type ButtonHandle } from './toolkit';
+
+export class StatusLine {
+  readonly element = el('div', { className: 'status-line' });
+  private readonly ring = createProgressRing('');
+  private readonly cancel: ButtonHandle;
+  // Only the text is the live region: screen readers hear the progress, not the button's label.
+  private readonly text = el('span', { className: 'status-text', attrs: { role: 'status', 'aria-live': 'polite' } });
+
+  constructor(cancelLabel: string, onCancel: () => void) {
+    this.cancel = createButton(cancelLabel, onCancel);
+    this.cancel.element.classList.add('status-cancel');
+    this.element.append(this.ring, this.cancel.element, this.text);
+    this.show(false, '');
+  }
+
+  /** Busy shows the ring and Cancel; the text is the progress or, when done, the summary. */
+  show(busy: boolean, text: string): void {
+    this.ring.hidden = !busy;
+    this.ring.setAttribute('aria-label', text);
+    this.cancel.element.hidden = !busy;
+    this.cancel.setDisabled(!busy);
+    if (this.text.textContent !== text) this.text.textContent = text;
+  }
+}
