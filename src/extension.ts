@@ -37,10 +37,10 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const jsonDocuments = new JsonDocumentProvider();
   const lastResponse = new LastResponse();
   const commands = new CommandManager();
-  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands };
-
   const usersTree = new UsersTreeProvider({ connection, settings, lastResponse });
   const usersView = new UsersView(usersTree, connection);
+  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands, selectedUser: () => usersView.selectedUser() };
+
   const contextKeys = new ShellContextKeys(connection, lastResponse);
   context.subscriptions.push(
     log,

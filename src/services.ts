@@ -2,6 +2,7 @@
 // to the views, panels and commands; none of them builds a client or reads a secret on its own.
 import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
+import type { User } from './api/schemas';
 import type { CommandManager } from './commands/commandManager';
 
 export type EnvironmentId = 'local' | 'sandboxUs' | 'sandboxEu' | 'productionUs' | 'productionEu' | 'custom';
@@ -46,4 +47,6 @@ export interface ExtensionServices {
   readonly jsonDocuments: JsonDocuments;
   readonly log: vscode.LogOutputChannel;
   readonly commands: CommandManager;
+  /** The user selected in the Users view, offered first by every user picker. */
+  readonly selectedUser?: () => User | undefined;
 }

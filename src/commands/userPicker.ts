@@ -1,8 +1,10 @@
-// "Show Blood Pressure" from the palette: pick one of the listed users, or resolve one by its
-// client_user_id. Failures are shown with their next step; Escape anywhere returns undefined.
+// A palette command that acts on a user: pick one (the user selected in the Users view first, then
+// the listed users), or resolve one by its client_user_id. Users come first, the action after.
+// Failures are shown with their next step; Escape anywhere returns undefined.
 import * as vscode from 'vscode';
 import { USERS_LIMIT_MAX } from '../api/argumentChecks';
 import type { User } from '../api/schemas';
+import { orderPickerUsers, type PickerUser } from '../domain/userPickerOrder';
 import { pickerStrings, panelMessages } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
 import { showFailure } from '../ui/showFailure';
@@ -13,8 +15,13 @@ interface UserItem extends vscode.QuickPickItem {
   resolve?: true;
 }
 
-export async function pickUser(services: ExtensionServices): Promise<User | undefined> {
-  const choice = await pickListedUser(services);
+export interface PickUserOptions {
+  /** The picker's title, naming the command; Show Blood Pressure's by default. */
+  title?: string;
+}
+
+export async function pickUser(services: ExtensionServices, options: PickUserOptions = {}): Promise<User | undefined> {
+  const choice = await pickListedUser(services, options.title ?? pickerStrings.userTitle());
   if (choice === undefined || choice === 'failed') return undefined;
   if (choice !== 'resolve') return choice;
   const clientUserId = await vscode.window.showInputBox({
@@ -39,7 +46,19 @@ export async function resolveUserByClientId(services: ExtensionServices, clientU
   }
 }
 
-function pickListedUser(services: ExtensionServices): Promise<User | 'resolve' | 'failed' | undefined> {
+function userItem(entry: PickerUser): UserItem {
+  const { user, origin } = entry;
+  const sources = user.connected_sources.map((c) => c.source.name).join(', ');
+  return {
+    label: user.client_user_id,
+    description: origin === 'selected' ? pickerStrings.selectedInTree(user.user_id) : user.user_id,
+    detail: sources,
+    user,
+  };
+}
+
+function pickListedUser(services: ExtensionServices, title: string): Promise<User | 'resolve' | 'failed' | undefined> {
+  const selected = services.selectedUser?.();
   const quickPick = vscode.window.createQuickPick<UserItem>();
   const resolveItem: UserItem = {
     label: `$(search) ${pickerStrings.resolveByClientId()}`,
@@ -47,11 +66,18 @@ function pickListedUser(services: ExtensionServices): Promise<User | 'resolve' |
     alwaysShow: true,
     resolve: true,
   };
-  quickPick.title = pickerStrings.userTitle();
+  // The separator above the action says how many users the list holds when it is not all of them.
+  const itemsFor = (listed: readonly User[], separator = pickerStrings.actions()): UserItem[] => [
+    ...orderPickerUsers({ selected, listed }).map(userItem),
+    { label: separator, kind: vscode.QuickPickItemKind.Separator },
+    resolveItem,
+  ];
+  quickPick.title = title;
   quickPick.placeholder = pickerStrings.loadingUsers();
   quickPick.matchOnDescription = true;
   quickPick.ignoreFocusOut = true;
-  quickPick.items = [resolveItem];
+  // The selected user is offered at once, before the list arrives.
+  quickPick.items = itemsFor([]);
   quickPick.busy = true;
   const controller = new AbortController();
 
@@ -77,17 +103,11 @@ function pickListedUser(services: ExtensionServices): Promise<User | 'resolve' |
         const client = await services.connection.client();
         const list = await client.listUsers({ limit: USERS_LIMIT_MAX }, { signal: controller.signal });
         if (settled) return;
-        const users: UserItem[] = list.users.map((user) => ({
-          label: user.client_user_id,
-          description: user.user_id,
-          detail: user.connected_sources.map((c) => c.source.name).join(', '),
-          user,
-        }));
-        const more: UserItem[] =
-          list.total > list.users.length
-            ? [{ label: pickerStrings.moreUsers(list.users.length, list.total), kind: vscode.QuickPickItemKind.Separator }]
-            : [];
-        quickPick.items = [resolveItem, ...more, ...users];
+        const active = quickPick.activeItems[0];
+        quickPick.items = itemsFor(list.users, list.total > list.users.length ? pickerStrings.moreUsers(list.users.length, list.total) : undefined);
+        // Keep what the person already moved to; otherwise the first user stays active.
+        const keep = active?.user ? quickPick.items.find((item) => item.user?.user_id === active.user?.user_id) : undefined;
+        if (keep) quickPick.activeItems = [keep];
         quickPick.placeholder = pickerStrings.userPlaceholder();
         quickPick.busy = false;
       } catch (error) {

@@ -188,6 +188,14 @@ export const commandMessages = {
   searchAgain: (): string => vscode.l10n.t('Search again'),
 };
 
+/** Names of the commands that act on a user, for their user pickers' titles. */
+export const userCommandNames = {
+  copyUserId: (): string => vscode.l10n.t('Copy user_id'),
+  copyClientUserId: (): string => vscode.l10n.t('Copy client_user_id'),
+  openUserAsJson: (): string => vscode.l10n.t('Open as JSON'),
+  copyUserAsCurl: (): string => vscode.l10n.t('Copy as cURL'),
+};
+
 /** Shown by a JSON document whose content is no longer held (e.g. after a window reload). */
 export function jsonDocumentGone(): string {
   return `${JSON.stringify(vscode.l10n.t('This document is no longer available. Open it again from the Health Data view.'))}\n`;

@@ -4,6 +4,7 @@ import { CONTEXT_KEYS, USERS_VIEW_ID } from '../../constants';
 import { tree } from '../../l10n/shellStrings';
 import type { ApiConnection } from '../../services';
 import type { TreeNode } from './treeNode';
+import { UserNode } from './userNode';
 import type { UsersTreeProvider } from './usersTreeProvider';
 
 /** The Users TreeView: its description (environment and total) and message (the active filter). */
@@ -24,6 +25,12 @@ export class UsersView implements vscode.Disposable {
   async reveal(user: User): Promise<void> {
     const node = await this.provider.showUser(user);
     await this.treeView.reveal(node, { select: true, focus: true });
+  }
+
+  /** The user of the selected row, if a user row is selected. */
+  selectedUser(): User | undefined {
+    const [node] = this.treeView.selection;
+    return node instanceof UserNode ? node.user : undefined;
   }
 
   private update(): void {
