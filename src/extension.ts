@@ -14,6 +14,7 @@ import type { ExtensionServices } from './services';
 import { ActiveEnvironmentStore } from './storage/activeEnvironmentStore';
 import { ApiKeyStore } from './storage/apiKeyStore';
 import { ShellSettings } from './storage/shellSettings';
+import { closeMissingKeyNotice } from './ui/missingKeyNotice';
 import { EnvironmentStatusBar } from './views/environmentStatusBar';
 import { ShellContextKeys } from './views/shellContextKeys';
 import { UsersTreeProvider } from './views/users/usersTreeProvider';
@@ -54,6 +55,8 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     contextKeys,
     new EnvironmentStatusBar(connection),
   );
+  // Any change of environment or key makes a shown "No API key" notice stale.
+  context.subscriptions.push(connection.onDidChange(() => closeMissingKeyNotice()));
   void contextKeys.update();
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });

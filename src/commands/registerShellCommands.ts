@@ -36,7 +36,7 @@ export function registerShellCommands({ services, connection, keys, settings, us
   const commands = [
     new SelectEnvironmentCommand(connection, keys, settings),
     new UseLocalSandboxCommand(connection),
-    new SetApiKeyCommand(connection, keys),
+    new SetApiKeyCommand(connection, keys, settings),
     new ClearApiKeyCommand(connection, keys),
     new RefreshUsersCommand(tree),
     new LoadMoreUsersCommand(tree),

@@ -61,7 +61,6 @@ export const statusBar = {
 };
 
 export const apiKeyPrompts = {
-  localNeedsNoKey: (): string => vscode.l10n.t('The local sandbox needs no API key. Switch to another environment first.'),
   title: (environment: string): string => vscode.l10n.t('Set API Key: {0}', environment),
   prompt: (baseUrl: string): string =>
     vscode.l10n.t('API key for {0}. It is checked with one request, then kept in VS Code’s secret storage (the OS keychain on desktop), never in settings.', baseUrl),
@@ -80,6 +79,9 @@ export const apiKeyPrompts = {
   cleared: (environment: string): string => vscode.l10n.t('The API key of {0} was removed.', environment),
   noneStored: (environment: string): string => vscode.l10n.t('No API key is stored for {0}.', environment),
   tryAgain: (): string => vscode.l10n.t('Try Again'),
+  targetTitle: (): string => vscode.l10n.t('Set API Key: which environment is the key for?'),
+  targetPlaceholder: (): string =>
+    vscode.l10n.t('The local sandbox needs no key. Pick the environment of your key; Health Data switches there once the key is accepted.'),
 };
 
 export const tree = {
