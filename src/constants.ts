@@ -61,6 +61,9 @@ export const SETTINGS = {
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */
 export const ACTIVE_ENVIRONMENT_STATE_KEY = 'healthData.activeEnvironment';
 
+/** workspaceState key of the users pinned by Resolve User, per environment (client_user_ids only). */
+export const PINNED_USERS_STATE_KEY = 'healthData.pinnedUsers';
+
 /** Commands of the webview panels (registered in src/panels/registerPanels.ts), declared in package.json. */
 export const PANEL_COMMANDS = {
   showBloodPressure: 'healthData.showBloodPressure',

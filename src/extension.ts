@@ -13,6 +13,7 @@ import { registerPanels } from './panels/registerPanels';
 import type { ExtensionServices } from './services';
 import { ActiveEnvironmentStore } from './storage/activeEnvironmentStore';
 import { ApiKeyStore } from './storage/apiKeyStore';
+import { PinnedUsersStore } from './storage/pinnedUsersStore';
 import { ShellSettings } from './storage/shellSettings';
 import { closeMissingKeyNotice } from './ui/missingKeyNotice';
 import { EnvironmentStatusBar } from './views/environmentStatusBar';
@@ -38,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const jsonDocuments = new JsonDocumentProvider();
   const lastResponse = new LastResponse();
   const commands = new CommandManager();
-  const usersTree = new UsersTreeProvider({ connection, settings, lastResponse });
+  const usersTree = new UsersTreeProvider({ connection, settings, lastResponse, pinnedUsers: new PinnedUsersStore(context.workspaceState) });
   const usersView = new UsersView(usersTree, connection);
   const services: ExtensionServices = { context, connection, jsonDocuments, log, commands, selectedUser: () => usersView.selectedUser() };
 

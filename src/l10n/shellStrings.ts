@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { BaseUrlCheck } from '../domain/environments';
 import type { DetailField } from '../domain/userTree';
 import type { FailureKind, NextStep } from '../domain/errorNextStep';
+import type { FailureCause } from '../domain/failureCause';
+import type { Age } from '../domain/freshness';
 import type { EnvironmentId } from '../services';
 
 
@@ -104,8 +106,13 @@ export const tree = {
   detailsIncomplete: (): string => vscode.l10n.t('Ingestion bounds could not be loaded'),
   descriptionUsers: (environment: string, total: number): string => vscode.l10n.t('{0} · {1} users', environment, total),
   descriptionSampleData: (): string => vscode.l10n.t('Sample data'),
-  sampleDataMessage: (): string =>
-    vscode.l10n.t('Sample data from the built-in local sandbox. Switch environment to browse your team.'),
+  sampleDataMessage: (): string => vscode.l10n.t('Sample data from the built-in local sandbox.'),
+  switchEnvironmentBanner: (): string => vscode.l10n.t('Switch environment to browse your team…'),
+  switchEnvironmentTooltip: (): string =>
+    vscode.l10n.t('The users shown are sample data. Pick Sandbox US/EU, Production US/EU or a custom URL, then set its API key.'),
+  failureWithCause: (title: string, cause: string): string => vscode.l10n.t('{0}: {1}', title, cause),
+  retry: (): string => vscode.l10n.t('Retry'),
+  filterFreshness: (message: string, age: string): string => vscode.l10n.t('{0} · {1} (Refresh to download again)', message, age),
   filterMessage: (prefix: string, matches: number, scanned: number): string =>
     vscode.l10n.t('Filter: client_user_id or user_id starts with "{0}" · {1} matches in {2} users', prefix, matches, scanned),
   filterSearching: (prefix: string, scanned: number, total: number): string =>
@@ -156,6 +163,35 @@ export function failureTitle(kind: FailureKind, status: number | undefined, envi
       return vscode.l10n.t('Unexpected response from the API');
     case 'unexpected':
       return vscode.l10n.t('Something went wrong');
+  }
+}
+
+/** "connection refused": the cause of a network failure, after its title in a tree row. */
+export function failureCauseLabel(cause: FailureCause): string {
+  switch (cause.kind) {
+    case 'connectionRefused':
+      return vscode.l10n.t('connection refused');
+    case 'hostNotFound':
+      return vscode.l10n.t('host not found');
+    case 'connectionReset':
+      return vscode.l10n.t('connection reset');
+    case 'hostUnreachable':
+      return vscode.l10n.t('host unreachable');
+    case 'connectTimeout':
+      return vscode.l10n.t('connection timed out');
+    case 'code':
+      return cause.code;
+  }
+}
+
+export function ageLabel(age: Age): string {
+  switch (age.unit) {
+    case 'justNow':
+      return vscode.l10n.t('users as of just now');
+    case 'minutes':
+      return age.count === 1 ? vscode.l10n.t('users as of 1 minute ago') : vscode.l10n.t('users as of {0} minutes ago', age.count);
+    case 'hours':
+      return age.count === 1 ? vscode.l10n.t('users as of 1 hour ago') : vscode.l10n.t('users as of {0} hours ago', age.count);
   }
 }
 
