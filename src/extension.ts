@@ -18,6 +18,7 @@ import { ShellSettings } from './storage/shellSettings';
 import { closeMissingKeyNotice } from './ui/missingKeyNotice';
 import { EnvironmentStatusBar } from './views/environmentStatusBar';
 import { ShellContextKeys } from './views/shellContextKeys';
+import { WalkthroughProgress } from './views/walkthroughProgress';
 import { UsersTreeProvider } from './views/users/usersTreeProvider';
 import { UsersView } from './views/users/usersView';
 
@@ -55,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     usersView,
     contextKeys,
     new EnvironmentStatusBar(connection),
+    new WalkthroughProgress(),
   );
   // Any change of environment or key makes a shown "No API key" notice stale.
   context.subscriptions.push(connection.onDidChange(() => closeMissingKeyNotice()));

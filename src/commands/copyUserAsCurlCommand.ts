@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import { resolveUserRequest } from '../api/requests';
-import { SHELL_COMMANDS } from '../constants';
+import { CONTEXT_KEYS, SHELL_COMMANDS } from '../constants';
 import { buildCurlCommand } from '../domain/curl';
 import { pickerStrings } from '../l10n/panelStrings';
 import { commandMessages, userCommandNames } from '../l10n/shellStrings';
 import type { ApiConnection, ExtensionServices } from '../services';
 import { showFailure } from '../ui/showFailure';
+import { markDone } from '../views/walkthroughProgress';
 import type { Command } from './command';
 import { userArgument } from './userArgument';
 
@@ -24,6 +25,7 @@ export class CopyUserAsCurlCommand implements Command {
     try {
       const curl = buildCurlCommand(await this.connection.baseUrl(), resolveUserRequest(user.client_user_id));
       await vscode.env.clipboard.writeText(curl);
+      markDone(CONTEXT_KEYS.walkthroughCurlCopied);
       void vscode.window.showInformationMessage(commandMessages.curlCopied());
     } catch (error) {
       showFailure(error, this.connection);

@@ -14,6 +14,7 @@ import { FilterUsersCommand } from './filterUsersCommand';
 import { LoadMoreUsersCommand } from './loadMoreUsersCommand';
 import { OpenLastResponseCommand } from './openLastResponseCommand';
 import { OpenUserAsJsonCommand } from './openUserAsJsonCommand';
+import { OpenWalkthroughCommand } from './openWalkthroughCommand';
 import { RefreshUsersCommand } from './refreshUsersCommand';
 import { ResolveUserCommand } from './resolveUserCommand';
 import { SelectEnvironmentCommand } from './selectEnvironmentCommand';
@@ -50,6 +51,7 @@ export function registerShellCommands({ services, connection, keys, settings, us
     new CopyUserAsCurlCommand(services, connection),
     new OpenLastResponseCommand(lastResponse, services.jsonDocuments),
     new ShowRequestLogCommand(services.log),
+    new OpenWalkthroughCommand(),
   ];
   for (const command of commands) services.commands.register(command);
 }
