@@ -5,6 +5,7 @@ import type { ShellApiConnection } from './connection/shellApiConnection';
 import type { CommandManager } from './commands/commandManager';
 import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
 import type { ApiKeyStore } from './storage/apiKeyStore';
+import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
@@ -19,6 +20,8 @@ export interface ShellTestingApi {
   clearApiKey(): Promise<void>;
   /** The stored key of the active environment, read back from SecretStorage. */
   storedApiKey(): Promise<string | undefined>;
+  /** Whether a "No API key" notification is shown right now. */
+  missingKeyNoticeOpen(): boolean;
 }
 
 export interface HealthDataExtensionApi {
@@ -58,6 +61,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
       const name = secretName();
       return name ? keys.get(name) : undefined;
     },
+    missingKeyNoticeOpen,
   };
   return {
     commandIds: () => commands.registeredIds(),

@@ -10,7 +10,6 @@ import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
 import { showFailure } from '../ui/showFailure';
 import { withCancellableProgress } from '../ui/withCancellableProgress';
-import { closeMissingKeyNotice } from '../ui/missingKeyNotice';
 import type { Command } from './command';
 
 interface TargetItem extends vscode.QuickPickItem {
@@ -56,8 +55,6 @@ export class SetApiKeyCommand implements Command {
     const check = await withCancellableProgress({ title: apiKeyPrompts.checking(environment) }, (signal) =>
       validateAndStoreApiKey(this.connection, this.keys, apiKey, signal, resolved),
     );
-    // Saved or rejected, a "No API key" notice is out of date now.
-    closeMissingKeyNotice();
     if (check.ok) {
       await this.connection.selectEnvironment(resolved.id);
       void vscode.window.showInformationMessage(apiKeyPrompts.saved(environment, check.total));

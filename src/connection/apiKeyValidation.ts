@@ -1,5 +1,6 @@
 import type { ResolvedEnvironment } from '../domain/environments';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
+import { closeMissingKeyNotice } from '../ui/missingKeyNotice';
 import type { ShellApiConnection } from './shellApiConnection';
 
 export type ApiKeyCheck = { ok: true; total: number } | { ok: false; error: unknown };
@@ -26,6 +27,8 @@ export async function validateAndStoreApiKey(
   } catch (error) {
     return { ok: false, error };
   } finally {
+    // Saved or rejected, a "No API key" notice is out of date now.
+    closeMissingKeyNotice();
     void client.close().catch(() => undefined);
   }
 }
