@@ -127,6 +127,10 @@ describe('Guided start in a real workbench', () => {
         await inThemed('requestLog').click();
         await inThemed('requestLog').getByRole('button', { name: 'Show Request Log' }).click();
         await themed.page.waitForFunction((element) => element?.getAttribute('aria-checked') === 'true', await inThemed('requestLog').elementHandle());
+        // The output panel took half the editor area: closed, so the walkthrough shows its media.
+        await themed.page.locator('.part.panel').waitFor();
+        await themed.page.keyboard.press('Control+J');
+        await themed.page.locator('.part.panel').waitFor({ state: 'hidden' });
         await inThemed('connectEnvironment').click();
         await inThemed('connectEnvironment').getByRole('button', { name: 'Set API Key' }).waitFor();
         const file = await themed.screenshot(`walkthrough-${theme.toLowerCase().replace(/\s+/g, '-')}`);
