@@ -124,6 +124,10 @@ describe('Guided start in a real workbench', () => {
         await themed.treeRow(sample.users[0]!.client_user_id).waitFor();
         await themed.runCommand('Health Data: Get Started');
         const inThemed = (id: string) => themed.page.locator(`button.getting-started-step[data-step-id$="#${id}"]`);
+        // The Users view was on screen before the walkthrough opened: its button completes the step.
+        await inThemed('exploreSampleData').click();
+        await inThemed('exploreSampleData').getByRole('button', { name: 'Open the Users View' }).click();
+        await themed.page.waitForFunction((element) => element?.getAttribute('aria-checked') === 'true', await inThemed('exploreSampleData').elementHandle());
         await inThemed('requestLog').click();
         await inThemed('requestLog').getByRole('button', { name: 'Show Request Log' }).click();
         await themed.page.waitForFunction((element) => element?.getAttribute('aria-checked') === 'true', await inThemed('requestLog').elementHandle());
@@ -133,6 +137,8 @@ describe('Guided start in a real workbench', () => {
         await themed.page.locator('.part.panel').waitFor({ state: 'hidden' });
         await inThemed('connectEnvironment').click();
         await inThemed('connectEnvironment').getByRole('button', { name: 'Set API Key' }).waitFor();
+        // The step's markdown media, rendered in the Welcome page's webview.
+        await themed.page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('body', { hasText: 'When you are ready' }).waitFor();
         const file = await themed.screenshot(`walkthrough-${theme.toLowerCase().replace(/\s+/g, '-')}`);
         assert.match(file, /walkthrough-(light|dark|high-contrast)\.png$/);
       } finally {
