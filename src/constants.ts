@@ -28,6 +28,7 @@ export const SHELL_COMMANDS = {
   copyUserAsCurl: 'healthData.copyUserAsCurl',
   openLastResponse: 'healthData.openLastResponse',
   showRequestLog: 'healthData.showRequestLog',
+  openWalkthrough: 'healthData.openWalkthrough',
 } as const;
 
 /** Tree item contextValues: package.json menus match them with `viewItem == …`. */
@@ -50,7 +51,14 @@ export const CONTEXT_KEYS = {
   needsApiKey: 'healthData.needsApiKey',
   usersFilterActive: 'healthData.usersFilterActive',
   hasLastResponse: 'healthData.hasLastResponse',
+  /** Walkthrough steps that complete on something other than a command (package.json `onContext:`). */
+  walkthroughBloodPressureOpened: 'healthData.walkthrough.bloodPressureOpened',
+  walkthroughLabMarkersOpened: 'healthData.walkthrough.labMarkersOpened',
+  walkthroughCurlCopied: 'healthData.walkthrough.curlCopied',
 } as const;
+
+/** The walkthrough's id as the Welcome page knows it (publisher.name#id). */
+export const WALKTHROUGH_ID = 'health-data-tools.health-data-explorer#gettingStarted';
 
 /** Settings below CONFIG_SECTION. */
 export const SETTINGS = {
@@ -75,6 +83,8 @@ export const LOOKUP_COMMANDS = {
 } as const;
 /** globalState key of the lab-test names seen, per environment (ids and names only). */
 export const LAB_TEST_NAMES_STATE_KEY = 'healthData.labTestNames';
+/** workspaceState key of the users pinned by Resolve User, per environment (client_user_ids only). */
+export const PINNED_USERS_STATE_KEY = 'healthData.pinnedUsers';
 
 /** Commands of the webview panels (registered in src/panels/registerPanels.ts), declared in package.json. */
 export const PANEL_COMMANDS = {

@@ -16,9 +16,12 @@ import type { ExtensionServices } from './services';
 import { ActiveEnvironmentStore } from './storage/activeEnvironmentStore';
 import { ApiKeyStore } from './storage/apiKeyStore';
 import { RecentsStore } from './storage/recentsStore';
+import { PinnedUsersStore } from './storage/pinnedUsersStore';
 import { ShellSettings } from './storage/shellSettings';
+import { closeMissingKeyNotice } from './ui/missingKeyNotice';
 import { EnvironmentStatusBar } from './views/environmentStatusBar';
 import { ShellContextKeys } from './views/shellContextKeys';
+import { WalkthroughProgress } from './views/walkthroughProgress';
 import { UsersTreeProvider } from './views/users/usersTreeProvider';
 import { UsersView } from './views/users/usersView';
 
@@ -41,11 +44,11 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const lastResponse = new LastResponse();
   const commands = new CommandManager();
   const recents = new RecentsStore(context.workspaceState);
-  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands, recents };
-
   const knownUsers = new KnownUsers();
-  const usersTree = new UsersTreeProvider({ connection, settings, lastResponse, knownUsers });
+  const usersTree = new UsersTreeProvider({ connection, settings, lastResponse, knownUsers, pinnedUsers: new PinnedUsersStore(context.workspaceState) });
   const usersView = new UsersView(usersTree, connection);
+  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands, recents, selectedUser: () => usersView.selectedUser() };
+
   const contextKeys = new ShellContextKeys(connection, lastResponse);
   context.subscriptions.push(
     log,
@@ -58,7 +61,10 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     usersView,
     contextKeys,
     new EnvironmentStatusBar(connection),
+    new WalkthroughProgress(),
   );
+  // Any change of environment or key makes a shown "No API key" notice stale.
+  context.subscriptions.push(connection.onDidChange(() => closeMissingKeyNotice()));
   void contextKeys.update();
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });

@@ -6,6 +6,7 @@ import type { CommandManager } from './commands/commandManager';
 import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
 import type { RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
+import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
@@ -22,6 +23,8 @@ export interface ShellTestingApi {
   clearApiKey(): Promise<void>;
   /** The stored key of the active environment, read back from SecretStorage. */
   storedApiKey(): Promise<string | undefined>;
+  /** Whether a "No API key" notification is shown right now. */
+  missingKeyNoticeOpen(): boolean;
 }
 
 export interface HealthDataExtensionApi {
@@ -63,6 +66,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
       const name = secretName();
       return name ? keys.get(name) : undefined;
     },
+    missingKeyNoticeOpen,
   };
   return {
     commandIds: () => commands.registeredIds(),

@@ -2,6 +2,7 @@
 // to the views, panels and commands; none of them builds a client or reads a secret on its own.
 import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
+import type { User } from './api/schemas';
 import type { CommandManager } from './commands/commandManager';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
 import type { EnvironmentId } from './domain/environments';
@@ -59,4 +60,6 @@ export interface ExtensionServices {
   readonly commands: CommandManager;
   /** Optional so code built without it (tests, other entry points) still type-checks. */
   readonly recents?: RecentItems;
+  /** The user selected in the Users view, offered first by every user picker. */
+  readonly selectedUser?: () => User | undefined;
 }

@@ -8,7 +8,7 @@ import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
 import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
 import type { UsersView } from '../views/users/usersView';
 import type { Command } from './command';
-import { userNodeArgument } from './userNodeArgument';
+import { userOf } from './userArgument';
 
 /** What Describe Open Panels reports of each panel; only the parts a link needs. */
 interface PanelReport {
@@ -46,7 +46,7 @@ export class CopyLinkCommand implements Command {
   }
 
   private userTarget(argument: unknown): LinkTarget | undefined {
-    const user: User | undefined = userNodeArgument(argument, this.usersView)?.user;
+    const user: User | undefined = userOf(argument) ?? this.usersView.selectedUser();
     return user ? { view: 'user', env: this.connection.environment().id, clientUserId: user.client_user_id } : undefined;
   }
 

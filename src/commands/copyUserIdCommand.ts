@@ -1,17 +1,18 @@
 import * as vscode from 'vscode';
 import { SHELL_COMMANDS } from '../constants';
-import { commandMessages } from '../l10n/shellStrings';
-import type { UsersView } from '../views/users/usersView';
+import { pickerStrings } from '../l10n/panelStrings';
+import { commandMessages, userCommandNames } from '../l10n/shellStrings';
+import type { ExtensionServices } from '../services';
 import type { Command } from './command';
-import { userNodeArgument } from './userNodeArgument';
+import { userArgument } from './userArgument';
 
 export class CopyUserIdCommand implements Command {
   readonly id = SHELL_COMMANDS.copyUserId;
 
-  constructor(private readonly usersView: UsersView) {}
+  constructor(private readonly services: ExtensionServices) {}
 
   async execute(node?: unknown): Promise<void> {
-    const user = userNodeArgument(node, this.usersView)?.user;
+    const user = await userArgument(node, this.services, pickerStrings.userTitleFor(userCommandNames.copyUserId()));
     if (!user) return;
     await vscode.env.clipboard.writeText(user.user_id);
     vscode.window.setStatusBarMessage(commandMessages.copied(user.user_id), 3000);

@@ -14,6 +14,7 @@ import { FilterUsersCommand } from './filterUsersCommand';
 import { LoadMoreUsersCommand } from './loadMoreUsersCommand';
 import { OpenLastResponseCommand } from './openLastResponseCommand';
 import { OpenUserAsJsonCommand } from './openUserAsJsonCommand';
+import { OpenWalkthroughCommand } from './openWalkthroughCommand';
 import { RefreshUsersCommand } from './refreshUsersCommand';
 import { ResolveUserCommand } from './resolveUserCommand';
 import { SelectEnvironmentCommand } from './selectEnvironmentCommand';
@@ -36,20 +37,21 @@ export function registerShellCommands({ services, connection, keys, settings, us
   const commands = [
     new SelectEnvironmentCommand(connection, keys, settings),
     new UseLocalSandboxCommand(connection),
-    new SetApiKeyCommand(connection, keys),
+    new SetApiKeyCommand(connection, keys, settings),
     new ClearApiKeyCommand(connection, keys),
     new RefreshUsersCommand(tree),
     new LoadMoreUsersCommand(tree),
     new FilterUsersCommand(tree),
     new ClearUsersFilterCommand(tree),
     new ResolveUserCommand(connection, usersView, lastResponse),
-    new CopyUserIdCommand(usersView),
-    new CopyClientUserIdCommand(usersView),
+    new CopyUserIdCommand(services),
+    new CopyClientUserIdCommand(services),
     new CopyDetailValueCommand(),
-    new OpenUserAsJsonCommand(usersView, services.jsonDocuments),
-    new CopyUserAsCurlCommand(usersView, connection),
+    new OpenUserAsJsonCommand(services, services.jsonDocuments),
+    new CopyUserAsCurlCommand(services, connection),
     new OpenLastResponseCommand(lastResponse, services.jsonDocuments),
     new ShowRequestLogCommand(services.log),
+    new OpenWalkthroughCommand(),
   ];
   for (const command of commands) services.commands.register(command);
 }

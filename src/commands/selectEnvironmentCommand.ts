@@ -8,10 +8,11 @@ import {
   normaliseBaseUrl,
   resolveEnvironment,
 } from '../domain/environments';
-import { baseUrlProblem, environmentLabel, environmentPick, failureTitle, nextStepLabel } from '../l10n/shellStrings';
+import { baseUrlProblem, environmentLabel, environmentPick, failureTitle } from '../l10n/shellStrings';
 import type { EnvironmentId } from '../services';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
+import { showMissingKeyNotice } from '../ui/missingKeyNotice';
 import type { Command } from './command';
 
 interface EnvironmentItem extends vscode.QuickPickItem {
@@ -33,12 +34,7 @@ export class SelectEnvironmentCommand implements Command {
     if (!id) return;
     if (id === 'custom' && !(await this.ensureCustomBaseUrl(!isEnvironmentId(requested)))) return;
     await this.connection.selectEnvironment(id);
-    if ((await this.connection.apiKeyState()) === 'missing') {
-      const setKey = nextStepLabel('setApiKey');
-      void vscode.window.showInformationMessage(failureTitle('missingApiKey', undefined, environmentLabel(id)), setKey).then((choice) => {
-        if (choice === setKey) void vscode.commands.executeCommand(SHELL_COMMANDS.setApiKey);
-      });
-    }
+    if ((await this.connection.apiKeyState()) === 'missing') showMissingKeyNotice(failureTitle('missingApiKey', undefined, environmentLabel(id)));
   }
 
   private async pick(): Promise<EnvironmentId | undefined> {

@@ -4,14 +4,21 @@ import { validateAndStoreApiKey } from '../connection/apiKeyValidation';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { SHELL_COMMANDS } from '../constants';
 import { BaseUrlSettingError } from '../domain/connectionErrors';
-import { apiKeyPrompts, environmentLabel } from '../l10n/shellStrings';
+import { ENVIRONMENT_IDS, isProduction, resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
+import { apiKeyPrompts, environmentLabel, environmentPick } from '../l10n/shellStrings';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
+import type { ShellSettings } from '../storage/shellSettings';
 import { showFailure } from '../ui/showFailure';
 import { withCancellableProgress } from '../ui/withCancellableProgress';
 import type { Command } from './command';
 
+interface TargetItem extends vscode.QuickPickItem {
+  target: ResolvedEnvironment;
+}
+
 /**
- * Set API Key…: a password box, one real request to check the key, then SecretStorage. The key
+ * Set API Key…: on the local sandbox, first which environment the key is for; a password box, one real request to check the key, then SecretStorage (and
+ * a switch to that environment). The key
  * is never echoed, logged or put in a message; a rejected key is simply not saved.
  */
 export class SetApiKeyCommand implements Command {
@@ -20,14 +27,14 @@ export class SetApiKeyCommand implements Command {
   constructor(
     private readonly connection: ShellApiConnection,
     private readonly keys: ApiKeyStore,
+    private readonly settings: ShellSettings,
   ) {}
 
   async execute(): Promise<void> {
-    const resolved = this.connection.resolved();
-    if (resolved.kind === 'localSandbox') {
-      void vscode.window.showInformationMessage(apiKeyPrompts.localNeedsNoKey());
-      return;
-    }
+    // The local sandbox takes no key: the key is for the environment the person is about to use.
+    const resolved = this.connection.resolved().kind === 'localSandbox' ? await this.pickTarget() : this.connection.resolved();
+    if (!resolved) return;
+    if (resolved.kind === 'localSandbox') return;
     if (resolved.kind === 'misconfigured') {
       showFailure(new BaseUrlSettingError(resolved.id, resolved.problem), this.connection);
       return;
@@ -46,13 +53,48 @@ export class SetApiKeyCommand implements Command {
     if (!apiKey) return;
 
     const check = await withCancellableProgress({ title: apiKeyPrompts.checking(environment) }, (signal) =>
-      validateAndStoreApiKey(this.connection, this.keys, apiKey, signal),
+      validateAndStoreApiKey(this.connection, this.keys, apiKey, signal, resolved),
     );
     if (check.ok) {
+      await this.connection.selectEnvironment(resolved.id);
       void vscode.window.showInformationMessage(apiKeyPrompts.saved(environment, check.total));
       return;
     }
     await this.explainRejection(check.error, environment);
+  }
+
+  /** Which environment a key typed on the local sandbox is for: the remote ones, key state shown. */
+  private async pickTarget(): Promise<ResolvedEnvironment | undefined> {
+    const baseUrls = this.settings.baseUrls();
+    const items = await Promise.all(
+      ENVIRONMENT_IDS.filter((id) => id !== 'local').map(async (id): Promise<TargetItem> => {
+        const target = resolveEnvironment(id, baseUrls);
+        const keyState =
+          target.kind === 'remote'
+            ? (await this.keys.has(target.secretName))
+              ? environmentPick.keySet()
+              : environmentPick.keyMissing()
+            : environmentPick.needsAttention();
+        return {
+          label: `${isProduction(id) ? '$(globe)' : '$(cloud)'} ${environmentLabel(id)}`,
+          description: target.kind === 'remote' ? target.baseUrl : keyState,
+          ...(target.kind === 'remote' ? { detail: keyState } : {}),
+          target,
+        };
+      }),
+    );
+    const chosen = await vscode.window.showQuickPick(items, {
+      title: apiKeyPrompts.targetTitle(),
+      placeHolder: apiKeyPrompts.targetPlaceholder(),
+      matchOnDescription: true,
+      ignoreFocusOut: true,
+    });
+    if (chosen?.target.kind === 'misconfigured') {
+      // Custom without a URL (or a broken URL setting): Switch Environment asks for it, then the key.
+      await vscode.commands.executeCommand(SHELL_COMMANDS.selectEnvironment, chosen.target.id);
+      return undefined;
+    }
+    return chosen?.target;
   }
 
   private async explainRejection(error: unknown, environment: string): Promise<void> {

@@ -1,9 +1,9 @@
-import type { User } from '../api/schemas';
 import { PANEL_COMMANDS } from '../constants';
 import { isBloodPressureForm } from '../shared/bloodPressureProtocol';
 import type { ExtensionServices } from '../services';
 import type { Panels } from '../panels/panels';
 import type { Command } from './command';
+import { userOf } from './userArgument';
 import { pickUser, resolveUserByClientId } from './userPicker';
 
 /**
@@ -28,17 +28,4 @@ export class ShowBloodPressureCommand implements Command {
     if (!user) return;
     this.panels.showBloodPressure(user, isBloodPressureForm(form) ? form : undefined);
   }
-}
-
-function isUser(value: unknown): value is User {
-  if (!value || typeof value !== 'object') return false;
-  const user = value as Record<string, unknown>;
-  return typeof user.user_id === 'string' && typeof user.client_user_id === 'string' && Array.isArray(user.connected_sources);
-}
-
-/** The user of a tree node (`{ user }`) or a plain User. */
-function userOf(value: unknown): User | undefined {
-  if (isUser(value)) return value;
-  if (value && typeof value === 'object' && isUser((value as { user?: unknown }).user)) return (value as { user: User }).user;
-  return undefined;
 }

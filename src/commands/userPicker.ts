@@ -1,9 +1,10 @@
-// "Show Blood Pressure" from the palette: pick one of the listed users, or resolve one by its
-// client_user_id. Failures are shown with their next step; Escape anywhere returns undefined.
+// A palette command that acts on a user: pick one (the user selected in the Users view first, then
+// recently used users, then the listed users), or resolve one by its client_user_id. Users come first, the action after.
+// Failures are shown with their next step; Escape anywhere returns undefined.
 import * as vscode from 'vscode';
 import { USERS_LIMIT_MAX } from '../api/argumentChecks';
 import type { User } from '../api/schemas';
-import { orderUsersForPicker, type RecentUser } from '../domain/recents';
+import { orderPickerUsers, type PickerUser } from '../domain/userPickerOrder';
 import { lookupStrings } from '../l10n/lookupStrings';
 import { pickerStrings, panelMessages } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
@@ -13,7 +14,7 @@ import { withCancellableProgress } from '../ui/withCancellableProgress';
 interface UserItem extends vscode.QuickPickItem {
   user?: User;
   resolve?: true;
-  /** A recent user not on the listed page: resolved by its client_user_id when picked. */
+  /** A recent user on no loaded page: resolved by its client_user_id when picked. */
   recentClientUserId?: string;
 }
 
@@ -26,8 +27,13 @@ type PickedUser = User | 'resolve' | 'failed' | RecentPick | undefined;
 
 const isRecentPick = (choice: PickedUser): choice is RecentPick => (choice as Partial<RecentPick> | undefined)?.kind === 'recent';
 
-export async function pickUser(services: ExtensionServices): Promise<User | undefined> {
-  const choice = await pickListedUser(services);
+export interface PickUserOptions {
+  /** The picker's title, naming the command; Show Blood Pressure's by default. */
+  title?: string;
+}
+
+export async function pickUser(services: ExtensionServices, options: PickUserOptions = {}): Promise<User | undefined> {
+  const choice = await pickListedUser(services, options.title ?? pickerStrings.userTitle());
   if (choice === undefined || choice === 'failed') return undefined;
   if (isRecentPick(choice)) return resolveUserByClientId(services, choice.clientUserId);
   if (choice !== 'resolve') return choice;
@@ -53,7 +59,21 @@ export async function resolveUserByClientId(services: ExtensionServices, clientU
   }
 }
 
-function pickListedUser(services: ExtensionServices): Promise<PickedUser> {
+function userItem(entry: PickerUser): UserItem {
+  if (!('user' in entry)) {
+    const { userId, clientUserId } = entry.recentOnly;
+    return { label: clientUserId, description: `${userId} · ${lookupStrings.recentUsers()}`, recentClientUserId: clientUserId };
+  }
+  const { user, origin } = entry;
+  const sources = user.connected_sources.map((c) => c.source.name).join(', ');
+  const description =
+    origin === 'selected' ? pickerStrings.selectedInTree(user.user_id) : origin === 'recent' ? `${user.user_id} · ${lookupStrings.recentUsers()}` : user.user_id;
+  return { label: user.client_user_id, description, detail: sources, user };
+}
+
+function pickListedUser(services: ExtensionServices, title: string): Promise<PickedUser> {
+  const selected = services.selectedUser?.();
+  const recent = services.recents?.get(services.connection.environment().id).users ?? [];
   const quickPick = vscode.window.createQuickPick<UserItem>();
   const resolveItem: UserItem = {
     label: `$(search) ${pickerStrings.resolveByClientId()}`,
@@ -61,11 +81,18 @@ function pickListedUser(services: ExtensionServices): Promise<PickedUser> {
     alwaysShow: true,
     resolve: true,
   };
-  quickPick.title = pickerStrings.userTitle();
+  // The separator above the action says how many users the list holds when it is not all of them.
+  const itemsFor = (listed: readonly User[], separator = pickerStrings.actions()): UserItem[] => [
+    ...orderPickerUsers({ selected, recent, listed }).map(userItem),
+    { label: separator, kind: vscode.QuickPickItemKind.Separator },
+    resolveItem,
+  ];
+  quickPick.title = title;
   quickPick.placeholder = pickerStrings.loadingUsers();
   quickPick.matchOnDescription = true;
   quickPick.ignoreFocusOut = true;
-  quickPick.items = [resolveItem];
+  // The selected user is offered at once, before the list arrives.
+  quickPick.items = itemsFor([]);
   quickPick.busy = true;
   const controller = new AbortController();
 
@@ -92,13 +119,11 @@ function pickListedUser(services: ExtensionServices): Promise<PickedUser> {
         const client = await services.connection.client();
         const list = await client.listUsers({ limit: USERS_LIMIT_MAX }, { signal: controller.signal });
         if (settled) return;
-        const recent = services.recents?.get(services.connection.environment().id).users ?? [];
-        const users = recentFirstItems(recent, list.users);
-        const more: UserItem[] =
-          list.total > list.users.length
-            ? [{ label: pickerStrings.moreUsers(list.users.length, list.total), kind: vscode.QuickPickItemKind.Separator }]
-            : [];
-        quickPick.items = [resolveItem, ...more, ...users];
+        const active = quickPick.activeItems[0];
+        quickPick.items = itemsFor(list.users, list.total > list.users.length ? pickerStrings.moreUsers(list.users.length, list.total) : undefined);
+        // Keep what the person already moved to; otherwise the first user stays active.
+        const keep = active?.user ? quickPick.items.find((item) => item.user?.user_id === active.user?.user_id) : undefined;
+        if (keep) quickPick.activeItems = [keep];
         quickPick.placeholder = pickerStrings.userPlaceholder();
         quickPick.busy = false;
       } catch (error) {
@@ -108,24 +133,4 @@ function pickListedUser(services: ExtensionServices): Promise<PickedUser> {
       }
     })();
   });
-}
-
-/** Recent users first (newest first; one not on the listed page is resolved when picked), then the list. */
-function recentFirstItems(recent: readonly RecentUser[], listed: readonly User[]): UserItem[] {
-  const byId = new Map(listed.map((user) => [user.user_id, user]));
-  const recentItems: UserItem[] = recent.map((entry) => {
-    const user = byId.get(entry.userId);
-    const description = `${entry.userId} · ${lookupStrings.recentUsers()}`;
-    return user
-      ? { label: user.client_user_id, description, detail: sourceNames(user), user }
-      : { label: entry.clientUserId, description, recentClientUserId: entry.clientUserId };
-  });
-  const rest = orderUsersForPicker(listed, { recentUserIds: recent.map((entry) => entry.userId) })
-    .filter(({ recent: isRecent }) => !isRecent)
-    .map(({ user }): UserItem => ({ label: user.client_user_id, description: user.user_id, detail: sourceNames(user), user }));
-  return [...recentItems, ...rest];
-}
-
-function sourceNames(user: User): string {
-  return user.connected_sources.map((c) => c.source.name).join(', ');
 }

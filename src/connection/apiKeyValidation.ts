@@ -1,19 +1,23 @@
+import type { ResolvedEnvironment } from '../domain/environments';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
+import { closeMissingKeyNotice } from '../ui/missingKeyNotice';
 import type { ShellApiConnection } from './shellApiConnection';
 
 export type ApiKeyCheck = { ok: true; total: number } | { ok: false; error: unknown };
 
 /**
- * Checks `apiKey` with one real request (list one user) against the active environment, and stores
- * it only if the API accepted it. Nothing is written on any failure, cancellation included.
+ * Checks `apiKey` with one real request (list one user) against `target` (the active environment
+ * unless said otherwise), and stores it only if the API accepted it. Nothing is written on any
+ * failure, cancellation included.
  */
 export async function validateAndStoreApiKey(
   connection: ShellApiConnection,
   keys: ApiKeyStore,
   apiKey: string,
   signal?: AbortSignal,
+  target: ResolvedEnvironment = connection.resolved(),
 ): Promise<ApiKeyCheck> {
-  const resolved = connection.resolved();
+  const resolved = target;
   if (resolved.kind !== 'remote') throw new Error(`The ${resolved.id} environment takes no API key`);
   const client = connection.clientFor(resolved.baseUrl, apiKey);
   try {
@@ -23,6 +27,8 @@ export async function validateAndStoreApiKey(
   } catch (error) {
     return { ok: false, error };
   } finally {
+    // Saved or rejected, a "No API key" notice is out of date now.
+    closeMissingKeyNotice();
     void client.close().catch(() => undefined);
   }
 }

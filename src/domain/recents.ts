@@ -56,27 +56,3 @@ export function parseRecents(value: unknown): Recents {
   });
   return { users: parsedUsers.slice(0, MAX_RECENTS), labTests: parsedLabTests.slice(0, MAX_RECENTS) };
 }
-
-/**
- * The order of a user picker: the selected tree user, then recent users (newest first), then the
- * rest in their listed order. Each user once. Other parts of the picker (the resolve entry) stay
- * with the picker; this only orders users.
- */
-export function orderUsersForPicker<T extends { user_id: string }>(
-  users: readonly T[],
-  options: { recentUserIds?: readonly string[]; selectedUserId?: string },
-): { user: T; recent: boolean }[] {
-  const rank = new Map<string, number>();
-  if (options.selectedUserId !== undefined) rank.set(options.selectedUserId, -1);
-  (options.recentUserIds ?? []).forEach((id, index) => {
-    if (!rank.has(id)) rank.set(id, index);
-  });
-  const seen = new Set<string>();
-  const unique = users.filter((user) => !seen.has(user.user_id) && seen.add(user.user_id));
-  const ranked = unique.filter((user) => rank.has(user.user_id)).sort((a, b) => rank.get(a.user_id)! - rank.get(b.user_id)!);
-  const rest = unique.filter((user) => !rank.has(user.user_id));
-  return [
-    ...ranked.map((user) => ({ user, recent: (options.recentUserIds ?? []).includes(user.user_id) })),
-    ...rest.map((user) => ({ user, recent: false })),
-  ];
-}

@@ -115,11 +115,11 @@ export function needsFullRecord(user: User): boolean {
   return !('ingestion_start' in user) && !('ingestion_end' in user);
 }
 
-/** Filter semantics: a prefix of client_user_id (as typed) or of user_id (any case). */
+/** Filter semantics: a prefix of client_user_id or of user_id, in any case. */
 export function matchesUserFilter(user: User, prefix: string): boolean {
-  const wanted = prefix.trim();
+  const wanted = prefix.trim().toLowerCase();
   if (!wanted) return true;
-  return user.client_user_id.startsWith(wanted) || user.user_id.toLowerCase().startsWith(wanted.toLowerCase());
+  return user.client_user_id.toLowerCase().startsWith(wanted) || user.user_id.toLowerCase().startsWith(wanted);
 }
 
 export interface LoadedUsers {

@@ -215,6 +215,9 @@ export const pickerStrings = {
   loadingUsers: (): string => vscode.l10n.t('Loading users…'),
   resolveByClientId: (): string => vscode.l10n.t('Resolve by client_user_id…'),
   resolveDescription: (): string => vscode.l10n.t('for a user not in this list'),
+  selectedInTree: (userId: string): string => vscode.l10n.t('{0} · selected in the Users view', userId),
+  actions: (): string => vscode.l10n.t('Actions'),
+  userTitleFor: (command: string): string => vscode.l10n.t('{0}: pick a user', command),
   moreUsers: (shown: number, total: number): string =>
     vscode.l10n.t('{0} of {1} users listed: use "Resolve by client_user_id…" for the others', shown, total),
   clientUserIdPrompt: (): string => vscode.l10n.t('The client_user_id your team gave the user'),

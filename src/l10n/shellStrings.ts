@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { BaseUrlCheck } from '../domain/environments';
 import type { DetailField } from '../domain/userTree';
 import type { FailureKind, NextStep } from '../domain/errorNextStep';
+import type { FailureCause } from '../domain/failureCause';
+import type { Age } from '../domain/freshness';
 import type { EnvironmentId } from '../services';
 
 
@@ -61,7 +63,6 @@ export const statusBar = {
 };
 
 export const apiKeyPrompts = {
-  localNeedsNoKey: (): string => vscode.l10n.t('The local sandbox needs no API key. Switch to another environment first.'),
   title: (environment: string): string => vscode.l10n.t('Set API Key: {0}', environment),
   prompt: (baseUrl: string): string =>
     vscode.l10n.t('API key for {0}. It is checked with one request, then kept in VS Code’s secret storage (the OS keychain on desktop), never in settings.', baseUrl),
@@ -80,6 +81,9 @@ export const apiKeyPrompts = {
   cleared: (environment: string): string => vscode.l10n.t('The API key of {0} was removed.', environment),
   noneStored: (environment: string): string => vscode.l10n.t('No API key is stored for {0}.', environment),
   tryAgain: (): string => vscode.l10n.t('Try Again'),
+  targetTitle: (): string => vscode.l10n.t('Set API Key: which environment is the key for?'),
+  targetPlaceholder: (): string =>
+    vscode.l10n.t('The local sandbox needs no key. Pick the environment of your key; Health Data switches there once the key is accepted.'),
 };
 
 export const tree = {
@@ -102,8 +106,13 @@ export const tree = {
   detailsIncomplete: (): string => vscode.l10n.t('Ingestion bounds could not be loaded'),
   descriptionUsers: (environment: string, total: number): string => vscode.l10n.t('{0} · {1} users', environment, total),
   descriptionSampleData: (): string => vscode.l10n.t('Sample data'),
-  sampleDataMessage: (): string =>
-    vscode.l10n.t('Sample data from the built-in local sandbox. Switch environment to browse your team.'),
+  sampleDataMessage: (): string => vscode.l10n.t('Sample data from the built-in local sandbox.'),
+  switchEnvironmentBanner: (): string => vscode.l10n.t('Switch environment to browse your team…'),
+  switchEnvironmentTooltip: (): string =>
+    vscode.l10n.t('The users shown are sample data. Pick Sandbox US/EU, Production US/EU or a custom URL, then set its API key.'),
+  failureWithCause: (title: string, cause: string): string => vscode.l10n.t('{0}: {1}', title, cause),
+  retry: (): string => vscode.l10n.t('Retry'),
+  filterFreshness: (message: string, age: string): string => vscode.l10n.t('{0} · {1} (Refresh to download again)', message, age),
   filterMessage: (prefix: string, matches: number, scanned: number): string =>
     vscode.l10n.t('Filter: client_user_id or user_id starts with "{0}" · {1} matches in {2} users', prefix, matches, scanned),
   filterSearching: (prefix: string, scanned: number, total: number): string =>
@@ -157,6 +166,35 @@ export function failureTitle(kind: FailureKind, status: number | undefined, envi
   }
 }
 
+/** "connection refused": the cause of a network failure, after its title in a tree row. */
+export function failureCauseLabel(cause: FailureCause): string {
+  switch (cause.kind) {
+    case 'connectionRefused':
+      return vscode.l10n.t('connection refused');
+    case 'hostNotFound':
+      return vscode.l10n.t('host not found');
+    case 'connectionReset':
+      return vscode.l10n.t('connection reset');
+    case 'hostUnreachable':
+      return vscode.l10n.t('host unreachable');
+    case 'connectTimeout':
+      return vscode.l10n.t('connection timed out');
+    case 'code':
+      return cause.code;
+  }
+}
+
+export function ageLabel(age: Age): string {
+  switch (age.unit) {
+    case 'justNow':
+      return vscode.l10n.t('users as of just now');
+    case 'minutes':
+      return age.count === 1 ? vscode.l10n.t('users as of 1 minute ago') : vscode.l10n.t('users as of {0} minutes ago', age.count);
+    case 'hours':
+      return age.count === 1 ? vscode.l10n.t('users as of 1 hour ago') : vscode.l10n.t('users as of {0} hours ago', age.count);
+  }
+}
+
 export function nextStepLabel(step: NextStep): string {
   switch (step) {
     case 'setApiKey':
@@ -186,6 +224,14 @@ export const commandMessages = {
   noLastResponse: (): string => vscode.l10n.t('No API response has been received yet.'),
   clearFilter: (): string => vscode.l10n.t('Clear filter'),
   searchAgain: (): string => vscode.l10n.t('Search again'),
+};
+
+/** Names of the commands that act on a user, for their user pickers' titles. */
+export const userCommandNames = {
+  copyUserId: (): string => vscode.l10n.t('Copy user_id'),
+  copyClientUserId: (): string => vscode.l10n.t('Copy client_user_id'),
+  openUserAsJson: (): string => vscode.l10n.t('Open as JSON'),
+  copyUserAsCurl: (): string => vscode.l10n.t('Copy as cURL'),
 };
 
 /** Shown by a JSON document whose content is no longer held (e.g. after a window reload). */

@@ -3,6 +3,7 @@ import { isHealthApiError } from '../api/errors';
 import { describeFailure, type FailureKind } from '../domain/errorNextStep';
 import { failureTitle } from '../l10n/shellStrings';
 import type { ApiConnection } from '../services';
+import { showMissingKeyNotice } from './missingKeyNotice';
 import { nextStepCommand } from './nextStepCommand';
 
 /**
@@ -15,6 +16,8 @@ export function showFailure(error: unknown, connection: ApiConnection): void {
   const environment = connection.environment();
   const title = failureTitle(failure.kind, failure.status, environment.label);
   const detail = failureDetail(error, failure.kind);
+  // A missing key is solved elsewhere (Set API Key…): its notice closes itself once it is.
+  if (failure.kind === 'missingApiKey') return showMissingKeyNotice(title);
   const step = nextStepCommand(failure.nextStep, environment.id);
   // Not awaited: the command that failed ends now, the button stays available in the notification.
   void vscode.window.showErrorMessage(detail ? `${title}: ${detail}` : title, step.title).then((choice) => {

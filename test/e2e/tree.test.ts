@@ -9,6 +9,7 @@ import { openWorkbench, type ThemeName, type Workbench } from './workbench';
 
 const THEME_ORDER: ThemeName[] = ['Light', 'Dark', 'High Contrast'];
 const PAGE_SIZE = 20;
+const BANNER = 'Switch environment to browse your team…';
 
 describe('Users tree in a real workbench', () => {
   let workbench: Workbench;
@@ -35,7 +36,8 @@ describe('Users tree in a real workbench', () => {
     await workbench.openViewContainer();
     const expected = sample.users.slice(0, 5).map((user) => user.client_user_id);
     const items = await workbench.waitForTreeItems(
-      (rows) => expected.every((label, index) => rows[index]?.label === label),
+      // First the sample-data banner (a link to Switch Environment), then the users in API order.
+      (rows) => rows[0]?.label === BANNER && expected.every((label, index) => rows[index + 1]?.label === label),
       'the first sample users',
     );
     assert.ok(items.every((item) => item.level === 1));
@@ -66,8 +68,9 @@ describe('Users tree in a real workbench', () => {
     const selected = workbench.sideBar().locator('.monaco-list-row.selected .label-name', { hasText: far.client_user_id });
     await selected.waitFor();
     const items = await workbench.treeItems();
-    assert.equal(items[0]?.label, far.client_user_id, 'pinned above the loaded page');
-    assert.match(items[0]?.description ?? '', /resolved/);
+    assert.equal(items[0]?.label, BANNER);
+    assert.equal(items[1]?.label, far.client_user_id, 'pinned above the loaded page');
+    assert.match(items[1]?.description ?? '', /resolved/);
   });
 
   test('Open as JSON (inline action) shows the user in a read-only JSON editor', async () => {

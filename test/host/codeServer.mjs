@@ -12,6 +12,9 @@ import { ensureCodeServer } from './provision.mjs';
 
 export const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
+  // VS Code opens a newly installed extension's walkthrough by itself, at a moment of its choosing:
+  // in a test that takes the focus from whatever the test is typing into. Tests open it explicitly.
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'telemetry.telemetryLevel': 'off',

@@ -84,7 +84,7 @@ suite('Hostile servers: the extension host stays up and says what went wrong', (
     ['an HTML page with status 200', (s) => respond(s, 200, '<!DOCTYPE html><html><body><h1>Welcome to nginx</h1></body></html>', { 'content-type': 'text/html' }), 'Unexpected response from the API'],
     ['JSON of the wrong shape', (s) => respond(s, 200, JSON.stringify({ data: [{ id: 1 }] })), 'Unexpected response from the API'],
     ['bytes that are not HTTP', (s) => s.end('SSH-2.0-OpenSSH_9.2p1\r\n\r\n'), 'Unexpected response from the API'],
-    ['a connection reset', (s) => s.resetAndDestroy(), 'Could not reach the API of Custom'],
+    ['a connection reset', (s) => s.resetAndDestroy(), /^Could not reach the API of Custom: connection reset$/],
     ['a 20 MB body that is not JSON', (s) => respond(s, 200, 'x'.repeat(20 * 1024 * 1024)), 'Unexpected response from the API'],
     ['an HTML 502 from a proxy', (s) => respond(s, 502, '<html><body>Bad Gateway</body></html>', { 'content-type': 'text/html' }), 'The API failed (502)'],
     ['a 422 with a list detail', (s) => respond(s, 422, JSON.stringify({ detail: [{ loc: ['query', 'limit'], msg: 'too big', type: 'less_than_equal' }] })), 'The API refused the request (422)'],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { KnownUsers } from '../../src/domain/knownUsers';
-import { emptyRecents, MAX_RECENTS, orderUsersForPicker, parseRecents, rememberLabTest, rememberUser } from '../../src/domain/recents';
+import { emptyRecents, MAX_RECENTS, parseRecents, rememberLabTest, rememberUser } from '../../src/domain/recents';
 
 const user = (n: number) => ({ userId: `u${n}`, clientUserId: `c${n}` });
 
@@ -29,14 +29,6 @@ describe('recents', () => {
       parseRecents({ users: [user(1), { userId: 1 }, null, { userId: 'x', clientUserId: '' }], labTests: [{ id: 'l', name: 7 }, 'l2', { id: 'x'.repeat(300) }], apiKey: 'k' }),
       { users: [user(1)], labTests: [{ id: 'l' }] },
     );
-  });
-
-  test('picker order: selected user, then recents newest first, then the listed order', () => {
-    const listed = ['a', 'b', 'c', 'd', 'e'].map((user_id) => ({ user_id }));
-    const ordered = orderUsersForPicker(listed, { recentUserIds: ['d', 'zz', 'b'], selectedUserId: 'e' });
-    assert.deepEqual(ordered.map((o) => o.user.user_id), ['e', 'd', 'b', 'a', 'c']);
-    assert.deepEqual(ordered.map((o) => o.recent), [false, true, true, false, false]);
-    assert.deepEqual(orderUsersForPicker(listed, {}).map((o) => o.user.user_id), ['a', 'b', 'c', 'd', 'e']);
   });
 });
 

@@ -6,7 +6,6 @@ import { tree } from '../../l10n/shellStrings';
 import { DetailNode } from './detailNode';
 import { failureNodes } from './failureNodes';
 import { TreeNode } from './treeNode';
-import type { UserNode } from './userNode';
 import type { UserTreeContext } from './userTreeContext';
 
 /**
@@ -18,11 +17,12 @@ export class DetailsGroupNode extends TreeNode {
   private fullRecord: User | undefined;
 
   constructor(
-    readonly userNode: UserNode,
+    parent: TreeNode,
+    readonly user: User,
     private readonly context: UserTreeContext,
   ) {
-    super(userNode);
-    this.id = `${userNode.id}/details`;
+    super(parent);
+    this.id = `${parent.id}/details`;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -34,7 +34,7 @@ export class DetailsGroupNode extends TreeNode {
   }
 
   override async getChildren(): Promise<TreeNode[]> {
-    const user = this.userNode.user;
+    const user = this.user;
     if (!needsFullRecord(user)) return this.rows(user);
     try {
       this.fullRecord ??= await this.context.fetchFullRecord(user);

@@ -4,19 +4,23 @@ import { tree } from '../../l10n/shellStrings';
 import { MessageNode } from './messageNode';
 import { SourceNode } from './sourceNode';
 import { TreeNode } from './treeNode';
-import type { UserNode } from './userNode';
+import type { User } from '../../api/schemas';
 
 /** "Connected sources": open by default, so expanding a user shows its sources at once. */
 export class SourcesGroupNode extends TreeNode {
   readonly id: string;
 
-  constructor(readonly userNode: UserNode) {
-    super(userNode);
-    this.id = `${userNode.id}/sources`;
+  /** Takes its parent as a plain TreeNode and the user as data, so userNode.ts is not imported back. */
+  constructor(
+    parent: TreeNode,
+    readonly user: User,
+  ) {
+    super(parent);
+    this.id = `${parent.id}/sources`;
   }
 
   getTreeItem(): vscode.TreeItem {
-    const count = this.userNode.user.connected_sources.length;
+    const count = this.user.connected_sources.length;
     const item = new vscode.TreeItem(tree.connectedSources(), vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
     item.contextValue = TREE_ITEM_CONTEXT.sourcesGroup;
@@ -26,7 +30,7 @@ export class SourcesGroupNode extends TreeNode {
   }
 
   override getChildren(): TreeNode[] {
-    const sources = this.userNode.user.connected_sources;
+    const sources = this.user.connected_sources;
     if (sources.length === 0) return [new MessageNode(this, `${this.id}/none`, tree.noConnectedSources(), { icon: 'info' })];
     return sources.map((connected, index) => new SourceNode(this, connected, index));
   }

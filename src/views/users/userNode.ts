@@ -48,7 +48,7 @@ export class UserNode extends TreeNode {
 
   override getChildren(): TreeNode[] {
     // Kept, so the Details group fetches the full record once per user and not on every expand.
-    this.children ??= [new SourcesGroupNode(this), new DetailsGroupNode(this, this.context)];
+    this.children ??= [new SourcesGroupNode(this, this.user), new DetailsGroupNode(this, this.user, this.context)];
     return this.children;
   }
 }

@@ -3,12 +3,15 @@ import type { HealthApiClient } from '../../api/client';
 import { listUsersRequest, resolveUserRequest } from '../../api/requests';
 import type { User, UserList } from '../../api/schemas';
 import type { ShellApiConnection } from '../../connection/shellApiConnection';
-import { USERS_VIEW_ID } from '../../constants';
 import type { KnownUsers } from '../../domain/knownUsers';
+import { SHELL_COMMANDS, USERS_VIEW_ID } from '../../constants';
+import { describeFailure, type FailureKind } from '../../domain/errorNextStep';
+import { isFresh } from '../../domain/freshness';
 import { appendUserPage, hasMoreUsers, type LoadedUsers } from '../../domain/userTree';
 import type { LastResponse } from '../../jsonDocuments/lastResponse';
 import { progressTitles, tree } from '../../l10n/shellStrings';
 import type { EnvironmentInfo } from '../../services';
+import type { PinnedUsersStore } from '../../storage/pinnedUsersStore';
 import type { ShellSettings } from '../../storage/shellSettings';
 import { showFailure } from '../../ui/showFailure';
 import { withCancellableProgress } from '../../ui/withCancellableProgress';
@@ -17,7 +20,7 @@ import { filterChildren } from './filterChildren';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './treeNode';
-import { UserFilterSearch } from './userFilterSearch';
+import { UserFilterSearch, type UsersSnapshot } from './userFilterSearch';
 import { UserNode } from './userNode';
 import type { UserTreeContext } from './userTreeContext';
 
@@ -27,7 +30,14 @@ export interface UsersTreeServices {
   lastResponse: LastResponse;
   /** Fed with every user the tree receives, so hovers and look-ups can name them without a request. */
   knownUsers?: KnownUsers;
+  /** Where the pins of Resolve User are kept across window reloads; none: pins last a session. */
+  pinnedUsers?: PinnedUsersStore;
 }
+
+const NO_AUTOMATIC_RETRY = new Set<FailureKind>(['missingApiKey', 'unauthorized', 'forbidden', 'baseUrlSetting', 'cancelled']);
+
+/** After a failed first page, the tree tries again by itself after these delays (then every last one). */
+const RECOVERY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
 
 type Listing = { kind: 'idle' } | { kind: 'loaded'; users: LoadedUsers } | { kind: 'failed'; error: unknown };
 
@@ -45,6 +55,9 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   readonly onDidChangeTreeData = this.treeChanged.event;
   private readonly summaryChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSummary = this.summaryChanged.event;
+  /** Fires with the first row of a page Load more appended: the view moves keyboard focus there. */
+  private readonly pageAppended = new vscode.EventEmitter<UserNode>();
+  readonly onDidAppendPage = this.pageAppended.event;
   private readonly subscriptions: vscode.Disposable[];
 
   private listing: Listing = { kind: 'idle' };
@@ -57,6 +70,11 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   private readonly fullRecords = new Map<string, Promise<User>>();
   /** Aborted whenever the tree starts over: requests of the old state stop and their results are dropped. */
   private lifetime = new AbortController();
+  /** Every user, from the last complete filter search: new filters reuse it while it is fresh. */
+  private snapshot: UsersSnapshot | undefined;
+  private recoveryTimer: ReturnType<typeof setTimeout> | undefined;
+  private recoveryAttempt = 0;
+  private pinsRestored = false;
 
   constructor(private readonly services: UsersTreeServices) {
     this.subscriptions = [
@@ -110,8 +128,10 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     return pending;
   }
 
-  /** Reloads from the first page; an active filter searches again. */
+  /** Starts over from the first page, pins dropped; an active filter downloads every user again. */
   refresh(): void {
+    this.pinned = [];
+    this.savePins();
     const prefix = this.filter?.prefix;
     this.reset(false);
     if (prefix) void this.setFilter(prefix);
@@ -122,6 +142,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     const lifetime = this.lifetime;
     const offset = this.listing.users.nextOffset;
     const limit = this.services.settings.usersPageSize();
+    let firstNew: User | undefined;
     if (this.loadMoreNode) {
       this.loadMoreNode.loading = true;
       this.treeChanged.fire(this.loadMoreNode);
@@ -132,7 +153,9 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
       );
       if (lifetime.signal.aborted) return;
       this.services.lastResponse.record(listUsersRequest({ offset, limit }), page);
+      const before = this.listing.users.users.length;
       this.acceptPage(page);
+      firstNew = this.listing.kind === 'loaded' ? this.listing.users.users[before] : undefined;
     } catch (error) {
       if (!lifetime.signal.aborted) showFailure(error, this.services.connection);
     } finally {
@@ -143,6 +166,9 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
         this.summaryChanged.fire();
       }
     }
+    if (firstNew && !lifetime.signal.aborted && !this.pinned.some((user) => user.user_id === firstNew.user_id)) {
+      this.pageAppended.fire(this.nodeFor(firstNew, false));
+    }
   }
 
   async setFilter(prefix: string): Promise<void> {
@@ -151,16 +177,25 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.stopSearch = stop;
     const search = new UserFilterSearch(prefix);
     this.filter = search;
+    // Every user was downloaded a moment ago: the new filter searches that, without a request.
+    const snapshot = this.snapshot;
+    if (snapshot && isFresh(snapshot.fetchedAt, Date.now())) {
+      search.runOn(snapshot);
+      this.changedRoot();
+      return;
+    }
     this.changedRoot();
     try {
       await withCancellableProgress(
         { title: progressTitles.searchingUsers(prefix), viewId: USERS_VIEW_ID, signal: AbortSignal.any([this.lifetime.signal, stop.signal]) },
         async (signal, report) => {
           const client = await this.services.connection.client();
-          await search.run(client, signal, () => {
+          const lifetime = this.lifetime;
+          const complete = await search.run(client, signal, () => {
             report(progressTitles.searchedSoFar(search.scanned, search.total ?? search.scanned));
             this.summaryChanged.fire();
           });
+          if (complete && !lifetime.signal.aborted) this.snapshot = complete;
         },
       );
     } catch (error) {
@@ -191,6 +226,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
         : undefined;
     if (listed) return this.nodeFor(listed, false);
     this.pinned = [user, ...this.pinned.filter((pinned) => pinned.user_id !== user.user_id)];
+    this.savePins();
     this.changedRoot();
     return this.nodeFor(user, true);
   }
@@ -200,16 +236,20 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     if ((await this.services.connection.apiKeyState()) === 'missing') return [];
     if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false), this.environment());
     if (this.listing.kind === 'idle') await this.loadFirstPage();
+    const banner = this.environment().isLocalSandbox ? [this.switchEnvironmentBanner()] : [];
     const pinned = this.pinned.map((user) => this.nodeFor(user, true));
     switch (this.listing.kind) {
       case 'idle':
-        return pinned;
+        return [...banner, ...pinned];
       case 'failed':
-        return [...pinned, ...failureNodes(undefined, 'users/failure', this.listing.error, this.environment())];
+        return [...banner, ...pinned, ...failureNodes(undefined, 'users/failure', this.listing.error, this.environment())];
       case 'loaded': {
         const { users } = this.listing;
-        const nodes: TreeNode[] = [...pinned, ...users.users.map((user) => this.nodeFor(user, false))];
-        if (nodes.length === 0) return [new MessageNode(undefined, 'users/empty', tree.noUsers(), { icon: 'info' })];
+        // A pinned user stays on top (Load more, reloads) until Refresh drops the pins.
+        const pinnedIds = new Set(this.pinned.map((user) => user.user_id));
+        const listed = users.users.filter((user) => !pinnedIds.has(user.user_id)).map((user) => this.nodeFor(user, false));
+        const nodes: TreeNode[] = [...banner, ...pinned, ...listed];
+        if (pinned.length + listed.length === 0) return [...banner, new MessageNode(undefined, 'users/empty', tree.noUsers(), { icon: 'info' })];
         this.loadMoreNode = hasMoreUsers(users)
           ? new LoadMoreNode(undefined, users.users.length, users.total, false)
           : undefined;
@@ -239,18 +279,76 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
       if (lifetime.signal.aborted) return;
       this.services.lastResponse.record(listUsersRequest({ offset: 0, limit }), page);
       this.acceptPage(page);
+      this.recoveryAttempt = 0;
+      await this.restorePins(lifetime.signal);
     } catch (error) {
-      if (!lifetime.signal.aborted) this.listing = { kind: 'failed', error };
+      if (!lifetime.signal.aborted) {
+        this.listing = { kind: 'failed', error };
+        this.scheduleRecovery(error);
+      }
     }
     this.summaryChanged.fire();
+  }
+
+  /**
+   * A failed list tries again by itself, with growing pauses, so the tree recovers as soon as the
+   * API answers again; a key or setting problem waits for the person instead.
+   */
+  private scheduleRecovery(error: unknown): void {
+    if (NO_AUTOMATIC_RETRY.has(describeFailure(error).kind)) return;
+    clearTimeout(this.recoveryTimer);
+    const delay = RECOVERY_DELAYS_MS[Math.min(this.recoveryAttempt, RECOVERY_DELAYS_MS.length - 1)]!;
+    this.recoveryAttempt++;
+    const lifetime = this.lifetime;
+    this.recoveryTimer = setTimeout(() => {
+      if (lifetime.signal.aborted || this.listing.kind !== 'failed') return;
+      this.listing = { kind: 'idle' };
+      this.changedRoot();
+      // Loaded now rather than when the view asks: a hidden view recovers too.
+      void this.loadFirstPage().then(() => this.changedRoot());
+    }, delay);
+  }
+
+  /** After a window reload: the users pinned in this environment are resolved and pinned again. */
+  private async restorePins(signal: AbortSignal): Promise<void> {
+    if (this.pinsRestored || !this.services.pinnedUsers) return;
+    this.pinsRestored = true;
+    const ids = this.services.pinnedUsers.get(this.environment().id);
+    if (ids.length === 0) return;
+    const client = await this.services.connection.client();
+    const restored: User[] = [];
+    for (const id of ids) {
+      try {
+        restored.push(await client.resolveUser(id, { signal }));
+      } catch {
+        // A pinned user that is gone (or unreachable now) is simply not pinned again.
+      }
+    }
+    if (signal.aborted) return;
+    for (const user of restored) this.fullRecords.set(user.user_id, Promise.resolve(user));
+    this.pinned = [...this.pinned, ...restored.filter((user) => !this.pinned.some((pinned) => pinned.user_id === user.user_id))];
+    this.changedRoot();
+  }
+
+  private savePins(): void {
+    void this.services.pinnedUsers?.set(
+      this.environment().id,
+      this.pinned.map((user) => user.client_user_id),
+    );
+  }
+
+  private switchEnvironmentBanner(): MessageNode {
+    return new MessageNode(undefined, 'users/switchEnvironment', tree.switchEnvironmentBanner(), {
+      icon: 'server-environment',
+      tooltip: tree.switchEnvironmentTooltip(),
+      command: { title: tree.switchEnvironmentBanner(), command: SHELL_COMMANDS.selectEnvironment },
+    });
   }
 
   private acceptPage(page: UserList): void {
     const loaded = this.listing.kind === 'loaded' ? this.listing.users : undefined;
     this.listing = { kind: 'loaded', users: appendUserPage(loaded, page) };
     this.services.knownUsers?.add(page.users);
-    const listed = new Set(page.users.map((user) => user.user_id));
-    this.pinned = this.pinned.filter((user) => !listed.has(user.user_id));
   }
 
   private nodeFor(user: User, resolved: boolean): UserNode {
@@ -273,9 +371,14 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.lifetime.abort();
     this.lifetime = new AbortController();
     this.stopSearch?.abort();
+    clearTimeout(this.recoveryTimer);
+    this.recoveryAttempt = 0;
+    this.snapshot = undefined;
     this.listing = { kind: 'idle' };
     this.firstPage = undefined;
     this.pinned = [];
+    // Pins are remembered per environment: the new one's come back with its first page.
+    this.pinsRestored = false;
     this.filter = undefined;
     this.loadMoreNode = undefined;
     this.nodes.clear();
@@ -292,6 +395,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
 
   dispose(): void {
     this.lifetime.abort();
+    clearTimeout(this.recoveryTimer);
+    this.pageAppended.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.treeChanged.dispose();
     this.summaryChanged.dispose();

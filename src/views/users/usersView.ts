@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/schemas';
 import { CONTEXT_KEYS, USERS_VIEW_ID } from '../../constants';
-import { tree } from '../../l10n/shellStrings';
+import { ageOf } from '../../domain/freshness';
+import { ageLabel, tree } from '../../l10n/shellStrings';
 import type { ApiConnection } from '../../services';
 import type { TreeNode } from './treeNode';
+import { UserNode } from './userNode';
 import type { UsersTreeProvider } from './usersTreeProvider';
 
 /** The Users TreeView: its description (environment and total) and message (the active filter). */
@@ -16,14 +18,39 @@ export class UsersView implements vscode.Disposable {
     private readonly connection: ApiConnection,
   ) {
     this.treeView = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
-    this.subscriptions = [this.treeView, provider.onDidChangeSummary(() => this.update())];
+    // The filter line says how old the searched users are: kept true while time passes.
+    const ageTicker = setInterval(() => {
+      if (this.provider.summary().filter) this.update();
+    }, 30_000);
+    this.subscriptions = [
+      this.treeView,
+      provider.onDidChangeSummary(() => this.update()),
+      provider.onDidAppendPage((node) => void this.focusAppended(node)),
+      { dispose: () => clearInterval(ageTicker) },
+    ];
     this.update();
+  }
+
+  /** After Load more, keyboard focus goes to the first new row, so arrow keys continue from there. */
+  private async focusAppended(node: UserNode): Promise<void> {
+    if (!this.treeView.visible) return;
+    try {
+      await this.treeView.reveal(node, { select: true, focus: true });
+    } catch {
+      // The list changed again meanwhile (a refresh, another environment): nothing to focus.
+    }
   }
 
   /** Loads `user` into the tree if needed, then selects and focuses it. */
   async reveal(user: User): Promise<void> {
     const node = await this.provider.showUser(user);
     await this.treeView.reveal(node, { select: true, focus: true });
+  }
+
+  /** The user of the selected row, if a user row is selected. */
+  selectedUser(): User | undefined {
+    const [node] = this.treeView.selection;
+    return node instanceof UserNode ? node.user : undefined;
   }
 
   private update(): void {
@@ -36,7 +63,12 @@ export class UsersView implements vscode.Disposable {
     this.treeView.message = filter
       ? filter.status === 'searching'
         ? tree.filterSearching(filter.prefix, filter.scanned, filter.total ?? filter.scanned)
-        : tree.filterMessage(filter.prefix, filter.matches.length, filter.scanned)
+        : filter.fetchedAt !== undefined
+          ? tree.filterFreshness(
+              tree.filterMessage(filter.prefix, filter.matches.length, filter.scanned),
+              ageLabel(ageOf(filter.fetchedAt, Date.now())),
+            )
+          : tree.filterMessage(filter.prefix, filter.matches.length, filter.scanned)
       : environment.isLocalSandbox
         ? tree.sampleDataMessage()
         : undefined;
