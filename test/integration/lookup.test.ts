@@ -204,6 +204,10 @@ suite('Key header setting', () => {
   });
 
   suiteTeardown(async () => {
+    // The key is cleared here, not in the test, so a failing test cannot leave it to the next suites.
+    const testing = (await ourExtension().activate()) as { testing: PanelsFixture['testing'] };
+    await testing.testing.connection.selectEnvironment('sandboxEu');
+    await testing.testing.clearApiKey();
     await config().update('apiKeyHeader', undefined, vscode.ConfigurationTarget.Global);
     await config().update('baseUrl.sandboxEu', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('healthData.useLocalSandbox');
@@ -226,8 +230,7 @@ suite('Key header setting', () => {
     const [user] = (await client.listUsers({ limit: 1 })).users;
     await vscode.commands.executeCommand('healthData.users.focus');
     await testing.testing.usersView.reveal(user ?? assert.fail('the deployment lists a user'));
-    await vscode.commands.executeCommand('healthData.copyUserAsCurl');
+    await vscode.commands.executeCommand('healthData.copyUserAsCurl', user);
     assert.match(await vscode.env.clipboard.readText(), /--header "x-vital-api-key: \$SERVICE_API_KEY"/);
-    await testing.testing.clearApiKey();
   });
 });
