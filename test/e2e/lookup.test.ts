@@ -7,6 +7,7 @@ import type { UserList } from '../../src/api/schemas';
 import { startSandbox } from '../../src/sandbox/server';
 import { openWorkbench, type Workbench } from './workbench';
 
+const SAMPLE_DATA_BANNER = 'Switch environment to browse your team…';
 const PAGE_SIZE = 20;
 
 describe('Look up in Health Data in a real workbench', () => {
@@ -56,8 +57,9 @@ describe('Look up in Health Data in a real workbench', () => {
     await selected.waitFor();
     const message = await workbench.waitForNotification(`Found user ${wanted.client_user_id}`);
     assert.match(message, /selected in the Users view/);
-    const items = await workbench.treeItems();
-    assert.equal(items[0]?.label, wanted.client_user_id, 'a user on no loaded page is pinned above the pages');
+    // Below the sample-data banner row, the first user row is the pinned one.
+    const users = (await workbench.treeItems()).filter((item) => item.label !== SAMPLE_DATA_BANNER);
+    assert.equal(users[0]?.label, wanted.client_user_id, 'a user on no loaded page is pinned above the pages');
     await workbench.screenshot('lookup-editor-context-menu-dark');
   });
 

@@ -100,13 +100,14 @@ describe('Panels in a real workbench', () => {
     await workbench.openViewContainer(); // also waits until the extension's contributions are loaded
     await workbench.runCommand('Health Data: Switch Environment…');
     await workbench.pickQuickPickItem(/(^|\s)Sandbox US$/);
-    // As a user would: the "No API key" notification's own button leads to the key prompt.
+    // As a user would: the "No API key" notification's own link leads to the key prompt.
     const noKey = workbench.page.locator('.notifications-toasts .notification-list-item', { hasText: 'No API key for Sandbox US' });
-    await noKey.locator('.monaco-button', { hasText: 'Set API key' }).click();
+    await noKey.locator('a', { hasText: 'Set API key' }).click();
     await workbench.quickInput().filter({ hasText: 'Sandbox US' }).waitFor();
     await workbench.typeIntoInput(API_KEY);
     await workbench.openViewContainer();
     await workbench.waitForTreeItems((items) => items.some((item) => item.label === regular.client_user_id), 'the team\'s users');
+    await noKey.waitFor({ state: 'detached' }); // the notice closes itself once the key is saved
   });
 
   after(async () => {
