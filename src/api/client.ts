@@ -45,6 +45,7 @@ import {
   isUndiciTimeout,
   networkReason,
   redactUrl,
+  shortFailure,
   truncate,
 } from './transportFailures';
 
@@ -58,6 +59,8 @@ export interface RequestLogEntry {
   requestId?: string;
   /** Set when the attempt failed without an HTTP status (network, timeout, cancelled...). */
   error?: HealthApiErrorKind;
+  /** With `error`: the short cause ("connection refused", "timeout after 30 s", "cancelled"). */
+  failure?: string;
   /** Name of the header that carried the key (never its value). */
   keyHeader?: string;
 }
@@ -228,7 +231,7 @@ export class HealthApiClient {
           : cause instanceof BodyTooLargeError || isNotHttp(cause)
             ? 'invalid_response'
             : 'network';
-      log({ error: kind });
+      log({ error: kind, failure: shortFailure(kind, cause, this.#timeoutMs) });
       const message =
         kind === 'cancelled'
           ? `${spec.method} ${url} was cancelled`
