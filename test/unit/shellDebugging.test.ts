@@ -61,6 +61,22 @@ describe('request log lines', () => {
     assert.equal(withEnvironment.text, 'GET /v2/user/ · 200 · 3 ms · attempt 1 · Sandbox US');
   });
 
+  test('each entry carries what was sent and what came back, the key header reading <redacted>', async () => {
+    const { client, log } = fixture.loggingClient();
+    const users = await client.listUsers({ limit: 2 });
+    await failureOf(fixture.client({ apiKey: 'wrong-key-echo', onRequest: (e) => log.push(e) }).listUsers({ limit: 1 }));
+    const [ok, rejected] = log;
+    assert.equal(ok?.requestHeaders?.['x-service-api-key'], '<redacted>');
+    assert.equal(ok?.requestHeaders?.accept, 'application/json');
+    assert.equal((JSON.parse(ok?.responseBody ?? '{}') as { users?: unknown[] }).users?.length, users.users.length);
+    assert.match(ok?.responseHeaders?.['content-type'] ?? '', /application\/json/);
+    assert.equal(rejected?.status, 401);
+    assert.ok(rejected?.responseBody, 'the 401 body is kept');
+    const everything = JSON.stringify(log);
+    assert.ok(!everything.includes(fixture.sandbox.apiKey));
+    assert.ok(!everything.includes('wrong-key-echo'));
+  });
+
   test('a request that never got a status logs why, as an error', async () => {
     const log: Parameters<typeof formatRequestLogLine>[0][] = [];
     const client = new HealthApiClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: 'k', maxRetries: 0, onRequest: (e) => log.push(e) });
