@@ -45,6 +45,7 @@ import {
   isUndiciTimeout,
   networkReason,
   redactUrl,
+  shortFailure,
   truncate,
 } from './transportFailures';
 
@@ -58,8 +59,27 @@ export interface RequestLogEntry {
   requestId?: string;
   /** Set when the attempt failed without an HTTP status (network, timeout, cancelled...). */
   error?: HealthApiErrorKind;
+  /** With `error`: the short cause ("connection refused", "timeout after 30 s", "cancelled"). */
+  failure?: string;
   /** Name of the header that carried the key (never its value). */
   keyHeader?: string;
+  /** The headers sent, the key header's value replaced by `<redacted>`. */
+  requestHeaders?: Record<string, string>;
+  /** The JSON body sent (POST). */
+  requestBody?: string;
+  /** With a status: the response's headers and body, with any echo of the key redacted. */
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+}
+
+const REDACTED_KEY_VALUE = '<redacted>';
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>, apiKey: string): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = redactText(Array.isArray(value) ? value.join(', ') : value, apiKey);
+  }
+  return flat;
 }
 
 export interface HealthApiClientOptions {
@@ -193,8 +213,28 @@ export class HealthApiClient {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.#timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+    const keyHeader = this.#apiKeyHeader ?? DEFAULT_API_KEY_HEADER;
+    const headers: Record<string, string> = {
+      [keyHeader]: this.#apiKey,
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+      ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    const requestBody = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const sent = {
+      requestHeaders: { ...headers, [keyHeader]: REDACTED_KEY_VALUE },
+      ...(requestBody === undefined ? {} : { requestBody: redactText(requestBody, this.#apiKey) }),
+    };
     const log = (entry: Partial<RequestLogEntry>): void =>
-      this.#onRequest?.({ method: spec.method, url, ms: Math.round(performance.now() - started), attempt, keyHeader: this.#apiKeyHeader, ...entry });
+      this.#onRequest?.({
+        method: spec.method,
+        url,
+        ms: Math.round(performance.now() - started),
+        attempt,
+        keyHeader: this.#apiKeyHeader,
+        ...sent,
+        ...entry,
+      });
     const fail = (kind: HealthApiErrorKind, message: string, extra: Partial<HealthApiError> & { cause?: unknown } = {}) =>
       new HealthApiError({ kind, message, method: spec.method, url, ...extra });
 
@@ -203,13 +243,8 @@ export class HealthApiClient {
         method: spec.method,
         dispatcher: this.#dispatcher,
         signal: combined,
-        headers: {
-          [this.#apiKeyHeader ?? DEFAULT_API_KEY_HEADER]: this.#apiKey,
-          accept: 'application/json',
-          'user-agent': USER_AGENT,
-          ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        headers,
+        body: requestBody,
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
       });
@@ -217,7 +252,12 @@ export class HealthApiClient {
       // Redacted before anything (an error message, a snippet, a document) can repeat part of it.
       const text = redactText(await readBody(response.body, this.#maxResponseBytes), this.#apiKey);
       const status = response.statusCode;
-      log({ status, ...(requestId ? { requestId } : {}) });
+      log({
+        status,
+        ...(requestId ? { requestId } : {}),
+        responseHeaders: flatHeaders(response.headers, this.#apiKey),
+        responseBody: text,
+      });
       if (status >= 200 && status < 300) return { ok: true, status, text };
       return { ok: false, ...this.#httpFailure(spec, url, status, text, response.headers) };
     } catch (cause) {
@@ -228,7 +268,7 @@ export class HealthApiClient {
           : cause instanceof BodyTooLargeError || isNotHttp(cause)
             ? 'invalid_response'
             : 'network';
-      log({ error: kind });
+      log({ error: kind, failure: shortFailure(kind, cause, this.#timeoutMs) });
       const message =
         kind === 'cancelled'
           ? `${spec.method} ${url} was cancelled`

@@ -56,3 +56,23 @@ export function baseUrlMessage(problem: NonNullable<ReturnType<typeof checkBaseU
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
+
+const SHORT_NETWORK_CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  UND_ERR_SOCKET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'host unreachable',
+};
+
+/** A few words for the request log: "connection refused", "timeout after 30 s", "cancelled"… */
+export function shortFailure(kind: string, cause: unknown, timeoutMs: number): string {
+  if (kind === 'cancelled') return 'cancelled';
+  if (kind === 'timeout') return `timeout after ${Math.round(timeoutMs / 100) / 10} s`;
+  if (kind === 'invalid_response') return 'invalid response';
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return SHORT_NETWORK_CAUSES[code] ?? code;
+  return 'network';
+}

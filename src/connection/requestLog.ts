@@ -13,8 +13,8 @@ export class RequestLog {
 
   constructor(private readonly channel: vscode.LogOutputChannel) {}
 
-  readonly onRequest = (entry: RequestLogEntry): void => {
-    const line = formatRequestLogLine(entry);
+  readonly onRequest = (entry: RequestLogEntry, environment?: string): void => {
+    const line = formatRequestLogLine(entry, environment);
     this.channel[line.level](line.text);
     this.recent.push(line.text);
     if (this.recent.length > RECENT_LINES) this.recent.shift();

@@ -109,7 +109,13 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
   /** A client for a key that is not stored yet (Set API Key validates with it); logs like any other. */
   clientFor(baseUrl: string, apiKey: string): HealthApiClient {
     const { HealthApiClient } = this.deps.loadApiClient();
-    return new HealthApiClient({ baseUrl, apiKey, apiKeyHeader: this.apiKeyHeader(), onRequest: this.deps.requestLog.onRequest });
+    const environment = environmentLabel(this.resolved().id);
+    return new HealthApiClient({
+      baseUrl,
+      apiKey,
+      apiKeyHeader: this.apiKeyHeader(),
+      onRequest: (entry) => this.deps.requestLog.onRequest(entry, environment),
+    });
   }
 
   /** Fires onDidChange: the tree reloads and panels re-query. */

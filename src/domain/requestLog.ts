@@ -18,10 +18,12 @@ function pathAndQuery(url: string): string {
   }
 }
 
-export function formatRequestLogLine(entry: RequestLogEntry): RequestLogLine {
-  const outcome = entry.status !== undefined ? String(entry.status) : (entry.error ?? 'failed');
+/** `environment` (its label) ends the line, so lines from two environments cannot be confused. */
+export function formatRequestLogLine(entry: RequestLogEntry, environment?: string): RequestLogLine {
+  const outcome = entry.status !== undefined ? String(entry.status) : (entry.failure ?? entry.error ?? 'failed');
   const parts = [`${entry.method} ${pathAndQuery(entry.url)}`, outcome, `${entry.ms} ms`, `attempt ${entry.attempt}`];
   if (entry.requestId) parts.push(`request id ${entry.requestId}`);
+  if (environment) parts.push(environment);
   const level: RequestLogLevel =
     entry.status === undefined ? (entry.error === 'cancelled' ? 'info' : 'error') : entry.status >= 400 ? 'warn' : 'info';
   return { level, text: parts.join(' · ') };

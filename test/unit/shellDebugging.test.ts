@@ -2,7 +2,7 @@
 // from real exchanges with the sandbox.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
 import { HealthApiError } from '../../src/api/errors';
@@ -35,7 +35,7 @@ describe('request log lines', () => {
     const { client, log } = fixture.loggingClient();
     await client.listUsers({ offset: 2, limit: 3 });
     await failureOf(fixture.client({ apiKey: 'wrong-key', onRequest: (e) => log.push(e) }).listUsers({ limit: 1 }));
-    const lines = log.map(formatRequestLogLine);
+    const lines = log.map((entry) => formatRequestLogLine(entry));
     assert.match(lines[0]?.text ?? '', /^GET \/v2\/user\/\?offset=2&limit=3 · 200 · \d+ ms · attempt 1 · request id [\w-]+$/);
     assert.equal(lines[0]?.level, 'info');
     assert.match(lines[1]?.text ?? '', /^GET \/v2\/user\/\?limit=1 · 401 · \d+ ms · attempt 1( · request id [\w-]+)?$/);
@@ -57,6 +57,24 @@ describe('request log lines', () => {
     assert.match(lines[1] ?? '', / · 200 · .* · attempt 2/);
     const withId = formatRequestLogLine({ method: 'GET', url: 'https://x.example/v2/user/', status: 200, ms: 3, attempt: 1, requestId: 'req-42' });
     assert.equal(withId.text, 'GET /v2/user/ · 200 · 3 ms · attempt 1 · request id req-42');
+    const withEnvironment = formatRequestLogLine({ method: 'GET', url: 'https://x.example/v2/user/', status: 200, ms: 3, attempt: 1 }, 'Sandbox US');
+    assert.equal(withEnvironment.text, 'GET /v2/user/ · 200 · 3 ms · attempt 1 · Sandbox US');
+  });
+
+  test('each entry carries what was sent and what came back, the key header reading <redacted>', async () => {
+    const { client, log } = fixture.loggingClient();
+    const users = await client.listUsers({ limit: 2 });
+    await failureOf(fixture.client({ apiKey: 'wrong-key-echo', onRequest: (e) => log.push(e) }).listUsers({ limit: 1 }));
+    const [ok, rejected] = log;
+    assert.equal(ok?.requestHeaders?.['x-service-api-key'], '<redacted>');
+    assert.equal(ok?.requestHeaders?.accept, 'application/json');
+    assert.equal((JSON.parse(ok?.responseBody ?? '{}') as { users?: unknown[] }).users?.length, users.users.length);
+    assert.match(ok?.responseHeaders?.['content-type'] ?? '', /application\/json/);
+    assert.equal(rejected?.status, 401);
+    assert.ok(rejected?.responseBody, 'the 401 body is kept');
+    const everything = JSON.stringify(log);
+    assert.ok(!everything.includes(fixture.sandbox.apiKey));
+    assert.ok(!everything.includes('wrong-key-echo'));
   });
 
   test('a request that never got a status logs why, as an error', async () => {
@@ -64,8 +82,31 @@ describe('request log lines', () => {
     const client = new HealthApiClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: 'k', maxRetries: 0, onRequest: (e) => log.push(e) });
     await failureOf(client.listUsers());
     const line = formatRequestLogLine(log[0]!);
-    assert.match(line.text, /^GET \/v2\/user\/ · network · \d+ ms · attempt 1$/);
+    assert.match(line.text, /^GET \/v2\/user\/ · connection refused · \d+ ms · attempt 1$/);
     assert.equal(line.level, 'error');
+  });
+
+  test('a server that accepts and never answers logs "timeout after N s"; a cancel logs "cancelled"', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const log: Parameters<typeof formatRequestLogLine>[0][] = [];
+      const client = new HealthApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', maxRetries: 0, timeoutMs: 300, onRequest: (e) => log.push(e) });
+      await failureOf(client.listUsers());
+      assert.match(formatRequestLogLine(log[0]!, 'Local sandbox').text, /^GET \/v2\/user\/ · timeout after 0\.3 s · \d+ ms · attempt 1 · Local sandbox$/);
+      const controller = new AbortController();
+      const pending = failureOf(client.listUsers({}, { signal: controller.signal }));
+      setTimeout(() => controller.abort(), 50);
+      await pending;
+      const cancelled = formatRequestLogLine(log[1]!);
+      assert.match(cancelled.text, /^GET \/v2\/user\/ · cancelled · /);
+      assert.equal(cancelled.level, 'info');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 
