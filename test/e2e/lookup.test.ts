@@ -2,12 +2,10 @@
 // menu, and the user selected in the Users view — even one on no loaded page.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { HealthApiClient } from '../../src/api/client';
 import type { UserList } from '../../src/api/schemas';
-import { startSandbox } from '../../src/sandbox/server';
+import { embeddedSampleUsers, SAMPLE_DATA_BANNER } from './embeddedSample';
 import { openWorkbench, type Workbench } from './workbench';
 
-const SAMPLE_DATA_BANNER = 'Switch environment to browse your team…';
 const PAGE_SIZE = 20;
 
 describe('Look up in Health Data in a real workbench', () => {
@@ -16,14 +14,7 @@ describe('Look up in Health Data in a real workbench', () => {
   let sample: UserList;
 
   before(async () => {
-    const sandbox = await startSandbox({ port: 0 });
-    const client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-    try {
-      sample = await client.listUsers({ limit: 100 });
-    } finally {
-      await client.close();
-      await sandbox.close();
-    }
+    sample = await embeddedSampleUsers();
     workbench = await openWorkbench({ theme: 'Dark', settings: { 'healthData.usersPageSize': PAGE_SIZE } });
   });
   after(async () => {

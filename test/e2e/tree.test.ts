@@ -2,14 +2,12 @@
 // sources on expand, Resolve User from F1, Open as JSON from the inline action, in three themes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { HealthApiClient } from '../../src/api/client';
 import type { UserList } from '../../src/api/schemas';
-import { startSandbox } from '../../src/sandbox/server';
+import { embeddedSampleUsers, SAMPLE_DATA_BANNER } from './embeddedSample';
 import { openWorkbench, type ThemeName, type Workbench } from './workbench';
 
 const THEME_ORDER: ThemeName[] = ['Light', 'Dark', 'High Contrast'];
 const PAGE_SIZE = 20;
-const BANNER = 'Switch environment to browse your team…';
 
 describe('Users tree in a real workbench', () => {
   let workbench: Workbench;
@@ -17,14 +15,7 @@ describe('Users tree in a real workbench', () => {
   let sample: UserList;
 
   before(async () => {
-    const sandbox = await startSandbox({ port: 0 });
-    const client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-    try {
-      sample = await client.listUsers({ limit: 100 });
-    } finally {
-      await client.close();
-      await sandbox.close();
-    }
+    sample = await embeddedSampleUsers();
     // A small page, so the last sample user is on no loaded page until Resolve User finds it.
     workbench = await openWorkbench({ theme: 'Light', settings: { 'healthData.usersPageSize': PAGE_SIZE } });
   });
@@ -37,7 +28,7 @@ describe('Users tree in a real workbench', () => {
     const expected = sample.users.slice(0, 5).map((user) => user.client_user_id);
     const items = await workbench.waitForTreeItems(
       // First the sample-data banner (a link to Switch Environment), then the users in API order.
-      (rows) => rows[0]?.label === BANNER && expected.every((label, index) => rows[index + 1]?.label === label),
+      (rows) => rows[0]?.label === SAMPLE_DATA_BANNER && expected.every((label, index) => rows[index + 1]?.label === label),
       'the first sample users',
     );
     assert.ok(items.every((item) => item.level === 1));
@@ -68,7 +59,7 @@ describe('Users tree in a real workbench', () => {
     const selected = workbench.sideBar().locator('.monaco-list-row.selected .label-name', { hasText: far.client_user_id });
     await selected.waitFor();
     const items = await workbench.treeItems();
-    assert.equal(items[0]?.label, BANNER);
+    assert.equal(items[0]?.label, SAMPLE_DATA_BANNER);
     assert.equal(items[1]?.label, far.client_user_id, 'pinned above the loaded page');
     assert.match(items[1]?.description ?? '', /resolved/);
   });
