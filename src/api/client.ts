@@ -4,7 +4,7 @@ import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from './apiKeyHeader';
 import { checkBaseUrl } from './transportSecurity';
 import { HealthApiError, describeDetail, kindForStatus, type HealthApiErrorKind } from './errors';
 import { decodeJson } from './decode';
-import { redactText, redactValue } from './redaction';
+import { REDACTED_HEADER, redactText, redactValue } from './redaction';
 import {
   groupedBloodPressureRequest,
   labTestMarkersRequest,
@@ -72,7 +72,6 @@ export interface RequestLogEntry {
   responseBody?: string;
 }
 
-const REDACTED_KEY_VALUE = '<redacted>';
 
 function flatHeaders(headers: Record<string, string | string[] | undefined>, apiKey: string): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -222,7 +221,7 @@ export class HealthApiClient {
     };
     const requestBody = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const sent = {
-      requestHeaders: { ...headers, [keyHeader]: REDACTED_KEY_VALUE },
+      requestHeaders: { ...headers, [keyHeader]: REDACTED_HEADER },
       ...(requestBody === undefined ? {} : { requestBody: redactText(requestBody, this.#apiKey) }),
     };
     const log = (entry: Partial<RequestLogEntry>): void =>

@@ -3,6 +3,8 @@
 // passes through here first, so the key cannot reach a message, the request log or a document.
 
 export const REDACTED = '[redacted]';
+/** What stands in a recorded header for the value of the header that carries the key. */
+export const REDACTED_HEADER = '<redacted>';
 
 // Shorter "keys" are substrings of ordinary words; hiding them would garble messages and hide nothing.
 const MIN_REDACTED_LENGTH = 4;

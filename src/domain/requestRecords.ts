@@ -1,9 +1,9 @@
 // The Requests view's model: every request of the window, with bodies held under a memory cap and
 // the key redacted on the way in (headers by name, bodies and URLs by value), so nothing stored here
 // can leak it. Pure: the view, the documents and the saved state are built from these records.
-import { redactText } from '../api/redaction';
+import { REDACTED_HEADER, redactText } from '../api/redaction';
 
-export const REDACTED_HEADER = '<redacted>';
+export { REDACTED_HEADER };
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_MAX_BODIES = 500;
 /** Rows (metadata only) kept after their bodies are dropped; bounds memory in a very long session. */
