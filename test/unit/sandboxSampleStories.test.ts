@@ -8,7 +8,11 @@ import type { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
 import { bloodPressureQueryOf, defaultBloodPressureForm } from '../../src/domain/bloodPressureQuery';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
+import { capabilityOf } from '../../src/api/providerCapabilities';
+import { SAMPLE_STORIES, STORY_DAYS, type StoryKind } from '../../src/sandbox/data/sampleStories';
 import { useSandbox } from '../support/sandboxFixture';
+
+const DAY_MS = 86_400_000;
 
 async function readingsInDefaultWindow(client: HealthApiClient, user: User): Promise<number> {
   const form = defaultBloodPressureForm(new ZoneCalendar(user.fallback_time_zone?.id), Date.now());
@@ -63,3 +67,82 @@ describe('--null-time-zones', () => {
     assert.equal(resolved.fallback_time_zone, null);
   });
 });
+
+describe('sample stories (documented positions, every seed)', () => {
+  const fixture = useSandbox({ users: 60, seed: 5 });
+  const todayDay = Math.floor(Date.now() / DAY_MS);
+  const daysAgo = (days: number): string => new Date((todayDay - days) * DAY_MS).toISOString().slice(0, 10);
+
+  async function story(kind: StoryKind, nth = 0): Promise<{ user: User; readings: Reading[] }> {
+    const position = SAMPLE_STORIES.filter((s) => s.kind === kind)[nth]?.position ?? assert.fail(`a ${kind} story`);
+    const client = fixture.client();
+    const listed = (await client.listUsers({ offset: position, limit: 1 })).users[0] ?? assert.fail(`user #${position}`);
+    const user = await client.resolveUser(listed.client_user_id);
+    const readings: Reading[] = [];
+    for await (const page of iterateBloodPressurePages(client, user.user_id, { startDate: daysAgo(400) })) {
+      for (const [provider, groups] of Object.entries(page.groups)) {
+        for (const group of groups) for (const r of group.data) readings.push({ provider, timestamp: r.timestamp, day: r.timestamp.slice(0, 10) });
+      }
+    }
+    return { user, readings };
+  }
+  const slugs = (user: User): string[] => user.connected_sources.map((s) => s.source.slug).sort();
+
+  test('a source that stopped syncing: Withings delivers up to the stop day, nothing after', async () => {
+    const { user, readings } = await story('stoppedSyncing');
+    assert.ok(slugs(user).includes('withings'));
+    const last = readings.map((r) => r.day).sort().at(-1) ?? assert.fail('readings before the stop');
+    assert.ok(last <= daysAgo(STORY_DAYS.stoppedSyncing) && last >= daysAgo(STORY_DAYS.stoppedSyncing + 7), last);
+    assert.ok(readings.length > 100, 'months of data before the stop');
+  });
+
+  test('a connected source that never delivered: iHealth connected, only Omron in the data', async () => {
+    const { user, readings } = await story('neverDelivered');
+    assert.deepEqual(slugs(user), ['ihealth', 'omron']);
+    assert.ok(readings.some((r) => r.provider === 'omron'));
+    assert.equal(readings.filter((r) => r.provider === 'ihealth').length, 0);
+  });
+
+  test('sources that cannot measure blood pressure: connected, no readings, none of them able to', async () => {
+    const { user, readings } = await story('cannotMeasure');
+    assert.deepEqual(slugs(user), ['fitbit', 'oura']);
+    for (const slug of slugs(user)) assert.equal(capabilityOf(slug)?.bloodPressure, 'none');
+    assert.equal(readings.length, 0);
+  });
+
+  test('ingestion bounds that cut the window: a late start, an early end', async () => {
+    const late = await story('ingestionStartsInWindow');
+    assert.equal(late.user.ingestion_start, daysAgo(STORY_DAYS.ingestionStart));
+    assert.ok(late.readings.length > 0 && late.readings.every((r) => r.day >= daysAgo(STORY_DAYS.ingestionStart + 1)));
+    const ended = await story('ingestionEnded');
+    assert.equal(ended.user.ingestion_end, daysAgo(STORY_DAYS.ingestionEnd));
+    assert.ok(ended.readings.length > 0 && ended.readings.every((r) => r.day <= daysAgo(STORY_DAYS.ingestionEnd - 1)));
+    assert.equal(ended.readings.filter((r) => r.day >= daysAgo(30)).length, 0, 'nothing in the default window');
+  });
+
+  test('time-zone changes: the fallback zone was updated, older readings carry the older offset', async () => {
+    for (const [nth, zone, days] of [[0, 'America/New_York', STORY_DAYS.timeZoneChange], [1, 'Europe/London', STORY_DAYS.secondTimeZoneChange]] as const) {
+      const { user, readings } = await story('timeZoneChanged', nth);
+      assert.equal(user.fallback_time_zone?.id, zone);
+      assert.equal(user.fallback_time_zone?.updated_at.slice(0, 10), daysAgo(days));
+      const offsets = (since: boolean) => new Set(readings.filter((r) => (r.timestamp >= daysAgo(days)) === since).map((r) => r.timestamp.slice(-6)));
+      const before = offsets(false);
+      const after = offsets(true);
+      assert.ok(before.size > 0 && after.size > 0);
+      assert.ok([...before].every((o) => !after.has(o)), `older offsets ${[...before].join()} differ from ${[...after].join()}`);
+    }
+  });
+
+  test('a long gap: no readings for 12 days, data before and after', async () => {
+    const { readings } = await story('longGap');
+    const inGap = readings.filter((r) => r.day >= daysAgo(STORY_DAYS.gapFirst) && r.day <= daysAgo(STORY_DAYS.gapLast));
+    assert.equal(inGap.length, 0);
+    assert.ok(readings.some((r) => r.day < daysAgo(STORY_DAYS.gapFirst)) && readings.some((r) => r.day > daysAgo(STORY_DAYS.gapLast)));
+  });
+});
+
+interface Reading {
+  provider: string;
+  timestamp: string;
+  day: string;
+}

@@ -15,6 +15,7 @@ import {
   unpermute24,
   uuidFromHash,
 } from './random';
+import { withStory } from './sampleStories';
 import { MS_PER_DAY, TIME_ZONES } from './timeZones';
 
 export const HEAVY_CLIENT_USER_ID = 'sample-heavy-reader';
@@ -32,6 +33,10 @@ const TAG = { team: 1, user: 2, clientId: 3, uuidTail: 4, heavy: 5, profile: 6, 
 export interface SampleSource {
   provider: Provider;
   connectedAt: number;
+  /** Last local day it delivered (a source that stopped syncing); undefined: up to today. */
+  lastDay?: number;
+  /** Connected, able to measure, never delivered. */
+  neverDelivers?: boolean;
 }
 
 export interface DatedSetting {
@@ -49,6 +54,8 @@ export interface BloodPressureProfile {
   outlierRate: number;
   /** Connected but never measured: a cuff in a drawer. */
   silent: boolean;
+  /** Local days without any reading (inclusive). */
+  gapDays?: { first: number; last: number };
 }
 
 export interface SampleUser {
@@ -60,6 +67,8 @@ export interface SampleUser {
   createdAt: number;
   sources: SampleSource[];
   timeZone: DatedSetting | null;
+  /** The fallback zone before `timeZone.updatedAt`: readings before then carry its offsets. */
+  previousTimeZone?: { value: string; until: number };
   birthDate: DatedSetting | null;
   ingestionStart: number | null;
   ingestionEnd: number | null;
@@ -150,7 +159,7 @@ export class SamplePopulation {
         : null;
     const ingestion = this.buildIngestion(random, createdAt, rich);
     const hasBloodPressure = sources.some((s) => s.provider.bloodPressureTypes.length > 0);
-    return {
+    const user: SampleUser = {
       index,
       userId,
       teamId: this.teamId,
@@ -162,6 +171,7 @@ export class SamplePopulation {
       ...ingestion,
       bloodPressure: hasBloodPressure ? buildProfile(rng(seed, TAG.profile, index), rich) : null,
     };
+    return withStory(user, today);
   }
 
   private buildSources(index: number, createdAt: number, rich: boolean): SampleSource[] {
