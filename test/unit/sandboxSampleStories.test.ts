@@ -7,7 +7,9 @@ import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
 import { bloodPressureQueryOf, defaultBloodPressureForm } from '../../src/domain/bloodPressureQuery';
-import { ZoneCalendar } from '../../src/domain/zonedTime';
+import { ZoneCalendar, addDays } from '../../src/domain/zonedTime';
+import { groupReadings } from '../../src/domain/bloodPressureGroups';
+import { SEVERITY, diagnose, type Finding } from '../../src/domain/dataDiagnosis';
 import { capabilityOf } from '../../src/api/providerCapabilities';
 import { SAMPLE_STORIES, STORY_DAYS, type StoryKind } from '../../src/sandbox/data/sampleStories';
 import { useSandbox } from '../support/sandboxFixture';
@@ -146,3 +148,54 @@ interface Reading {
   timestamp: string;
   day: string;
 }
+
+for (const seed of [1, 4, 9]) describe(`the diagnosis finds what the sandbox documents (seed ${seed})`, () => {
+  const fixture = useSandbox({ users: 60, seed });
+
+  async function findingsAt(position: number): Promise<Finding[]> {
+    const client = fixture.client();
+    const listed = (await client.listUsers({ offset: position, limit: 1 })).users[0] ?? assert.fail(`user #${position}`);
+    const user = await client.resolveUser(listed.client_user_id);
+    const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+    const now = Date.now();
+    const today = zone.dayKey(now);
+    const history = { firstDay: addDays(today, -365), lastDay: today };
+    const pages = [];
+    for await (const page of iterateBloodPressurePages(client, user.user_id, { startDate: history.firstDay, endDate: today })) pages.push(page.groups);
+    const window = { firstDay: addDays(today, -30), lastDay: today };
+    return diagnose({ user, groups: groupReadings(pages, zone), history, window, zone, nowMs: now });
+  }
+  const problems = (findings: Finding[]): string[] =>
+    findings.filter((f) => SEVERITY[f.kind] !== 'info').map((f) => ('provider' in f ? `${f.kind}:${f.provider}` : f.kind)).sort();
+
+  test('the first ten users: nothing is missing', async () => {
+    for (let position = 0; position < 10; position++) {
+      const findings = await findingsAt(position);
+      assert.ok(findings.some((f) => f.kind === 'sourceDelivering'), `#${position} delivers`);
+      assert.ok(!findings.some((f) => f.kind === 'sourceStopped' || f.kind === 'windowEndsAfterIngestion' || f.kind === 'windowStartsBeforeIngestion'), `#${position}: ${problems(findings).join()}`);
+    }
+  });
+
+  test('each story user shows its finding', async () => {
+    const expected: Record<number, string[]> = {
+      10: ['gap', 'sourceStopped:withings'],
+      11: ['sourceNeverDelivered:ihealth'],
+      12: [],
+      13: ['windowStartsBeforeIngestion'],
+      14: ['sourceStopped:withings', 'windowEndsAfterIngestion'],
+      15: ['offsetsDiffer'],
+      16: ['offsetsDiffer'],
+      17: ['gap'],
+    };
+    for (const [position, wanted] of Object.entries(expected)) {
+      const findings = await findingsAt(Number(position));
+      assert.deepEqual(problems(findings), wanted, `user #${position}`);
+    }
+    const stopped = (await findingsAt(10)).find((f) => f.kind === 'sourceStopped');
+    assert.equal(stopped?.kind === 'sourceStopped' && stopped.daysSince >= STORY_DAYS.stoppedSyncing - 1, true, "49 days before the sandbox's (UTC) today; the user's today may be a day behind");
+    const ended = (await findingsAt(14)).find((f) => f.kind === 'sourceStopped');
+    assert.equal(ended?.kind === 'sourceStopped' && ended.atIngestionEnd, true, 'the stop is the ingestion end');
+    const cannot = (await findingsAt(12)).filter((f) => f.kind === 'sourceCannotMeasure').map((f) => ('provider' in f ? f.provider : '')).sort();
+    assert.deepEqual(cannot, ['fitbit', 'oura']);
+  });
+});

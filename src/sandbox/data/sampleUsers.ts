@@ -179,7 +179,8 @@ export class SamplePopulation {
     const count = pick(random, [1, 1, 2, 2, 2, 3, 3, 4]);
     // ~12% of users have no cuff or app at all: no blood pressure, a visible coverage problem.
     const noCuff = random() < 0.12 && !rich;
-    const bloodPressureCount = noCuff ? 0 : Math.min(count, random() < 0.7 ? 1 : 2);
+    const secondCuff = random() >= 0.7 && !noCuff && !rich; // a rich user's one cuff is never "stopped" by disuse
+    const bloodPressureCount = noCuff ? 0 : Math.min(count, secondCuff ? 2 : 1);
     const providers = [
       ...pickDistinct(random, BLOOD_PRESSURE_PROVIDERS, bloodPressureCount),
       ...pickDistinct(random, OTHER_PROVIDERS, count - bloodPressureCount),
