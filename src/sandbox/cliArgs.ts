@@ -15,6 +15,8 @@ Options:
   --heavy-user-readings N     add user "sample-heavy-reader" with N blood-pressure readings
   --page-size N               most readings per blood-pressure page (default 2000)
   --hostile                   put script/HTML payloads in every text field (hardening tests)
+  --null-time-zones           send fallback_time_zone null for about 5 % of users, like the real
+                              service (default: always sent, as the spec requires)
   --today YYYY-MM-DD          date the sample data is relative to (default: today, UTC)
   -h, --help                  show this help`;
 
@@ -43,6 +45,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
     if (arg === '--hostile') {
       options.hostile = true;
+      continue;
+    }
+    if (arg === '--null-time-zones') {
+      options.nullTimeZones = true;
       continue;
     }
     const [flag = '', inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg];

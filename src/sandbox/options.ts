@@ -21,6 +21,8 @@ export interface SandboxOptions {
   heavyUserReadings?: number;
   /** Script/HTML payloads in every free-text field, javascript:/data: logos (hardening tests). */
   hostile?: boolean;
+  /** About 5 % of users get `fallback_time_zone: null`, as the real service sends despite the spec (tolerance tests). Default false: always sent. */
+  nullTimeZones?: boolean;
   /** "YYYY-MM-DD" the data is relative to; default the current UTC date. Pin it for reproducible data. */
   today?: string;
   /** Called with unexpected errors (a bug in the sandbox); the client gets a FastAPI-shaped 500. */
@@ -37,6 +39,7 @@ export interface ResolvedOptions {
   bloodPressurePageSize: number;
   heavyUserReadings: number | undefined;
   hostile: boolean;
+  nullTimeZones: boolean;
   today: number;
   onError: (error: unknown) => void;
 }
@@ -75,6 +78,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
         ? undefined
         : integer('heavyUserReadings', options.heavyUserReadings, 0, 0, 50_000_000),
     hostile: options.hostile ?? false,
+    nullTimeZones: options.nullTimeZones ?? false,
     today: parseToday(options.today),
     onError: options.onError ?? (() => undefined),
   };

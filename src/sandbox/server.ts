@@ -67,6 +67,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       seed: config.seed,
       users: config.users,
       heavyUserReadings: config.heavyUserReadings,
+      nullTimeZones: config.nullTimeZones,
       today: config.today,
     }),
     style,

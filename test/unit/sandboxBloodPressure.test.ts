@@ -4,11 +4,12 @@ import { after, before, describe, it } from 'node:test';
 import type { SandboxHandle } from '../../src/sandbox/server';
 import { TODAY, allPages, assertValidationError, call, flatten, shiftDay, start } from './sandboxTestKit';
 import type { FlatReading } from './sandboxTestKit';
+import { SAMPLE_STORIES } from '../../src/sandbox/data/sampleStories';
 
 interface ListedUser {
   user_id: string;
   client_user_id: string;
-  fallback_time_zone: { id: string } | null;
+  fallback_time_zone: { id: string; updated_at: string } | null;
   connected_sources: { source: { slug: string } }[];
 }
 
@@ -80,9 +81,11 @@ describe('sandbox blood pressure', () => {
     assert.deepEqual(upper.json, plain.json);
   });
 
-  it('timestamps carry the offset of the user fallback zone, sorted, in mmHg with realistic values', () => {
+  it('timestamps carry the offset of the user fallback zone (an older zone only before it changed, for the documented users), in mmHg with realistic values', () => {
     let checked = 0;
     let outliers = 0;
+    const changedZone = new Set(SAMPLE_STORIES.filter((s) => s.kind === 'timeZoneChanged').map((s) => users[s.position]?.user_id));
+    const olderOffsets = new Set<string>();
     for (const user of withReadings()) {
       const zone = user.fallback_time_zone?.id ?? 'UTC';
       const offsetFormat = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' });
@@ -92,7 +95,12 @@ describe('sandbox blood pressure', () => {
         const expected = offsetFormat
           .formatToParts(new Date(reading.timestamp))
           .find((p) => p.type === 'timeZoneName')?.value;
-        assert.equal(expected === 'GMT' ? '+00:00' : expected?.slice(3), offset, `${zone} ${reading.timestamp}`);
+        const changedSince = Date.parse(user.fallback_time_zone?.updated_at ?? '') > Date.parse(reading.timestamp);
+        if (changedZone.has(user.user_id) && changedSince && (expected === 'GMT' ? '+00:00' : expected?.slice(3)) !== offset) {
+          olderOffsets.add(user.user_id);
+        } else {
+          assert.equal(expected === 'GMT' ? '+00:00' : expected?.slice(3), offset, `${zone} ${reading.timestamp}`);
+        }
         assert.equal(reading.unit, 'mmHg');
         assert.ok(reading.systolic >= 85 && reading.systolic <= 230 && reading.diastolic >= 50 && reading.diastolic <= 140);
         assert.ok(reading.systolic > reading.diastolic);
@@ -101,6 +109,7 @@ describe('sandbox blood pressure', () => {
       }
     }
     assert.ok(checked > 5000, `${checked} readings checked`);
+    assert.deepEqual([...olderOffsets].sort(), [...changedZone].sort(), 'each documented zone change shows in older offsets');
     assert.ok(outliers > 0, 'stage-2 or crisis readings exist');
   });
 

@@ -78,10 +78,10 @@ describe('sandbox CLI', () => {
   it('parses every flag into startSandbox options (defaults: port 4010)', () => {
     assert.deepEqual(parseArgs([]), { kind: 'run', options: { port: 4010 } });
     assert.deepEqual(
-      parseArgs(['--host', '0.0.0.0', '--port', '0', '--api-key=k', '--users', '9', '--seed', '4', '--heavy-user-readings', '5', '--hostile', '--page-size', '50', '--today', '2026-01-02']),
+      parseArgs(['--host', '0.0.0.0', '--port', '0', '--api-key=k', '--users', '9', '--seed', '4', '--heavy-user-readings', '5', '--hostile', '--null-time-zones', '--page-size', '50', '--today', '2026-01-02']),
       {
         kind: 'run',
-        options: { host: '0.0.0.0', port: 0, apiKey: 'k', users: 9, seed: 4, heavyUserReadings: 5, hostile: true, bloodPressurePageSize: 50, today: '2026-01-02' },
+        options: { host: '0.0.0.0', port: 0, apiKey: 'k', users: 9, seed: 4, heavyUserReadings: 5, hostile: true, nullTimeZones: true, bloodPressurePageSize: 50, today: '2026-01-02' },
       },
     );
     assert.deepEqual(parseArgs(['-h']), { kind: 'help' });

@@ -1,5 +1,6 @@
 // The data sources a sample user can connect. Blood pressure comes only from the cuff and app
 // providers; the others are connected for realism (and to show users without any readings).
+import { PROVIDER_CAPABILITIES } from '../../api/providerCapabilities';
 
 export interface Provider {
   slug: string;
@@ -10,25 +11,15 @@ export interface Provider {
 }
 
 const logo = (slug: string): string => `https://storage.googleapis.com/vital-assets/${slug}.png`;
+const LOGO_NAMES: Record<string, string> = { dexcom_v3: 'dexcom', whoop_v2: 'whoop' };
 
-export const PROVIDERS: readonly Provider[] = [
-  { slug: 'omron', name: 'Omron', logo: logo('omron'), bloodPressureTypes: ['cuff'] },
-  { slug: 'withings', name: 'Withings', logo: logo('withings'), bloodPressureTypes: ['cuff'] },
-  { slug: 'ihealth', name: 'iHealth', logo: logo('ihealth'), bloodPressureTypes: ['cuff', 'unknown'] },
-  {
-    slug: 'apple_health_kit',
-    name: 'Apple HealthKit',
-    logo: logo('apple_health_kit'),
-    bloodPressureTypes: ['app', 'multiple_sources'],
-  },
-  { slug: 'fitbit', name: 'Fitbit', logo: logo('fitbit'), bloodPressureTypes: [] },
-  { slug: 'garmin', name: 'Garmin', logo: logo('garmin'), bloodPressureTypes: [] },
-  { slug: 'oura', name: 'Oura', logo: logo('oura'), bloodPressureTypes: [] },
-  { slug: 'freestyle_libre', name: 'Freestyle Libre', logo: logo('freestyle_libre'), bloodPressureTypes: [] },
-  { slug: 'dexcom_v3', name: 'Dexcom', logo: logo('dexcom'), bloodPressureTypes: [] },
-  { slug: 'polar', name: 'Polar', logo: logo('polar'), bloodPressureTypes: [] },
-  { slug: 'whoop_v2', name: 'WHOOP', logo: logo('whoop'), bloodPressureTypes: [] },
-];
+// From the one capability table; an accessory (Garmin's cuff) is not owned by the sample users.
+export const PROVIDERS: readonly Provider[] = PROVIDER_CAPABILITIES.map((p) => ({
+  slug: p.slug,
+  name: p.name,
+  logo: logo(LOGO_NAMES[p.slug] ?? p.slug),
+  bloodPressureTypes: p.bloodPressure === 'accessory' ? [] : p.sourceTypes,
+}));
 
 export const BLOOD_PRESSURE_PROVIDERS: readonly Provider[] = PROVIDERS.filter((p) => p.bloodPressureTypes.length > 0);
 export const OTHER_PROVIDERS: readonly Provider[] = PROVIDERS.filter((p) => p.bloodPressureTypes.length === 0);

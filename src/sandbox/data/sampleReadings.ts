@@ -11,6 +11,8 @@ export interface SampleReading {
   diastolic: number;
   provider: string;
   type: string;
+  /** Zone whose offset the timestamp carries, when not the user's current fallback zone. */
+  zone?: string | null;
 }
 
 /** How far back the data goes. */
@@ -46,18 +48,25 @@ export function dataDayRange(user: SampleUser, today: number): DayRange | undefi
 export function readingsOfDay(seed: number, user: SampleUser, day: number): SampleReading[] {
   const profile = user.bloodPressure;
   if (!profile || profile.silent) return [];
+  if (profile.gapDays && day >= profile.gapDays.first && day <= profile.gapDays.last) return [];
   const week = Math.floor((day + 3) / 7); // weeks starting on Monday
   if (hashInts(seed, TAG.week, user.index, week) / 0x1_0000_0000 < profile.weekGapRate) return [];
   const random = rng(seed, TAG.day, user.index, day);
   if (random() < profile.dayGapRate) return [];
   const providers = user.sources.filter(
-    (s) => s.provider.bloodPressureTypes.length > 0 && s.connectedAt < day * MS_PER_DAY,
+    (s) =>
+      s.provider.bloodPressureTypes.length > 0 &&
+      s.connectedAt < day * MS_PER_DAY &&
+      !s.neverDelivers &&
+      (s.lastDay === undefined || day <= s.lastDay),
   );
   if (providers.length === 0) return [];
   const count = Math.max(1, Math.min(4, Math.round(profile.readingsPerDay + gaussian(random) * 0.7)));
   const slots = pickDistinct(random, [0, 1, 2, 3], count).sort((a, b) => a - b);
   const dayMean = dailyMean(seed, user.index, day, profile);
-  const zone = user.timeZone?.value ?? null;
+  const previous = user.previousTimeZone;
+  const usesPrevious = previous !== undefined && (day + 1) * MS_PER_DAY <= previous.until;
+  const zone = usesPrevious ? previous.value : (user.timeZone?.value ?? null);
   const readings = slots.map((slot): SampleReading => {
     const [from, to] = SLOTS[slot] ?? [0, 0];
     // A few late readings land on the last second of the day: inclusive end dates must keep them.
@@ -70,6 +79,7 @@ export function readingsOfDay(seed: number, user: SampleUser, day: number): Samp
       ...pressure(random, dayMean.systolic + morningSurge, dayMean.diastolic, profile.outlierRate),
       provider: source?.provider.slug ?? 'unknown',
       type: random() < 0.8 ? (types[0] ?? 'unknown') : pick(random, types),
+      ...(usesPrevious ? { zone } : {}),
     };
   });
   return readings.sort((a, b) => a.instant - b.instant);

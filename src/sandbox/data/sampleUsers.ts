@@ -15,17 +15,28 @@ import {
   unpermute24,
   uuidFromHash,
 } from './random';
+import { withStory } from './sampleStories';
 import { MS_PER_DAY, TIME_ZONES } from './timeZones';
 
 export const HEAVY_CLIENT_USER_ID = 'sample-heavy-reader';
 /** Largest `users` the id scheme can address (24-bit indices). */
 export const MAX_USERS = MAX_PERMUTED - 1;
+/**
+ * The first users of the list are the richest: each has a blood-pressure source, is months old, has
+ * no ingestion bound near today and measures nearly daily, so a newcomer's first click shows data.
+ * Users without data (no cuff, a silent cuff, ingestion ended) come after them.
+ */
+export const RICH_USERS = 10;
 
 const TAG = { team: 1, user: 2, clientId: 3, uuidTail: 4, heavy: 5, profile: 6, sources: 7 } as const;
 
 export interface SampleSource {
   provider: Provider;
   connectedAt: number;
+  /** Last local day it delivered (a source that stopped syncing); undefined: up to today. */
+  lastDay?: number;
+  /** Connected, able to measure, never delivered. */
+  neverDelivers?: boolean;
 }
 
 export interface DatedSetting {
@@ -43,6 +54,8 @@ export interface BloodPressureProfile {
   outlierRate: number;
   /** Connected but never measured: a cuff in a drawer. */
   silent: boolean;
+  /** Local days without any reading (inclusive). */
+  gapDays?: { first: number; last: number };
 }
 
 export interface SampleUser {
@@ -54,6 +67,8 @@ export interface SampleUser {
   createdAt: number;
   sources: SampleSource[];
   timeZone: DatedSetting | null;
+  /** The fallback zone before `timeZone.updatedAt`: readings before then carry its offsets. */
+  previousTimeZone?: { value: string; until: number };
   birthDate: DatedSetting | null;
   ingestionStart: number | null;
   ingestionEnd: number | null;
@@ -66,6 +81,8 @@ export interface PopulationConfig {
   seed: number;
   users: number;
   heavyUserReadings?: number;
+  /** About 5 % of users without a fallback time zone (the real service's nulls); default: always one. */
+  nullTimeZones?: boolean;
   /** Days since 1970-01-01 (UTC) that the data is relative to. */
   today: number;
 }
@@ -123,13 +140,15 @@ export class SamplePopulation {
         ? `patient-${String(index + 1).padStart(4, '0')}`
         : `acme-${permute24(this.key(TAG.clientId), index).toString(16).padStart(6, '0')}`;
     // Most users are months old so the default "last 30 days" window has data.
-    const ageDays = random() < 0.08 ? intBetween(random, 3, 45) : intBetween(random, 60, 1000);
+    const rich = index < RICH_USERS;
+    const young = random() < 0.08 && !rich;
+    const ageDays = young ? intBetween(random, 3, 45) : intBetween(random, 60, 1000);
     const createdAt = (today - ageDays) * MS_PER_DAY + intBetween(random, 0, MS_PER_DAY - 1);
-    const sources = this.buildSources(index, createdAt);
-    const timeZone =
-      random() < 0.05
-        ? null
-        : { value: pick(random, TIME_ZONES), sourceSlug: pick(random, PROFILE_SOURCE_SLUGS), updatedAt: later(random, createdAt, today) };
+    const sources = this.buildSources(index, createdAt, rich);
+    // The zone is always drawn, so the null flag changes nothing else about a user.
+    const withoutZone = random() < 0.05 && this.config.nullTimeZones === true;
+    const zone = { value: pick(random, TIME_ZONES), sourceSlug: pick(random, PROFILE_SOURCE_SLUGS), updatedAt: later(random, createdAt, today) };
+    const timeZone = withoutZone ? null : zone;
     const birthDate =
       random() < 0.6
         ? {
@@ -138,9 +157,9 @@ export class SamplePopulation {
             updatedAt: later(random, createdAt, today),
           }
         : null;
-    const ingestion = this.buildIngestion(random, createdAt);
+    const ingestion = this.buildIngestion(random, createdAt, rich);
     const hasBloodPressure = sources.some((s) => s.provider.bloodPressureTypes.length > 0);
-    return {
+    const user: SampleUser = {
       index,
       userId,
       teamId: this.teamId,
@@ -150,15 +169,18 @@ export class SamplePopulation {
       timeZone,
       birthDate,
       ...ingestion,
-      bloodPressure: hasBloodPressure ? buildProfile(rng(seed, TAG.profile, index)) : null,
+      bloodPressure: hasBloodPressure ? buildProfile(rng(seed, TAG.profile, index), rich) : null,
     };
+    return withStory(user, today);
   }
 
-  private buildSources(index: number, createdAt: number): SampleSource[] {
+  private buildSources(index: number, createdAt: number, rich: boolean): SampleSource[] {
     const random = rng(this.config.seed, TAG.sources, index);
     const count = pick(random, [1, 1, 2, 2, 2, 3, 3, 4]);
     // ~12% of users have no cuff or app at all: no blood pressure, a visible coverage problem.
-    const bloodPressureCount = random() < 0.12 ? 0 : Math.min(count, random() < 0.7 ? 1 : 2);
+    const noCuff = random() < 0.12 && !rich;
+    const secondCuff = random() >= 0.7 && !noCuff && !rich; // a rich user's one cuff is never "stopped" by disuse
+    const bloodPressureCount = noCuff ? 0 : Math.min(count, secondCuff ? 2 : 1);
     const providers = [
       ...pickDistinct(random, BLOOD_PRESSURE_PROVIDERS, bloodPressureCount),
       ...pickDistinct(random, OTHER_PROVIDERS, count - bloodPressureCount),
@@ -170,11 +192,17 @@ export class SamplePopulation {
     }));
   }
 
-  private buildIngestion(random: () => number, createdAt: number): Pick<SampleUser, 'ingestionStart' | 'ingestionEnd'> {
+  private buildIngestion(
+    random: () => number,
+    createdAt: number,
+    rich: boolean,
+  ): Pick<SampleUser, 'ingestionStart' | 'ingestionEnd'> {
     const roll = random();
     if (roll >= 0.3) return { ingestionStart: null, ingestionEnd: null };
     const createdDay = Math.floor(createdAt / MS_PER_DAY);
     const start = createdDay + intBetween(random, 0, Math.max(0, Math.min(60, this.config.today - createdDay - 1)));
+    // A rich user's bounds never cut the default window (created ≥ 60 days ago, so this stays after creation).
+    if (rich) return { ingestionStart: Math.min(start, this.config.today - 45), ingestionEnd: null };
     // A third of those also stopped ingesting: their readings end early (a coverage gap to find).
     const end = roll < 0.1 ? Math.min(this.config.today - 1, start + intBetween(random, 30, 400)) : null;
     return { ingestionStart: start, ingestionEnd: end };
@@ -203,9 +231,9 @@ export class SamplePopulation {
   }
 }
 
-function buildProfile(random: () => number): BloodPressureProfile {
+function buildProfile(random: () => number, rich = false): BloodPressureProfile {
   const systolic = clamp(128 + gaussian(random) * 11, 108, 158);
-  return {
+  const profile: BloodPressureProfile = {
     systolic,
     diastolic: clamp(systolic * 0.62 + gaussian(random) * 5, 66, 98),
     readingsPerDay: 1 + random() * 2.5,
@@ -214,6 +242,8 @@ function buildProfile(random: () => number): BloodPressureProfile {
     outlierRate: 0.01 + random() * 0.04,
     silent: random() < 0.05,
   };
+  // No whole-week gaps and few gap days: 30 empty days in a row would take odds of 0.1^30.
+  return rich ? { ...profile, dayGapRate: Math.min(profile.dayGapRate, 0.1), weekGapRate: 0, silent: false } : profile;
 }
 
 function later(random: () => number, after: number, today: number): number {

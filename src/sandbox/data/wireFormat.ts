@@ -72,7 +72,7 @@ export function readingsToGroups(
     group.data.push({
       systolic: reading.systolic,
       diastolic: reading.diastolic,
-      timestamp: formatWithOffset(timeZone, reading.instant),
+      timestamp: formatWithOffset(reading.zone !== undefined ? reading.zone : timeZone, reading.instant),
       unit,
     });
   }
