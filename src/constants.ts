@@ -93,10 +93,12 @@ export const PANEL_COMMANDS = {
   showOrderSetMarkers: 'healthData.showOrderSetMarkers',
   describePanels: 'healthData.describePanels',
   restorePanel: 'healthData.restorePanel',
+  diagnoseData: 'healthData.diagnoseData',
 } as const;
 
 /** Webview panel view types; package.json has an `onWebviewPanel:` activation event for each. */
 export const PANEL_VIEW_TYPES = {
   bloodPressure: 'healthData.bloodPressure',
   labMarkers: 'healthData.labMarkers',
+  diagnosis: 'healthData.diagnosis',
 } as const;

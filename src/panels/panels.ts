@@ -10,7 +10,9 @@ import type { ExtensionServices } from '../services';
 import { LabTestNameStore } from '../storage/labTestNameStore';
 import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
 import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
+import { parseDiagnosisPanelState } from '../shared/diagnosisProtocol';
 import { BloodPressurePanel } from './bloodPressurePanel';
+import { DiagnosisPanel } from './diagnosisPanel';
 import { LabMarkersPanel } from './labMarkersPanel';
 import type { PanelDescription } from './panelHost';
 import { PanelRegistry } from './panelRegistry';
@@ -18,6 +20,7 @@ import { PanelRegistry } from './panelRegistry';
 export class Panels {
   private readonly bloodPressure = new PanelRegistry<BloodPressurePanel>();
   private readonly labMarkers = new PanelRegistry<LabMarkersPanel>();
+  private readonly diagnosis = new PanelRegistry<DiagnosisPanel>();
   private readonly labTestNames: LabTestNameStore;
 
   constructor(private readonly services: ExtensionServices) {
@@ -38,6 +41,13 @@ export class Panels {
     this.labMarkers.add(LabMarkersPanel.open(this.services, this.labTestNames, form));
   }
 
+  /** Diagnose Data of one user; `days` picks the window (the panel's own picker changes it later). */
+  showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number): void {
+    const existing = this.diagnosis.find((panel) => panel.userId === user.user_id);
+    if (existing) return existing.reveal(days);
+    this.diagnosis.add(DiagnosisPanel.open(this.services, { userId: user.user_id, clientUserId: user.client_user_id }, days));
+  }
+
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean {
     if (viewType === PANEL_VIEW_TYPES.bloodPressure) {
@@ -52,6 +62,12 @@ export class Panels {
         this.labMarkers.add(LabMarkersPanel.restore(this.services, panel, this.labTestNames, parsed));
         return true;
       }
+    } else if (viewType === PANEL_VIEW_TYPES.diagnosis) {
+      const parsed = parseDiagnosisPanelState(state);
+      if (parsed) {
+        this.diagnosis.add(DiagnosisPanel.restore(this.services, panel, parsed));
+        return true;
+      }
     }
     panel.dispose();
     void vscode.window.showWarningMessage(panelErrors.unreadableState());
@@ -59,11 +75,15 @@ export class Panels {
   }
 
   describe(): PanelDescription[] {
-    return [...this.bloodPressure.all(), ...this.labMarkers.all()].map((panel) => panel.describe());
+    return this.all().map((panel) => panel.describe());
   }
 
   dispose(): void {
-    for (const panel of [...this.bloodPressure.all(), ...this.labMarkers.all()]) panel.dispose();
+    for (const panel of this.all()) panel.dispose();
+  }
+
+  private all(): (BloodPressurePanel | LabMarkersPanel | DiagnosisPanel)[] {
+    return [...this.bloodPressure.all(), ...this.labMarkers.all(), ...this.diagnosis.all()];
   }
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { DescribePanelsCommand } from '../commands/describePanels';
+import { DiagnoseDataCommand } from '../commands/diagnoseDataCommand';
 import { RestorePanelCommand } from '../commands/restorePanel';
 import { ShowBloodPressureCommand } from '../commands/showBloodPressure';
 import { ShowLabTestMarkersCommand } from '../commands/showLabTestMarkers';
@@ -21,6 +22,7 @@ export function registerPanels(services: ExtensionServices): void {
   services.commands.register(new ShowBloodPressureCommand(services, panels));
   services.commands.register(new ShowLabTestMarkersCommand(services, panels));
   services.commands.register(new ShowOrderSetMarkersCommand(services, panels));
+  services.commands.register(new DiagnoseDataCommand(services, panels));
   services.commands.register(new DescribePanelsCommand(panels));
   services.commands.register(new RestorePanelCommand(serializers));
 }
