@@ -43,6 +43,8 @@ export type ScanRow =
       /** Days of the window after the last reading (the whole window when there is none). */
       daysWithoutData: number;
       lastReadingDay: string | undefined;
+      /** Readings per day of the window, oldest first (the heat map's row). */
+      readingsPerDay: number[];
       /** Connected sources able to deliver that stopped or never delivered. */
       silentSources: string[];
       /** Problem and warning findings, by kind. */
@@ -134,6 +136,9 @@ async function scanUser(client: HealthApiClient, user: User, options: ScanOption
   const groups = groupReadings(pages, zone);
   if (history !== window) findings = diagnose({ user, groups, history, window, zone, nowMs, gapDays: options.gapDays });
   const days = new Set<string>();
+  const windowDays = daysBetween(window.firstDay, window.lastDay);
+  const dayIndex = new Map(windowDays.map((day, i) => [day, i]));
+  const readingsPerDay = new Array<number>(windowDays.length).fill(0);
   let readings = 0;
   for (const group of groups) {
     for (const reading of group.readings) {
@@ -141,6 +146,8 @@ async function scanUser(client: HealthApiClient, user: User, options: ScanOption
       if (day < window.firstDay) continue; // probe readings are evidence, not coverage
       days.add(day);
       readings++;
+      const index = dayIndex.get(day);
+      if (index !== undefined) readingsPerDay[index] = (readingsPerDay[index] ?? 0) + 1;
     }
   }
   const lastReadingDay = [...days].sort().at(-1);
@@ -153,6 +160,7 @@ async function scanUser(client: HealthApiClient, user: User, options: ScanOption
     daysWithReadings: days.size,
     daysWithoutData: lastReadingDay ? daysBetween(lastReadingDay, window.lastDay).length - 1 : options.days,
     lastReadingDay,
+    readingsPerDay,
     silentSources: silentSources(findings),
     findings: [...new Set(findings.filter((f) => SEVERITY[f.kind] !== 'info').map((f) => f.kind))].sort(),
   };
