@@ -67,6 +67,7 @@ export const SETTINGS = {
   apiKeyHeader: 'apiKeyHeader',
   lookUpHover: 'lookUp.hover',
   lookUpDebugVariables: 'lookUp.debugVariables',
+  scanConcurrency: 'scan.concurrency',
 } as const;
 
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */
@@ -94,6 +95,8 @@ export const PANEL_COMMANDS = {
   describePanels: 'healthData.describePanels',
   restorePanel: 'healthData.restorePanel',
   diagnoseData: 'healthData.diagnoseData',
+  scanDataCoverage: 'healthData.scanDataCoverage',
+  exportCoverageScanCsv: 'healthData.exportCoverageScanCsv',
 } as const;
 
 /** Webview panel view types; package.json has an `onWebviewPanel:` activation event for each. */
@@ -101,4 +104,5 @@ export const PANEL_VIEW_TYPES = {
   bloodPressure: 'healthData.bloodPressure',
   labMarkers: 'healthData.labMarkers',
   diagnosis: 'healthData.diagnosis',
+  coverageScan: 'healthData.coverageScan',
 } as const;

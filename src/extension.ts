@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { User } from './api/schemas';
 import { CommandManager } from './commands/commandManager';
 import { registerShellCommands } from './commands/registerShellCommands';
 import { apiClientLoader } from './connection/apiClientBundle';
@@ -47,7 +48,11 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const knownUsers = new KnownUsers();
   const usersTree = new UsersTreeProvider({ connection, settings, lastResponse, knownUsers, pinnedUsers: new PinnedUsersStore(context.workspaceState) });
   const usersView = new UsersView(usersTree, connection);
-  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands, recents, selectedUser: () => usersView.selectedUser() };
+  const usersFilter = (): { prefix: string; users: readonly User[] } | undefined => {
+    const filter = usersTree.summary().filter;
+    return filter?.status === 'done' ? { prefix: filter.prefix, users: filter.matches } : undefined;
+  };
+  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands, recents, selectedUser: () => usersView.selectedUser(), usersFilter };
 
   const contextKeys = new ShellContextKeys(connection, lastResponse);
   context.subscriptions.push(

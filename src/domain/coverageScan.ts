@@ -4,7 +4,7 @@
 // Retries (429 with Retry-After, 5xx, resets) are the client's; a user whose request still fails
 // transiently is tried once more after the others, so a burst of faults does not cost a user.
 import type { HealthApiClient } from '../api/client';
-import { HealthApiError, type HealthApiErrorKind } from '../api/errors';
+import { isHealthApiError, type HealthApiErrorKind } from '../api/errors';
 import { iterateBloodPressurePages } from '../api/paging';
 import type { BloodPressureQuery } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
@@ -129,7 +129,8 @@ async function scanUser(client: HealthApiClient, user: User, options: ScanOption
       for (const provider of silent) await fetchAll({ startDate: history.firstDay, endDate: addDays(window.firstDay, -1), provider });
     }
   } catch (error) {
-    const kind = error instanceof HealthApiError ? error.kind : 'unexpected';
+    // Not instanceof: in the extension the client is a separate bundle with its own error class.
+    const kind = isHealthApiError(error) ? error.kind : 'unexpected';
     const message = error instanceof Error ? error.message : String(error);
     return { status: 'failed', userId: user.user_id, clientUserId: user.client_user_id, reason: kind, message };
   }

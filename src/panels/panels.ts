@@ -11,7 +11,9 @@ import { LabTestNameStore } from '../storage/labTestNameStore';
 import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
 import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
 import { parseDiagnosisPanelState } from '../shared/diagnosisProtocol';
+import { parseScanPanelState, type ScanRequest } from '../shared/coverageScanProtocol';
 import { BloodPressurePanel } from './bloodPressurePanel';
+import { CoverageScanPanel } from './coverageScanPanel';
 import { DiagnosisPanel } from './diagnosisPanel';
 import { LabMarkersPanel } from './labMarkersPanel';
 import type { PanelDescription } from './panelHost';
@@ -21,6 +23,8 @@ export class Panels {
   private readonly bloodPressure = new PanelRegistry<BloodPressurePanel>();
   private readonly labMarkers = new PanelRegistry<LabMarkersPanel>();
   private readonly diagnosis = new PanelRegistry<DiagnosisPanel>();
+  private readonly coverageScan = new PanelRegistry<CoverageScanPanel>();
+  private readonly scanDeps = { openDiagnosis: (user: { user_id: string; client_user_id: string }, days: number) => this.showDiagnosis(user, days) };
   private readonly labTestNames: LabTestNameStore;
 
   constructor(private readonly services: ExtensionServices) {
@@ -48,6 +52,19 @@ export class Panels {
     this.diagnosis.add(DiagnosisPanel.open(this.services, { userId: user.user_id, clientUserId: user.client_user_id }, days));
   }
 
+  /** Scan Data Coverage: one results panel, a new scan replaces its rows. `users`: already known (the tree's filter). */
+  showCoverageScan(request: ScanRequest, users?: readonly User[]): void {
+    const [existing] = this.coverageScan.all();
+    if (existing) return existing.rerun(request, users);
+    this.coverageScan.add(CoverageScanPanel.open(this.services, this.scanDeps, request, users));
+  }
+
+  /** The open scan's rows as CSV, written to `target` (or through the save dialog). */
+  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const [panel] = this.coverageScan.all();
+    return panel ? panel.exportTo(target) : Promise.resolve(undefined);
+  }
+
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean {
     if (viewType === PANEL_VIEW_TYPES.bloodPressure) {
@@ -60,6 +77,12 @@ export class Panels {
       const parsed = parseLabMarkersPanelState(state);
       if (parsed) {
         this.labMarkers.add(LabMarkersPanel.restore(this.services, panel, this.labTestNames, parsed));
+        return true;
+      }
+    } else if (viewType === PANEL_VIEW_TYPES.coverageScan) {
+      const parsed = parseScanPanelState(state);
+      if (parsed) {
+        this.coverageScan.add(CoverageScanPanel.restore(this.services, this.scanDeps, panel, parsed));
         return true;
       }
     } else if (viewType === PANEL_VIEW_TYPES.diagnosis) {
@@ -82,8 +105,8 @@ export class Panels {
     for (const panel of this.all()) panel.dispose();
   }
 
-  private all(): (BloodPressurePanel | LabMarkersPanel | DiagnosisPanel)[] {
-    return [...this.bloodPressure.all(), ...this.labMarkers.all(), ...this.diagnosis.all()];
+  private all(): (BloodPressurePanel | LabMarkersPanel | DiagnosisPanel | CoverageScanPanel)[] {
+    return [...this.bloodPressure.all(), ...this.labMarkers.all(), ...this.diagnosis.all(), ...this.coverageScan.all()];
   }
 }
 
