@@ -146,13 +146,25 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
           onPage: (listed) => this.isCurrentLoad(controller) && this.postKept({ type: 'listing', users: listed }, true),
         });
       }
+      // At most one progress message per interval, and always the latest one (a trailing post).
       let lastPost = 0;
-      const progress = (p: ScanProgress, force = false): void => {
-        const now = Date.now();
-        if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
-        lastPost = now;
+      let pending: ScanProgress | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const send = (p: ScanProgress): void => {
+        lastPost = Date.now();
+        pending = undefined;
         if (this.isCurrentLoad(controller)) this.postKept({ type: 'progress', ...p }, true);
       };
+      const progress = (p: ScanProgress, force = false): void => {
+        const wait = PROGRESS_INTERVAL_MS - (Date.now() - lastPost);
+        if (force || wait <= 0) return send(p);
+        pending = p;
+        timer ??= setTimeout(() => {
+          timer = undefined;
+          if (pending) send(pending);
+        }, wait);
+      };
+      signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
       progress({ done: 0, total: users.length, requests: 0, errors: 0 }, true);
       const result = await scanCoverage(client, users, {
         days: this.request.days,
@@ -161,6 +173,7 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
         signal,
         onProgress: (p) => progress(p),
       });
+      clearTimeout(timer);
       if (!this.isCurrentLoad(controller)) return;
       this.result = result;
       this.latest = [{ type: 'rows', rows: result.rows, cancelled: result.cancelled, requests: result.requests }];

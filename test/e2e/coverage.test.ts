@@ -1,6 +1,7 @@
 // "Why is data missing?" in a real workbench driven by a real browser: Diagnose Data from a user's
 // context menu (findings in plain words, the window picker, a link to the blood-pressure panel at
-// the finding's range), screenshots in Light, Dark and High Contrast. A sandbox started here plays
+// the finding's range), Scan Data Coverage from the Users view title (picks, filters, a row to its
+// diagnosis, progress and Cancel), screenshots in Light, Dark and High Contrast. A sandbox started here plays
 // the team's API; its documented story users are at known list positions.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -93,7 +94,67 @@ describe('Why is data missing? in a real workbench', () => {
     await workbench.activateEditorTab(`Diagnose: ${stopped.client_user_id}`);
   });
 
-  test('screenshots of the diagnosis in Light, Dark and High Contrast', async () => {
+  const scanPanel = (days = 30): Promise<FrameLocator> => workbench.webview(`Data Coverage: ${days} days`);
+
+  test('Scan Data Coverage from the Users view title: three picks, every user scanned, filters, a row opens its diagnosis', async () => {
+    await focusWorkbench();
+    await workbench.openViewContainer();
+    // The view's title actions show while the pointer is over the view.
+    await workbench.sideBar().locator('.composite.title').hover();
+    await workbench.sideBar().locator('.composite.title .action-label[aria-label="Scan Data Coverage…"]').click();
+    await workbench.pickQuickPickItem('Last 30 days');
+    await workbench.pickQuickPickItem('All users');
+    await workbench.pickQuickPickItem('Any provider');
+    const frame = await scanPanel();
+    await frame.locator('.status-text', { hasText: '24 users: 24 scanned, 0 failed' }).waitFor();
+    assert.match(await frame.locator('h1').innerText(), /last 30 days, all users, any provider/);
+    assert.match(await frame.locator('.subtitle').innerText(), /Environment: Sandbox US/);
+    assert.equal(Number(await frame.locator('#scan-rows').getAttribute('aria-rowcount')) - 1, 24);
+
+    await frame.locator('vscode-button[data-filter="neverDelivered"]').click();
+    await frame.locator('.shown-rows', { hasText: /^1 of 24/ }).waitFor();
+    const never = story('neverDelivered');
+    assert.match(await frame.locator('#scan-rows-row-0').innerText(), new RegExp(never.client_user_id));
+
+    await frame.locator('vscode-button[data-filter="stoppedSyncing"]').click();
+    await frame.locator('#scan-rows-row-0').waitFor();
+    const stoppedRows = await frame.locator('#scan-rows .vspacer .vrow:not([hidden]) > div:first-child').allInnerTexts();
+    assert.ok(stoppedRows.includes(story('stoppedSyncing').client_user_id), stoppedRows.join());
+
+    // Keyboard: focus the grid, End then Enter opens the last row's diagnosis.
+    await frame.locator('vscode-button[data-filter="all"]').click();
+    await frame.locator('.shown-rows', { hasText: /^24 of 24/ }).waitFor();
+    const grid = frame.locator('#scan-rows[role="grid"]');
+    await grid.focus();
+    await grid.press('Home');
+    const firstUser = await frame.locator('#scan-rows-row-0 > div').first().innerText();
+    await grid.press('Enter');
+    await (await diagnosis(users.find((u) => u.client_user_id === firstUser) ?? assert.fail(firstUser))).locator('.finding').first().waitFor();
+    await workbench.activateEditorTab('Data Coverage: 30 days');
+  });
+
+  test('a slow user: progress counts users, Cancel (by mouse) keeps the rows done and lists the user not scanned', async () => {
+    const slow = story('longGap');
+    sandbox.injectFaults({ kind: 'delay', ms: 60_000, path: `/v2/timeseries/${slow.user_id}/` });
+    try {
+      let frame = await scanPanel();
+      await frame.locator('vscode-button', { hasText: 'Scan Again' }).click();
+      frame = await scanPanel();
+      await frame.locator('.status-text', { hasText: /Scanning: 23 of 24 users done, \d+ requests, 0 errors/ }).waitFor();
+      await frame.locator('.status-line vscode-button', { hasText: 'Cancel' }).click();
+      await frame.locator('.status-text', { hasText: /^Cancelled: 23 of 24 users scanned/ }).waitFor();
+      assert.deepEqual(await frame.locator('.not-scanned-list li').allInnerTexts(), [slow.client_user_id]);
+      assert.equal(Number(await frame.locator('#scan-rows').getAttribute('aria-rowcount')) - 1, 23);
+      await workbench.screenshot('scan-cancelled');
+    } finally {
+      sandbox.clearFaults();
+    }
+    const frame = await scanPanel();
+    await frame.locator('vscode-button', { hasText: 'Scan Again' }).click();
+    await frame.locator('.status-text', { hasText: '24 users: 24 scanned, 0 failed' }).waitFor();
+  });
+
+  test('screenshots of the diagnosis and the scan in Light, Dark and High Contrast', async () => {
     const user = story('stoppedSyncing');
     for (const theme of ['Light', 'Dark', 'High Contrast'] as ThemeName[]) {
       await focusWorkbench();
@@ -101,6 +162,9 @@ describe('Why is data missing? in a real workbench', () => {
       const frame = await diagnosis(user);
       await frame.locator(`body.${BODY_CLASSES[theme]} .finding[data-kind="sourceStopped"]`).waitFor();
       await workbench.screenshot(`diagnosis-${THEME_FILE_NAMES[theme]}`);
+      const scan = await scanPanel();
+      await scan.locator(`body.${BODY_CLASSES[theme]} #scan-rows-row-0`).waitFor();
+      await workbench.screenshot(`scan-${THEME_FILE_NAMES[theme]}`);
     }
   });
 });
