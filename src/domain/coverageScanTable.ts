@@ -63,6 +63,11 @@ function compareDays(a: string | undefined, b: string | undefined): number {
   return a < b ? -1 : 1;
 }
 
+/** The heat map's colour step of a day's readings: none, one, two or three, four or more. */
+export function heatLevel(count: number): 0 | 1 | 2 | 3 {
+  return count <= 0 ? 0 : count === 1 ? 1 : count <= 3 ? 2 : 3;
+}
+
 export const SCAN_CSV_HEADER = [
   'client_user_id',
   'user_id',

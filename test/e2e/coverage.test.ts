@@ -129,7 +129,16 @@ describe('Why is data missing? in a real workbench', () => {
     await grid.press('Home');
     const firstUser = await frame.locator('#scan-rows-row-0 > div').first().innerText();
     await grid.press('Enter');
-    await (await diagnosis(users.find((u) => u.client_user_id === firstUser) ?? assert.fail(firstUser))).locator('.finding').first().waitFor();
+    const firstDiagnosed = users.find((u) => u.client_user_id === firstUser) ?? assert.fail(firstUser);
+    await (await diagnosis(firstDiagnosed)).locator('.finding').first().waitFor();
+
+    // The heat map draws the same rows in the same order; a click on its third row diagnoses that user.
+    const scan = await scanPanel();
+    const thirdUser = await scan.locator('#scan-rows-row-2 > div').first().innerText();
+    const heat = scan.locator('.heat-viewport');
+    await heat.scrollIntoViewIfNeeded();
+    await heat.click({ position: { x: 300, y: 2 * 12 + 6 } });
+    await (await diagnosis(users.find((u) => u.client_user_id === thirdUser) ?? assert.fail(thirdUser))).locator('.finding').first().waitFor();
     await workbench.activateEditorTab('Data Coverage: 30 days');
   });
 
@@ -164,7 +173,10 @@ describe('Why is data missing? in a real workbench', () => {
       await workbench.screenshot(`diagnosis-${THEME_FILE_NAMES[theme]}`);
       const scan = await scanPanel();
       await scan.locator(`body.${BODY_CLASSES[theme]} #scan-rows-row-0`).waitFor();
+      await scan.locator('h1').evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await workbench.screenshot(`scan-${THEME_FILE_NAMES[theme]}`);
+      await scan.locator('.heat-frame').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await workbench.screenshot(`scan-heatmap-${THEME_FILE_NAMES[theme]}`);
     }
   });
 });

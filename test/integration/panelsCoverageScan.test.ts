@@ -12,7 +12,8 @@ import { SAMPLE_STORIES, type StoryKind } from '../../src/sandbox/data/sampleSto
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
 
 const VIEW_TYPE = 'healthData.coverageScan';
-const USERS = 24;
+// Enough users that the heat map cannot show them all at once (it draws only the visible rows).
+const USERS = 120;
 
 let fixture: PanelsFixture & { close(): Promise<void> };
 let users: User[];
@@ -55,13 +56,16 @@ suite('Panels: Scan Data Coverage', () => {
     assert.equal(rendered(report, 'failed'), 0);
     assert.equal(rendered(report, 'shownRows'), USERS);
     assert.equal(rendered<string>(report, 'environment'), fixture.testing.connection.environment().label);
-    // Worst first: the users without any reading in the window head the table.
-    const first = rendered<string[]>(report, 'firstShown')[0];
-    assert.ok([storyUser('stoppedSyncing'), storyUser('ingestionEnded'), storyUser('cannotMeasure')].some((u) => u.client_user_id === first), first);
+    const drawn = rendered(report, 'heatMapRowsDrawn');
+    assert.ok(drawn > 10 && drawn < USERS, `the heat map drew the ${drawn} visible rows of ${USERS}`);
 
     const rows = await exportRows('all.csv');
     assert.equal(rows.length, USERS);
     assert.deepEqual(rows.map((r) => r.client_user_id).sort(), users.map((u) => u.client_user_id).sort());
+    // Worst first: the table is sorted by days without data, most first.
+    const shown = rendered<string[]>(report, 'firstShown').map((id) => Number(rows.find((r) => r.client_user_id === id)?.days_without_data));
+    assert.ok(shown.length === 50 && shown.every((days, i) => i === 0 || days <= (shown[i - 1] ?? 0)), shown.join());
+    assert.equal(shown[0], 30);
     const byUser = (user: User): CsvRow => rows.find((r) => r.client_user_id === user.client_user_id) ?? assert.fail(user.client_user_id);
     assert.equal(byUser(storyUser('stoppedSyncing')).silent_sources, 'withings');
     assert.match(byUser(storyUser('stoppedSyncing')).findings ?? '', /sourceStopped/);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ScanRow } from '../../src/domain/coverageScan';
 import { scanCoverage } from '../../src/domain/coverageScan';
-import { coverageScanCsv, keepsRow, viewOrder, type ScannedRow } from '../../src/domain/coverageScanTable';
+import { coverageScanCsv, heatLevel, keepsRow, viewOrder, type ScannedRow } from '../../src/domain/coverageScanTable';
 import type { FindingKind } from '../../src/domain/dataDiagnosis';
 import { iterateUserPages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
@@ -75,6 +75,10 @@ describe('scan CSV', () => {
     assert.equal(lines[3], 'later,u3,notScanned,,,,,,,,,cancelled,');
     assert.equal(lines.length, 4);
   });
+});
+
+test('heat map levels: none, one, two or three, four or more', () => {
+  assert.deepEqual([0, 1, 2, 3, 4, 9].map(heatLevel), [0, 1, 2, 2, 3, 3]);
 });
 
 describe('per-day counts of a scanned row (the heat map)', () => {

@@ -19,6 +19,7 @@ import type { HostChannel } from '../common/hostChannel';
 import { StatusLine } from '../common/statusLine';
 import { createButton, type ButtonHandle } from '../common/toolkit';
 import { VirtualRows } from '../common/virtualRows';
+import { HeatMap } from './heatMap';
 import { ScanControls, type ViewSetting } from './scanControls';
 
 type Channel = HostChannel<CoverageScanWebviewMessage, ScanPanelState>;
@@ -39,6 +40,8 @@ export class CoverageScanView {
   private readonly shownText = el('div', { className: 'muted shown-rows', attrs: { 'aria-live': 'polite' } });
   private readonly failedSection = el('section');
   private readonly results: HTMLElement;
+  private readonly heatMap: HeatMap;
+  private reportAfterDraw = false;
   private phase: ScanRenderSnapshot['phase'] = 'idle';
   private rows: ScanRow[] = [];
   private scanned: ScannedRow[] = [];
@@ -72,6 +75,11 @@ export class CoverageScanView {
       const row = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('.vspacer .vrow') : null;
       if (row?.dataset.index !== undefined) this.diagnose(Number(row.dataset.index));
     });
+    this.heatMap = new HeatMap(s, (index) => this.diagnose(index), () => {
+      if (!this.reportAfterDraw) return;
+      this.reportAfterDraw = false;
+      this.report();
+    });
     this.results = el(
       'div',
       { className: 'results' },
@@ -79,6 +87,7 @@ export class CoverageScanView {
       this.shownText,
       el('p', { className: 'muted', text: s.openHint }),
       this.table.element,
+      this.heatMap.element,
       this.failedSection,
     );
     document.body.replaceChildren(
@@ -190,6 +199,13 @@ export class CoverageScanView {
   private applySetting(setting: ViewSetting): void {
     this.order = viewOrder(this.scanned, setting.filter, setting.sort, setting.descending, setting.stoppedDays);
     this.table.setRowCount(this.order.length);
+    const window = this.scanned[0]?.window;
+    const days = this.scanned[0]?.readingsPerDay.length ?? 0;
+    this.reportAfterDraw = true;
+    this.heatMap.setRows(this.order.length, days, (index) => {
+      const row = this.rowAt(index);
+      return row && { label: row.clientUserId, perDay: row.readingsPerDay };
+    }, window?.firstDay ?? '', window?.lastDay ?? '');
     const n = this.numbers;
     this.shownText.textContent = this.order.length === 0 && this.scanned.length > 0 ? this.strings.emptyFilter : formatMessage(this.strings.shownRows, n.format(this.order.length), n.format(this.scanned.length));
     this.report();
@@ -243,7 +259,7 @@ export class CoverageScanView {
         sort: setting.sort,
         shownRows: this.order.length,
         firstShown: this.order.slice(0, 50).map((i) => this.scanned[i]?.clientUserId ?? ''),
-        heatMapRowsDrawn: 0,
+        heatMapRowsDrawn: this.results.hidden ? 0 : this.heatMap.rowsDrawn,
         ...errorSnapshot(this.error),
       },
     });
