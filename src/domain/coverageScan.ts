@@ -69,6 +69,14 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
   const rows: (ScanRow | undefined)[] = new Array<ScanRow | undefined>(users.length).fill(undefined);
   const progress: ScanProgress = { done: 0, total: users.length, requests: 0, errors: 0 };
   const cancelled = (): boolean => options.signal?.aborted === true;
+  // One calendar per zone for the whole scan: building one (an Intl formatter, offset caches) per
+  // user cost more than the user's own readings.
+  const calendars = new Map<string | undefined, ZoneCalendar>();
+  const calendarOf = (zone: string | undefined): ZoneCalendar => {
+    let calendar = calendars.get(zone);
+    if (!calendar) calendars.set(zone, (calendar = new ZoneCalendar(zone)));
+    return calendar;
+  };
 
   const pass = async (indices: readonly number[], last: boolean): Promise<number[]> => {
     const retry: number[] = [];
@@ -79,7 +87,7 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
         if (index === undefined) return;
         const user = users[index];
         if (!user) continue;
-        const row = await scanUser(client, user, options, progress);
+        const row = await scanUser(client, user, options, progress, calendarOf(user.fallback_time_zone?.id));
         if (row.status === 'failed' && row.reason === 'cancelled') continue;
         if (row.status === 'failed' && !last && row.reason !== 'unexpected' && TRANSIENT.has(row.reason)) {
           retry.push(index);
@@ -104,8 +112,7 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
   };
 }
 
-async function scanUser(client: HealthApiClient, user: User, options: ScanOptions, progress: ScanProgress): Promise<ScanRow> {
-  const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+async function scanUser(client: HealthApiClient, user: User, options: ScanOptions, progress: ScanProgress, zone: ZoneCalendar): Promise<ScanRow> {
   const nowMs = options.nowMs ?? Date.now();
   const today = zone.dayKey(nowMs);
   const window: DayRange = { firstDay: addDays(today, -(options.days - 1)), lastDay: today };
