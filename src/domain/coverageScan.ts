@@ -11,7 +11,7 @@ import type { GroupedBloodPressure, User } from '../api/schemas';
 import { groupReadings } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
 import { SEVERITY, diagnose, type Finding, type FindingKind } from './dataDiagnosis';
-import { addDays, daysBetween, ZoneCalendar } from './zonedTime';
+import { addDays, dayCount, daysBetween, ZoneCalendar } from './zonedTime';
 
 export interface ScanOptions {
   /** Window as days counted back from each user's today (7/14/30/90). */
@@ -166,7 +166,7 @@ async function scanUser(client: HealthApiClient, user: User, options: ScanOption
     window,
     readings,
     daysWithReadings: days.size,
-    daysWithoutData: lastReadingDay ? daysBetween(lastReadingDay, window.lastDay).length - 1 : options.days,
+    daysWithoutData: lastReadingDay ? dayCount(lastReadingDay, window.lastDay) - 1 : options.days,
     lastReadingDay,
     readingsPerDay,
     silentSources: silentSources(findings),
