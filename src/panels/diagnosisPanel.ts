@@ -12,6 +12,7 @@ import { DEFAULT_DIAGNOSIS_DAYS, DIAGNOSIS_WINDOW_DAYS, isDiagnosisWindowDays } 
 import { evidenceRange } from '../domain/findingEvidence';
 import { requestTitle } from '../domain/jsonDocument';
 import { describeFinding, diagnosisStrings, diagnosisTitles } from '../l10n/diagnosisStrings';
+import { panelErrors } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -132,7 +133,9 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
         },
       });
       if (!this.isCurrentLoad(controller)) return;
-      if (result.user.user_id !== this.target.userId) throw new Error(`${this.target.clientUserId} is another user in this environment now.`);
+      if (result.user.user_id !== this.target.userId) {
+        throw new Error(panelErrors.userChanged(this.target.clientUserId, this.services.connection.environment().label));
+      }
       this.result = result;
       this.latest = this.resultMessage(result, days);
       this.post(this.latest);
