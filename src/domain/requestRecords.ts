@@ -242,7 +242,8 @@ export function requestRows(records: readonly RequestRecord[], filter: RequestFi
     loads.set(record.loadId, load);
     rows.push(load);
   }
-  return rows;
+  // A load that needed one request reads as that request.
+  return rows.map((row) => (row.kind === 'load' && row.pages.length === 1 && row.pages[0] ? { kind: 'request', record: row.pages[0] } : row));
 }
 
 /**

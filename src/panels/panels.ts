@@ -25,15 +25,18 @@ export class Panels {
   }
 
   showBloodPressure(user: User, form?: BloodPressureForm): void {
-    const existing = this.bloodPressure.find((panel) => panel.userId === user.user_id);
+    // A panel of the same user in another environment is another panel: it shows other data.
+    const environment = this.services.connection.environment().id;
+    const existing = this.bloodPressure.find((panel) => panel.userId === user.user_id && panel.environmentId === environment);
     if (existing) return existing.reveal(form);
     this.bloodPressure.add(BloodPressurePanel.open(this.services, user, form));
   }
 
   /** `names`: lab-test names the caller knows (a lookup, a link), remembered for this environment. */
   async showLabMarkers(form: LabMarkersForm, names: Readonly<Record<string, string>> = {}): Promise<void> {
-    await this.labTestNames.remember(this.services.connection.environment().id, names);
-    const existing = this.labMarkers.find((panel) => panel.shows(form.source));
+    const environment = this.services.connection.environment().id;
+    await this.labTestNames.remember(environment, names);
+    const existing = this.labMarkers.find((panel) => panel.shows(form.source) && panel.environmentId === environment);
     if (existing) return existing.reveal();
     this.labMarkers.add(LabMarkersPanel.open(this.services, this.labTestNames, form));
   }

@@ -73,7 +73,10 @@ describe('request records', () => {
     records.add(input({ url: 'http://h/a' }), HEADER, KEY);
     for (let page = 1; page <= 50; page++) records.add(input({ url: `http://h/bp?cursor=${page}`, loadId: 'load-1' }), HEADER, KEY);
     records.add(input({ url: 'http://h/b' }), HEADER, KEY);
-    const rows = requestRows(records.all());
+    records.add(input({ url: 'http://h/single', loadId: 'load-2' }), HEADER, KEY);
+    const [single, ...rest] = requestRows(records.all());
+    assert.equal(single?.kind, 'request', 'a load of one request reads as that request');
+    const rows = rest;
     assert.equal(rows.length, 3);
     const first = nth(rows, 0);
     assert.equal(first.kind === 'request' && first.record.url, 'http://h/b');
