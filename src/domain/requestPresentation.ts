@@ -49,21 +49,36 @@ export interface RowText {
   isError: boolean;
 }
 
+const LONG_SEGMENT = 14;
+
+/** The path with long ids cut to their first 8 characters, so a row fits a side bar (the tooltip has it all). */
+export function compactPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment.length > LONG_SEGMENT && !segment.includes('_') ? `${segment.slice(0, 8)}…` : segment))
+    .join('/');
+}
+
 export function rowText(row: RequestRow, words: RequestWords): RowText {
   if (row.kind === 'request') {
     const record = row.record;
-    const parts = [outcomeOf(record), durationText(totalMs(record))];
+    const parts = [durationText(totalMs(record))];
     if (record.attempts.length > 1) parts.push(words.attempts(record.attempts.length));
     parts.push(record.environmentLabel);
-    return { label: `${record.method} ${pathOf(record)}`, description: parts.join(' · '), isError: isErrorRecord(record) };
+    // The outcome leads: it is what a narrow side bar must not cut off.
+    return { label: `${outcomeOf(record)} ${record.method} ${compactPath(pathOf(record))}`, description: parts.join(' · '), isError: isErrorRecord(record) };
   }
   const first = row.pages[0];
   const last = row.pages[row.pages.length - 1];
   if (!first || !last) return { label: '', description: '', isError: false };
   const failed = row.pages.find(isErrorRecord);
   const ms = row.pages.reduce((sum, page) => sum + totalMs(page), 0);
-  const parts = [words.pages(row.pages.length), outcomeOf(failed ?? last), durationText(ms), first.environmentLabel];
-  return { label: `${first.method} ${pathOf(first)}`, description: parts.join(' · '), isError: failed !== undefined };
+  const parts = [words.pages(row.pages.length), durationText(ms), first.environmentLabel];
+  return {
+    label: `${outcomeOf(failed ?? last)} ${first.method} ${compactPath(pathOf(first))}`,
+    description: parts.join(' · '),
+    isError: failed !== undefined,
+  };
 }
 
 function attemptText(attempt: RequestAttempt, words: RequestWords): string {
@@ -131,7 +146,7 @@ export function requestDocumentName(record: RequestRecord, extension: 'http' | '
   } catch {
     // keep the name without it
   }
-  const name = jsonDocumentFileName(`#${record.id} ${record.method} ${pathOf(record)}${query} (${record.environmentLabel})`);
+  const name = jsonDocumentFileName(`Request ${record.id} · ${record.method} ${pathOf(record)}${query} (${record.environmentLabel})`);
   return extension === 'json' ? name : name.replace(/\.json$/, '.http');
 }
 
