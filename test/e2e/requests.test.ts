@@ -67,10 +67,7 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     const first = rows.first();
     await first.hover();
     await first.locator('.action-label[aria-label="Replay Request"]').click();
-    await workbench.page.waitForFunction(
-      ([count]) => document.querySelectorAll('.part.sidebar .monaco-list-row[role="treeitem"]').length > (count ?? 0),
-      [await workbench.treeRows().count()],
-    );
+    await rows.nth(before).waitFor();
     assert.equal(await rows.count(), before + 1, 'one more row for the same request');
     const description = await rows.first().locator('.label-description').innerText();
     assert.match(description, /^\d+ ms · Production US/);
