@@ -21,7 +21,11 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     const client = new HealthApiClient({ baseUrl: team.url, apiKey: TEAM_KEY });
     teamUsers = await client.listUsers();
     await client.close();
-    workbench = await openWorkbench({ theme: 'Dark', settings: { 'healthData.baseUrl.productionUs': team.url } });
+    // Production US and Sandbox US both point at the team's server: Compare Environments has two sides.
+    workbench = await openWorkbench({
+      theme: 'Dark',
+      settings: { 'healthData.baseUrl.productionUs': team.url, 'healthData.baseUrl.sandboxUs': team.url },
+    });
     await workbench.openViewContainer();
     await workbench.switchEnvironmentAndSetKey('Production US', TEAM_KEY);
     await workbench.treeRow(teamUsers.users[0]!.client_user_id).waitFor();
@@ -82,6 +86,20 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     assert.ok(!editorText.includes(TEAM_KEY));
     await workbench.dismissHovers();
     await workbench.screenshot('requests-document-dark');
+  });
+
+  test('Compare Environments from the panel opens the diff of the same query in both', async () => {
+    const user = teamUsers.users[0]!;
+    await workbench.sideBar().locator('.composite.title h2').click();
+    await workbench.switchEnvironmentAndSetKey('Sandbox US', TEAM_KEY);
+    const frame = await workbench.webview(`Blood Pressure: ${user.client_user_id} · Production US`);
+    await frame.locator('.environment-bar vscode-button', { hasText: 'Open in Sandbox US' }).waitFor();
+    await frame.locator('.environment-bar vscode-button', { hasText: 'Compare Environments…' }).click();
+    await workbench.dismissHovers();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Sandbox US' }).first().click();
+    const diffTab = workbench.page.locator('.part.editor .tab .label-name', { hasText: /Production US ↔ #\d+ Sandbox US/ });
+    await diffTab.first().waitFor();
+    await workbench.page.locator('.part.editor .monaco-diff-editor').first().waitFor();
   });
 
   test('the Requests view in three themes', async () => {
