@@ -1,8 +1,8 @@
 // Keeps every request of the window for the Requests view: the records (bodies capped, key redacted),
 // which paged load each request belongs to, and the metadata saved across a window reload.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../api/client';
+import { currentRequestLoad, inRequestLoad, newRequestLoadId } from './requestLoads';
 import { requestRecordInput, type RecordedEnvironment } from '../domain/requestRecordInput';
 import { parseSavedRecords, RequestRecords, type RequestRecord, type RequestStoreLimits } from '../domain/requestRecords';
 
@@ -15,10 +15,6 @@ export class RequestRecorder implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires at most every 100 ms while requests arrive: a 50-page load redraws the view a few times, not 50. */
   readonly onDidChange = this.changed.event;
-  private readonly loads = new AsyncLocalStorage<string>();
-  private nextLoad = 1;
-  // Saved rows keep their load ids; a new window must not reuse them.
-  private readonly sessionId = Date.now().toString(36);
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -32,15 +28,15 @@ export class RequestRecorder implements vscode.Disposable {
 
   /** Every request `work` makes (its pages, its retries) shows as one expandable row. */
   inLoad<T>(work: () => Promise<T>): Promise<T> {
-    return this.loads.run(`${this.sessionId}-${this.nextLoad++}`, work);
+    return inRequestLoad(work);
   }
 
   /** Runs `work` as one load and hands back what it returned or threw, with the records it made. */
   async capture<T>(work: () => Promise<T>): Promise<{ outcome: { ok: true; value: T } | { ok: false; error: unknown }; records: RequestRecord[] }> {
-    const loadId = `${this.sessionId}-${this.nextLoad++}`;
+    const loadId = newRequestLoadId();
     let outcome: { ok: true; value: T } | { ok: false; error: unknown };
     try {
-      outcome = { ok: true, value: await this.loads.run(loadId, work) };
+      outcome = { ok: true, value: await inRequestLoad(work, loadId) };
     } catch (error) {
       outcome = { ok: false, error };
     }
@@ -49,7 +45,7 @@ export class RequestRecorder implements vscode.Disposable {
   }
 
   record(entry: RequestLogEntry, environment: RecordedEnvironment, keyHeader: string, secret: string): void {
-    const input = requestRecordInput(entry, environment, Date.now(), this.loads.getStore());
+    const input = requestRecordInput(entry, environment, Date.now(), currentRequestLoad());
     this.records.addAttempt(input, entry.attempt, keyHeader, secret);
     this.scheduleChange();
     this.scheduleSave();

@@ -114,8 +114,14 @@ suite('Requests view and environment-bound panels', () => {
     fixture.sandbox.injectFaults({ kind: 'status', status: 404, path: '/v2/user/resolve/' });
     await fixture.testing.connection.client().then((client) => client.resolveUser('nobody-here').catch(() => undefined));
     await vscode.commands.executeCommand('healthData.requests.showErrorsOnly');
-    const errors = await waitFor(() => (roots().length > 0 && roots().every((node) => node.kind === 'request' && node.record.status === 404) ? roots() : undefined), 'only the 404');
-    assert.equal(errors.length, 1);
+    const isError = (node: RequestNode): boolean =>
+      node.kind === 'request' ? (node.record.status ?? 0) >= 400 || (node.record.failure !== undefined && node.record.failure !== 'cancelled') : node.kind === 'load';
+    const errors = await waitFor(() => (roots().length > 0 && roots().every(isError) ? roots() : undefined), 'only errors');
+    assert.ok(
+      errors.some((node) => node.kind === 'request' && node.record.status === 404 && node.record.url.endsWith('/v2/user/resolve/nobody-here')),
+      'the 404 is listed',
+    );
+    assert.ok(records().some((record) => record.status === 200), 'the successes are only hidden');
     assert.equal(fixture.testing.requestsView.treeView.description, 'errors only');
     await vscode.commands.executeCommand('healthData.requests.filterEnvironment', 'local');
     assert.deepEqual(roots().map((node) => node.kind), ['message'], 'nothing from the local sandbox here: said so');
