@@ -102,6 +102,23 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     await workbench.page.locator('.part.editor .monaco-diff-editor').first().waitFor();
   });
 
+  test('after a window reload the panel is back in production and the rows are kept without bodies', async () => {
+    const user = teamUsers.users[0]!;
+    const rowsBefore = await workbench.treeRow(ROW).count();
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the rows are saved a second after the last request
+    await workbench.sideBar().locator('.composite.title h2').click();
+    await workbench.runCommand('Developer: Reload Window');
+    await workbench.page.waitForEvent('load');
+    await workbench.page.locator('.monaco-workbench .part.statusbar').waitFor();
+    const frame = await workbench.webview(`Blood Pressure: ${user.client_user_id} · Production US`);
+    await frame.locator('.environment-bar .environment-badge', { hasText: 'PRODUCTION' }).waitFor({ timeout: 60_000 });
+    await frame.locator('.status-line', { hasText: /pages? loaded/ }).waitFor({ timeout: 60_000 });
+    await workbench.openViewContainer();
+    const kept = workbench.treeRows().filter({ has: workbench.page.locator('.label-description', { hasText: 'body not kept' }) });
+    await kept.first().waitFor();
+    assert.ok((await workbench.treeRow(ROW).count()) >= rowsBefore, 'the earlier rows are back (and the restored panel\'s new one)');
+  });
+
   test('the Requests view in three themes', async () => {
     const view = workbench.sideBar();
     for (const theme of ['Dark', 'Light', 'High Contrast'] as ThemeName[]) {
