@@ -65,7 +65,9 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
   });
 
   test('the Requests view lists the load; Replay from the row\'s button adds a row; Enter opens one', async () => {
-    const rows = workbench.treeRow(ROW);
+    // Collapsed by default (the Users view keeps the side bar); its header opens it.
+    await workbench.expandView('Requests');
+    const rows = workbench.treeRow(ROW, 'Requests');
     await rows.first().waitFor();
     const before = await rows.count();
     const first = rows.first();
@@ -104,7 +106,7 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
 
   test('after a window reload the panel is back in production and the rows are kept without bodies', async () => {
     const user = teamUsers.users[0]!;
-    const rowsBefore = await workbench.treeRow(ROW).count();
+    const rowsBefore = await workbench.treeRow(ROW, 'Requests').count();
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // the rows are saved a second after the last request
     await workbench.sideBar().locator('.composite.title h2').click();
     await workbench.runCommand('Developer: Reload Window');
@@ -114,9 +116,10 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     await frame.locator('.environment-bar .environment-badge', { hasText: 'PRODUCTION' }).waitFor({ timeout: 60_000 });
     await frame.locator('.status-line', { hasText: /pages? loaded/ }).waitFor({ timeout: 60_000 });
     await workbench.openViewContainer();
-    const kept = workbench.treeRows().filter({ has: workbench.page.locator('.label-description', { hasText: 'body not kept' }) });
+    await workbench.expandView('Requests');
+    const kept = workbench.treeRows('Requests').filter({ has: workbench.page.locator('.label-description', { hasText: 'body not kept' }) });
     await kept.first().waitFor();
-    assert.ok((await workbench.treeRow(ROW).count()) >= rowsBefore, 'the earlier rows are back (and the restored panel\'s new one)');
+    assert.ok((await workbench.treeRow(ROW, 'Requests').count()) >= rowsBefore, 'the earlier rows are back (and the restored panel\'s new one)');
   });
 
   test('the Requests view in three themes', async () => {
