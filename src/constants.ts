@@ -4,6 +4,7 @@ export const EXTENSION_ID = 'health-data-tools.health-data-explorer';
 
 export const VIEW_CONTAINER_ID = 'healthData';
 export const USERS_VIEW_ID = 'healthData.users';
+export const REQUESTS_VIEW_ID = 'healthData.requests';
 
 export const OUTPUT_CHANNEL_NAME = 'Health Data';
 export const JSON_DOCUMENT_SCHEME = 'health-data-json';
@@ -51,6 +52,8 @@ export const CONTEXT_KEYS = {
   needsApiKey: 'healthData.needsApiKey',
   usersFilterActive: 'healthData.usersFilterActive',
   hasLastResponse: 'healthData.hasLastResponse',
+  requestsErrorsOnly: 'healthData.requests.errorsOnly',
+  requestsFiltered: 'healthData.requests.filtered',
   /** Walkthrough steps that complete on something other than a command (package.json `onContext:`). */
   walkthroughBloodPressureOpened: 'healthData.walkthrough.bloodPressureOpened',
   walkthroughLabMarkersOpened: 'healthData.walkthrough.labMarkersOpened',
@@ -105,4 +108,26 @@ export const PANEL_VIEW_TYPES = {
   labMarkers: 'healthData.labMarkers',
   diagnosis: 'healthData.diagnosis',
   coverageScan: 'healthData.coverageScan',
+} as const;
+
+/** The Requests view's commands (src/commands/requests). Each declared in package.json. */
+export const REQUEST_COMMANDS = {
+  open: 'healthData.requests.open',
+  replay: 'healthData.requests.replay',
+  compareWith: 'healthData.requests.compareWith',
+  copyAsCurl: 'healthData.requests.copyAsCurl',
+  copyRequestId: 'healthData.requests.copyRequestId',
+  showErrorsOnly: 'healthData.requests.showErrorsOnly',
+  showAll: 'healthData.requests.showAll',
+  filterEnvironment: 'healthData.requests.filterEnvironment',
+  clearFilter: 'healthData.requests.clearFilter',
+  clear: 'healthData.requests.clear',
+} as const;
+
+/** Requests view contextValues (`viewItem == …` in package.json). */
+export const REQUEST_ITEM_CONTEXT = {
+  request: 'request',
+  requestWithId: 'request.withId',
+  load: 'requestLoad',
+  message: 'requestMessage',
 } as const;

@@ -5,6 +5,9 @@ import { registerShellCommands } from './commands/registerShellCommands';
 import { apiClientLoader } from './connection/apiClientBundle';
 import { startEmbeddedSandbox } from './connection/embeddedSandbox';
 import { RequestLog } from './connection/requestLog';
+import { RequestInspector } from './connection/requestInspector';
+import { RequestRecorder } from './connection/requestRecorder';
+import { registerRequestCommands } from './commands/requests/registerRequestCommands';
 import { ShellApiConnection } from './connection/shellApiConnection';
 import { OUTPUT_CHANNEL_NAME } from './constants';
 import { createExtensionApi, type HealthDataExtensionApi } from './extensionApi';
@@ -25,6 +28,7 @@ import { ShellContextKeys } from './views/shellContextKeys';
 import { WalkthroughProgress } from './views/walkthroughProgress';
 import { UsersTreeProvider } from './views/users/usersTreeProvider';
 import { UsersView } from './views/users/usersView';
+import { RequestsView } from './views/requests/requestsView';
 
 /** The composition root: builds every service once, registers everything, and does nothing else. */
 export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
@@ -32,11 +36,13 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const settings = new ShellSettings();
   const keys = new ApiKeyStore(context.secrets);
   const requestLog = new RequestLog(log);
+  const requestRecorder = new RequestRecorder(context.workspaceState);
   const connection = new ShellApiConnection({
     settings,
     keys,
     activeEnvironment: new ActiveEnvironmentStore(context.globalState),
     requestLog,
+    requestRecorder,
     log,
     startSandbox: () => startEmbeddedSandbox(context.extensionPath),
     loadApiClient: apiClientLoader(context.extensionPath),
@@ -48,11 +54,23 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const knownUsers = new KnownUsers();
   const usersTree = new UsersTreeProvider({ connection, settings, lastResponse, knownUsers, pinnedUsers: new PinnedUsersStore(context.workspaceState) });
   const usersView = new UsersView(usersTree, connection);
+  const requestsView = new RequestsView(requestRecorder);
+  const requests = new RequestInspector(connection, requestRecorder, jsonDocuments);
   const usersFilter = (): { prefix: string; users: readonly User[] } | undefined => {
     const filter = usersTree.summary().filter;
     return filter?.status === 'done' ? { prefix: filter.prefix, users: filter.matches } : undefined;
   };
-  const services: ExtensionServices = { context, connection, jsonDocuments, log, commands, recents, selectedUser: () => usersView.selectedUser(), usersFilter };
+  const services: ExtensionServices = {
+    context,
+    connection,
+    jsonDocuments,
+    log,
+    commands,
+    requests,
+    recents,
+    selectedUser: () => usersView.selectedUser(),
+    usersFilter,
+  };
 
   const contextKeys = new ShellContextKeys(connection, lastResponse);
   context.subscriptions.push(
@@ -64,6 +82,8 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     commands,
     usersTree,
     usersView,
+    requestRecorder,
+    requestsView,
     contextKeys,
     new EnvironmentStatusBar(connection),
     new WalkthroughProgress(),
@@ -73,10 +93,11 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   void contextKeys.update();
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
+  registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments });
   registerPanels(services);
   registerLookup({ services, connection, usersView, knownUsers, recents });
 
-  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents });
+  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView });
 }
 
 export function deactivate(): void {}

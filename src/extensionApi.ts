@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { validateAndStoreApiKey, type ApiKeyCheck } from './connection/apiKeyValidation';
 import type { RequestLog } from './connection/requestLog';
+import type { RequestRecorder } from './connection/requestRecorder';
 import type { ShellApiConnection } from './connection/shellApiConnection';
 import type { CommandManager } from './commands/commandManager';
 import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
@@ -8,6 +9,7 @@ import type { RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
+import type { RequestsView } from './views/requests/requestsView';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
 export interface ShellTestingApi {
@@ -17,6 +19,9 @@ export interface ShellTestingApi {
   /** Recent users and lab tests per environment (workspace state). */
   readonly recents?: RecentItems;
   requestLogLines(): readonly string[];
+  /** The Requests view's recorder (records, saved state) and view (rows, filter). */
+  readonly requestRecorder: RequestRecorder;
+  readonly requestsView: RequestsView;
   /** Set API Key without its password box: the same check and storage the command uses. */
   setApiKey(apiKey: string): Promise<ApiKeyCheck>;
   /** Clear API Key without its confirmation dialog. */
@@ -43,6 +48,8 @@ export interface ExtensionApiParts {
   jsonDocuments: JsonDocumentProvider;
   requestLog: RequestLog;
   recents?: RecentItems;
+  requestRecorder: RequestRecorder;
+  requestsView: RequestsView;
 }
 
 export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
@@ -57,6 +64,8 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     jsonDocuments: parts.jsonDocuments,
     recents: parts.recents,
     requestLogLines: () => parts.requestLog.recentLines(),
+    requestRecorder: parts.requestRecorder,
+    requestsView: parts.requestsView,
     setApiKey: (apiKey) => validateAndStoreApiKey(connection, keys, apiKey),
     clearApiKey: async () => {
       const name = secretName();

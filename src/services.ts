@@ -2,6 +2,8 @@
 // to the views, panels and commands; none of them builds a client or reads a secret on its own.
 import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
+import type { RequestSpec } from './api/requests';
+import type { RequestRecord } from './domain/requestRecords';
 import type { User } from './api/schemas';
 import type { CommandManager } from './commands/commandManager';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
@@ -23,9 +25,26 @@ export interface SampleLabTest {
   name: string;
 }
 
+/**
+ * One environment's connection, whatever environment is active: an open panel keeps querying the
+ * environment it was opened in through this.
+ */
+export interface EnvironmentConnection {
+  readonly id: EnvironmentId;
+  /** Fires when this environment's key, base URL or key header changes. */
+  readonly onDidChange: vscode.Event<void>;
+  environment(): EnvironmentInfo;
+  client(): Promise<HealthApiClient>;
+  baseUrl(): Promise<string>;
+  apiKeyHeader(): string;
+  sampleLabTests(): Promise<SampleLabTest[] | undefined>;
+}
+
 export interface ApiConnection {
   /** Fires when the environment or its key changes: views refresh, panels re-query. */
   readonly onDidChange: vscode.Event<void>;
+  /** The connection of one environment (the active one or another), for panels bound to it. */
+  forEnvironment(id: EnvironmentId): EnvironmentConnection;
   environment(): EnvironmentInfo;
   /**
    * The client of the active environment; starts the embedded sandbox on first use of "local".
@@ -52,12 +71,25 @@ export interface RecentItems {
   rememberLabTest(environment: EnvironmentId, labTest: RecentLabTest): Thenable<void>;
 }
 
+export type SendAgainResult = { ok: true; record: RequestRecord } | { ok: false; message: string; record: RequestRecord | undefined };
+
+/** The recorded requests, as the panels and the Requests view's commands use them. */
+export interface RequestInspection {
+  /** Every request `work` makes (its pages, its retries) is one expandable row of the Requests view. */
+  inLoad<T>(work: () => Promise<T>): Promise<T>;
+  /** Sends `spec` in `environment` as a recorded request; undefined when no operation makes it. */
+  sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult | undefined>;
+  /** Opens the diff editor between two recorded responses. */
+  compareResponses(left: RequestRecord, right: RequestRecord): Promise<void>;
+}
+
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
   readonly connection: ApiConnection;
   readonly jsonDocuments: JsonDocuments;
   readonly log: vscode.LogOutputChannel;
   readonly commands: CommandManager;
+  readonly requests: RequestInspection;
   /** Optional so code built without it (tests, other entry points) still type-checks. */
   readonly recents?: RecentItems;
   /** The user selected in the Users view, offered first by every user picker. */

@@ -4,7 +4,7 @@ import { validateAndStoreApiKey } from '../connection/apiKeyValidation';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { SHELL_COMMANDS } from '../constants';
 import { BaseUrlSettingError } from '../domain/connectionErrors';
-import { ENVIRONMENT_IDS, isProduction, resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
+import { ENVIRONMENT_IDS, isEnvironmentId, isProduction, resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
 import { apiKeyPrompts, environmentLabel, environmentPick } from '../l10n/shellStrings';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
@@ -30,9 +30,18 @@ export class SetApiKeyCommand implements Command {
     private readonly settings: ShellSettings,
   ) {}
 
-  async execute(): Promise<void> {
+  /**
+   * `environment`: the key is for that environment (a panel bound to it asks), and the active one
+   * stays as it is. Without it, the active environment's key, or on the local sandbox a choice.
+   */
+  async execute(target?: unknown): Promise<void> {
+    const explicit = isEnvironmentId(target) && target !== 'local' ? target : undefined;
     // The local sandbox takes no key: the key is for the environment the person is about to use.
-    const resolved = this.connection.resolved().kind === 'localSandbox' ? await this.pickTarget() : this.connection.resolved();
+    const resolved = explicit
+      ? this.connection.resolved(explicit)
+      : this.connection.resolved().kind === 'localSandbox'
+        ? await this.pickTarget()
+        : this.connection.resolved();
     if (!resolved) return;
     if (resolved.kind === 'localSandbox') return;
     if (resolved.kind === 'misconfigured') {
@@ -56,11 +65,11 @@ export class SetApiKeyCommand implements Command {
       validateAndStoreApiKey(this.connection, this.keys, apiKey, signal, resolved),
     );
     if (check.ok) {
-      await this.connection.selectEnvironment(resolved.id);
+      if (!explicit) await this.connection.selectEnvironment(resolved.id);
       void vscode.window.showInformationMessage(apiKeyPrompts.saved(environment, check.total));
       return;
     }
-    await this.explainRejection(check.error, environment);
+    await this.explainRejection(check.error, environment, explicit);
   }
 
   /** Which environment a key typed on the local sandbox is for: the remote ones, key state shown. */
@@ -97,7 +106,7 @@ export class SetApiKeyCommand implements Command {
     return chosen?.target;
   }
 
-  private async explainRejection(error: unknown, environment: string): Promise<void> {
+  private async explainRejection(error: unknown, environment: string, explicitTarget: ResolvedEnvironment['id'] | undefined): Promise<void> {
     if (!isHealthApiError(error) || !['unauthorized', 'forbidden', 'cancelled'].includes(error.kind)) {
       void vscode.window.showErrorMessage(apiKeyPrompts.checkFailed(isHealthApiError(error) ? error.message : String(error)));
       return;
@@ -108,6 +117,6 @@ export class SetApiKeyCommand implements Command {
     }
     const message = error.kind === 'unauthorized' ? apiKeyPrompts.rejected(environment) : apiKeyPrompts.forbidden();
     const tryAgain = apiKeyPrompts.tryAgain();
-    if ((await vscode.window.showErrorMessage(message, tryAgain)) === tryAgain) await this.execute();
+    if ((await vscode.window.showErrorMessage(message, tryAgain)) === tryAgain) await this.execute(explicitTarget);
   }
 }

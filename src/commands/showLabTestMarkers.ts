@@ -1,6 +1,7 @@
 import { PANEL_COMMANDS } from '../constants';
 import { firstPageOf, type LabMarkersForm } from '../domain/labMarkersForm';
 import type { Panels } from '../panels/panels';
+import { parseLabMarkersForm } from '../shared/labMarkersProtocol';
 import type { ExtensionServices } from '../services';
 import type { Command } from './command';
 import { askLabAccountId, askLabTestId } from './labTestInputs';
@@ -45,6 +46,9 @@ function formFromArgument(argument: unknown): LabMarkersForm | undefined {
     return firstPageOf({ kind: 'labTest', labTestId: argument.trim(), labAccountId: '' });
   }
   if (!argument || typeof argument !== 'object') return undefined;
+  // A whole form (a panel asks for its twin in another environment): lab test or order set.
+  const whole = parseLabMarkersForm(argument);
+  if (whole) return whole;
   const { labTestId, labAccountId, page, size } = argument as Record<string, unknown>;
   if (typeof labTestId !== 'string' || labTestId.trim() === '') return undefined;
   const form = firstPageOf({ kind: 'labTest', labTestId: labTestId.trim(), labAccountId: typeof labAccountId === 'string' ? labAccountId : '' });

@@ -2,15 +2,17 @@ import * as vscode from 'vscode';
 import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
 import type { HealthApiClient } from '../api/client';
 import { BaseUrlSettingError, MissingApiKeyError } from '../domain/connectionErrors';
-import { resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
+import { ENVIRONMENT_IDS, resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
 import { environmentLabel } from '../l10n/shellStrings';
-import type { ApiConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } from '../services';
+import type { ApiConnection, EnvironmentConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } from '../services';
 import type { ActiveEnvironmentStore } from '../storage/activeEnvironmentStore';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
 import type { LoadApiClient } from './apiClientBundle';
 import type { EmbeddedSandbox } from './embeddedSandbox';
+import { BoundEnvironmentConnection } from './environmentConnection';
 import type { RequestLog } from './requestLog';
+import type { RequestRecorder } from './requestRecorder';
 
 export type ApiKeyState = 'notNeeded' | 'set' | 'missing' | 'misconfigured';
 
@@ -19,6 +21,7 @@ export interface ShellApiConnectionDeps {
   keys: ApiKeyStore;
   activeEnvironment: ActiveEnvironmentStore;
   requestLog: RequestLog;
+  requestRecorder?: RequestRecorder;
   log: vscode.LogOutputChannel;
   startSandbox: () => Promise<EmbeddedSandbox>;
   loadApiClient: LoadApiClient;
@@ -31,29 +34,38 @@ export interface ShellApiConnectionDeps {
 export class ShellApiConnection implements ApiConnection, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly environmentChanged = new vscode.EventEmitter<EnvironmentId>();
+  /** Fires with the environment whose key, base URL or key header changed (not for a switch). */
+  readonly onDidChangeEnvironment = this.environmentChanged.event;
   private readonly subscriptions: vscode.Disposable[] = [];
-  private cachedClient: Promise<HealthApiClient> | undefined;
+  private readonly clients = new Map<EnvironmentId, Promise<HealthApiClient>>();
+  private readonly bound = new Map<EnvironmentId, BoundEnvironmentConnection>();
   private sandbox: Promise<EmbeddedSandbox> | undefined;
   private sandboxUrl: string | undefined;
 
   constructor(private readonly deps: ShellApiConnectionDeps) {
     this.subscriptions.push(
       deps.keys.onDidChange((secretName) => {
-        const resolved = this.resolved();
-        if (resolved.kind === 'remote' && resolved.secretName === secretName) this.invalidate();
+        for (const id of ENVIRONMENT_IDS) {
+          const resolved = this.resolved(id);
+          if (resolved.kind === 'remote' && resolved.secretName === secretName) this.invalidate(id);
+        }
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (deps.settings.affectsBaseUrls(event) || deps.settings.affectsApiKeyHeader(event)) this.invalidate();
+        if (deps.settings.affectsBaseUrls(event) || deps.settings.affectsApiKeyHeader(event)) {
+          for (const id of ENVIRONMENT_IDS) this.invalidate(id);
+        }
       }),
     );
   }
 
-  resolved(): ResolvedEnvironment {
-    return resolveEnvironment(this.deps.activeEnvironment.get(), this.deps.settings.baseUrls());
+  /** The active environment, or `id`'s: where requests go, or why they cannot go anywhere. */
+  resolved(id: EnvironmentId = this.activeId()): ResolvedEnvironment {
+    return resolveEnvironment(id, this.deps.settings.baseUrls());
   }
 
-  environment(): EnvironmentInfo {
-    const resolved = this.resolved();
+  environment(id: EnvironmentId = this.activeId()): EnvironmentInfo {
+    const resolved = this.resolved(id);
     return {
       id: resolved.id,
       label: environmentLabel(resolved.id),
@@ -62,78 +74,104 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     };
   }
 
+  forEnvironment(id: EnvironmentId): EnvironmentConnection {
+    let connection = this.bound.get(id);
+    if (!connection) {
+      connection = new BoundEnvironmentConnection(id, this);
+      this.bound.set(id, connection);
+    }
+    return connection;
+  }
+
   async selectEnvironment(id: EnvironmentId): Promise<void> {
     if (id === this.deps.activeEnvironment.get()) return;
     await this.deps.activeEnvironment.set(id);
     this.deps.log.info(`Environment: ${environmentLabel(id)}`);
-    this.invalidate();
+    this.changed.fire();
   }
 
-  async apiKeyState(): Promise<ApiKeyState> {
-    const resolved = this.resolved();
+  async apiKeyState(id: EnvironmentId = this.activeId()): Promise<ApiKeyState> {
+    const resolved = this.resolved(id);
     if (resolved.kind === 'localSandbox') return 'notNeeded';
     if (resolved.kind === 'misconfigured') return 'misconfigured';
     return (await this.deps.keys.has(resolved.secretName)) ? 'set' : 'missing';
   }
 
-  client(): Promise<HealthApiClient> {
-    if (!this.cachedClient) {
-      const pending = this.createClient();
-      this.cachedClient = pending;
+  client(id: EnvironmentId = this.activeId()): Promise<HealthApiClient> {
+    let cached = this.clients.get(id);
+    if (!cached) {
+      const pending = this.createClient(id);
+      cached = pending;
+      this.clients.set(id, pending);
       // A failed attempt (no key yet, sandbox did not start) is retried on the next call.
       pending.catch(() => {
-        if (this.cachedClient === pending) this.cachedClient = undefined;
+        if (this.clients.get(id) === pending) this.clients.delete(id);
       });
     }
-    return this.cachedClient;
+    return cached;
   }
 
-  async baseUrl(): Promise<string> {
-    const resolved = this.resolved();
+  async baseUrl(id: EnvironmentId = this.activeId()): Promise<string> {
+    const resolved = this.resolved(id);
     if (resolved.kind === 'localSandbox') return (await this.startSandbox()).url;
     if (resolved.kind === 'misconfigured') throw new BaseUrlSettingError(resolved.id, resolved.problem);
     return resolved.baseUrl;
   }
 
-  async sampleLabTests(): Promise<SampleLabTest[] | undefined> {
-    if (this.resolved().kind !== 'localSandbox') return undefined;
+  async sampleLabTests(id: EnvironmentId = this.activeId()): Promise<SampleLabTest[] | undefined> {
+    if (this.resolved(id).kind !== 'localSandbox') return undefined;
     return (await this.startSandbox()).labTests;
   }
 
-  /** The header that carries the key in the active environment (the embedded sandbox: the spec's). */
-  apiKeyHeader(): string {
-    const resolved = this.resolved();
+  /** The header that carries the key (the embedded sandbox: the spec's). */
+  apiKeyHeader(id: EnvironmentId = this.activeId()): string {
+    const resolved = this.resolved(id);
     return resolved.kind === 'localSandbox' ? DEFAULT_API_KEY_HEADER : this.deps.settings.apiKeyHeader(resolved.id);
   }
 
   /** A client for a key that is not stored yet (Set API Key validates with it); logs like any other. */
-  clientFor(baseUrl: string, apiKey: string): HealthApiClient {
+  clientFor(baseUrl: string, apiKey: string, id: EnvironmentId = this.activeId()): HealthApiClient {
     const { HealthApiClient } = this.deps.loadApiClient();
-    const environment = environmentLabel(this.resolved().id);
+    const environment = { id, label: environmentLabel(id), baseUrl };
+    const apiKeyHeader = this.apiKeyHeader(id);
     return new HealthApiClient({
       baseUrl,
       apiKey,
-      apiKeyHeader: this.apiKeyHeader(),
-      onRequest: (entry) => this.deps.requestLog.onRequest(entry, environment),
+      apiKeyHeader,
+      onRequest: (entry) => {
+        this.deps.requestLog.onRequest(entry, environment.label);
+        this.deps.requestRecorder?.record(entry, environment, apiKeyHeader, apiKey);
+      },
     });
   }
 
-  /** Fires onDidChange: the tree reloads and panels re-query. */
-  invalidate(): void {
-    this.cachedClient = undefined;
-    this.changed.fire();
+  /**
+   * Forgets the client of `id` (default: every environment) and says so: the tree reloads and
+   * panels bound to that environment re-query.
+   */
+  invalidate(id?: EnvironmentId): void {
+    const ids = id ? [id] : ENVIRONMENT_IDS;
+    for (const each of ids) {
+      this.clients.delete(each);
+      this.environmentChanged.fire(each);
+    }
+    if (!id || id === this.activeId()) this.changed.fire();
   }
 
-  private async createClient(): Promise<HealthApiClient> {
-    const resolved = this.resolved();
+  private activeId(): EnvironmentId {
+    return this.deps.activeEnvironment.get();
+  }
+
+  private async createClient(id: EnvironmentId): Promise<HealthApiClient> {
+    const resolved = this.resolved(id);
     if (resolved.kind === 'localSandbox') {
       const sandbox = await this.startSandbox();
-      return this.clientFor(sandbox.url, sandbox.apiKey);
+      return this.clientFor(sandbox.url, sandbox.apiKey, id);
     }
     if (resolved.kind === 'misconfigured') throw new BaseUrlSettingError(resolved.id, resolved.problem);
     const apiKey = await this.deps.keys.get(resolved.secretName);
     if (!apiKey) throw new MissingApiKeyError(resolved.id);
-    return this.clientFor(resolved.baseUrl, apiKey);
+    return this.clientFor(resolved.baseUrl, apiKey, id);
   }
 
   private startSandbox(): Promise<EmbeddedSandbox> {
@@ -154,7 +192,9 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
 
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
+    for (const connection of this.bound.values()) connection.dispose();
     this.changed.dispose();
+    this.environmentChanged.dispose();
     void this.sandbox?.then((sandbox) => sandbox.close()).catch(() => undefined);
   }
 }

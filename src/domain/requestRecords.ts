@@ -16,6 +16,8 @@ export interface RequestAttempt {
   failure?: string;
   /** Wait before the next attempt, when the client retried. */
   waitMs?: number;
+  /** When the attempt ended (epoch ms); how the wait before a retry is measured. */
+  endedAt?: number;
 }
 
 export interface RequestRecordInput {
@@ -93,7 +95,11 @@ export class RequestRecords {
 
   /** Stores a redacted copy: the key header's value and every echo of `secret` are gone. */
   add(input: RequestRecordInput, keyHeader: string, secret: string): RequestRecord {
-    const record: RequestRecord = {
+    return this.#push(this.#redacted(input, keyHeader, secret));
+  }
+
+  #redacted(input: RequestRecordInput, keyHeader: string, secret: string): RequestRecord {
+    return {
       ...input,
       url: redactText(input.url, secret),
       requestHeaders: redactHeaders(input.requestHeaders, keyHeader, secret),
@@ -102,13 +108,60 @@ export class RequestRecords {
       ...(input.responseBody !== undefined ? { responseBody: redactText(input.responseBody, secret) } : {}),
       ...(input.requestId !== undefined ? { requestId: redactText(input.requestId, secret) } : {}),
       attempts: input.attempts.map((attempt) => ({ ...attempt })),
-      id: this.#nextId++,
+      id: 0,
       bodyDropped: false,
     };
+  }
+
+  #push(record: RequestRecord): RequestRecord {
+    record.id = this.#nextId++;
     this.#records.push(record);
     this.#bodyBytes += bodyBytes(record);
     this.#enforceCaps();
     return record;
+  }
+
+  /**
+   * One attempt as the client reports it. The first attempt starts a record; a retry (attempt > 1)
+   * joins the newest record of the same call that has exactly the attempts before it, so a record
+   * reads as the call the user made: its final outcome, every attempt, and the waits between them.
+   */
+  addAttempt(input: RequestRecordInput, attempt: number, keyHeader: string, secret: string): RequestRecord {
+    const redacted = this.#redacted(input, keyHeader, secret);
+    const call = attempt > 1 ? this.#callAwaiting(redacted, attempt) : undefined;
+    if (!call) return this.#push(redacted);
+    const previous = call.attempts[call.attempts.length - 1];
+    if (previous?.endedAt !== undefined) previous.waitMs = Math.max(0, redacted.startedAt - previous.endedAt);
+    this.#bodyBytes -= bodyBytes(call);
+    call.attempts.push(...redacted.attempts);
+    for (const field of ['status', 'failure', 'responseHeaders', 'responseBody', 'requestId'] as const) {
+      if (redacted[field] === undefined) delete call[field];
+      else (call as unknown as Record<string, unknown>)[field] = redacted[field];
+    }
+    if (call.bodyDropped) {
+      delete call.requestBody;
+      delete call.responseBody;
+    }
+    this.#bodyBytes += bodyBytes(call);
+    this.#enforceCaps();
+    return call;
+  }
+
+  #callAwaiting(input: RequestRecord, attempt: number): RequestRecord | undefined {
+    for (let index = this.#records.length - 1; index >= 0; index--) {
+      const record = this.#records[index];
+      if (
+        record &&
+        record.attempts.length === attempt - 1 &&
+        record.method === input.method &&
+        record.url === input.url &&
+        record.environmentId === input.environmentId &&
+        record.loadId === input.loadId
+      ) {
+        return record;
+      }
+    }
+    return undefined;
   }
 
   /** Oldest first, as added. */
@@ -189,5 +242,42 @@ export function requestRows(records: readonly RequestRecord[], filter: RequestFi
     loads.set(record.loadId, load);
     rows.push(load);
   }
-  return rows;
+  // A load that needed one request reads as that request.
+  return rows.map((row) => (row.kind === 'load' && row.pages.length === 1 && row.pages[0] ? { kind: 'request', record: row.pages[0] } : row));
+}
+
+/**
+ * Saved rows from workspace state, which an older version or a hand edit may have changed: anything
+ * that is not a well-formed row is left out rather than shown half-broken.
+ */
+export function parseSavedRecords(value: unknown): RequestRecord[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isSavedRecord);
+}
+
+function isSavedRecord(value: unknown): value is RequestRecord {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Partial<Record<keyof RequestRecord, unknown>>;
+  return (
+    typeof record.id === 'number' &&
+    Number.isInteger(record.id) &&
+    typeof record.environmentId === 'string' &&
+    typeof record.environmentLabel === 'string' &&
+    typeof record.baseUrl === 'string' &&
+    typeof record.method === 'string' &&
+    typeof record.url === 'string' &&
+    typeof record.startedAt === 'number' &&
+    (record.status === undefined || typeof record.status === 'number') &&
+    (record.failure === undefined || typeof record.failure === 'string') &&
+    (record.requestId === undefined || typeof record.requestId === 'string') &&
+    (record.loadId === undefined || typeof record.loadId === 'string') &&
+    isStringRecord(record.requestHeaders) &&
+    (record.responseHeaders === undefined || isStringRecord(record.responseHeaders)) &&
+    Array.isArray(record.attempts) &&
+    record.attempts.every((attempt: unknown) => !!attempt && typeof (attempt as RequestAttempt).ms === 'number')
+  );
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return !!value && typeof value === 'object' && Object.values(value).every((item) => typeof item === 'string');
 }

@@ -32,13 +32,25 @@ export class JsonDocumentProvider implements vscode.TextDocumentContentProvider,
 
   /** Keeps the content and returns the URI that serves it. */
   store(title: string, value: unknown): vscode.Uri {
+    return this.storeText(jsonDocumentFileName(title), prettyJson(value));
+  }
+
+  /** Opens `text` read-only in an editor whose tab reads `fileName` (plain text unless it ends in .json). */
+  async openText(fileName: string, text: string): Promise<void> {
+    const document = await vscode.workspace.openTextDocument(this.storeText(fileName, text));
+    if (fileName.endsWith('.json')) await vscode.languages.setTextDocumentLanguage(document, 'json');
+    await vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  /** Keeps `text` and returns the URI that serves it under `fileName` (a diff editor's side, a document). */
+  storeText(fileName: string, text: string): vscode.Uri {
     this.sequence += 1;
     const uri = vscode.Uri.from({
       scheme: JSON_DOCUMENT_SCHEME,
-      path: `/${jsonDocumentFileName(title)}`,
+      path: `/${fileName}`,
       query: String(this.sequence),
     });
-    this.contents.set(uri.toString(), prettyJson(value));
+    this.contents.set(uri.toString(), text);
     while (this.contents.size > KEPT_DOCUMENTS) {
       const oldest = this.contents.keys().next().value;
       if (oldest === undefined) break;

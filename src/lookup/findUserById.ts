@@ -3,6 +3,7 @@ import { isHealthApiError } from '../api/errors';
 import { iterateUserPages } from '../api/paging';
 import type { User } from '../api/schemas';
 import type { KnownUsers } from '../domain/knownUsers';
+import { inRequestLoad } from '../connection/requestLoads';
 
 /** The API cannot fetch a user by user_id: a user not fetched yet is searched at the largest page size. */
 const SEARCH_PAGE_SIZE = 500;
@@ -36,12 +37,15 @@ export async function findUserById(
     }
   }
   let scanned = 0;
-  for await (const page of iterateUserPages(client, { pageSize: SEARCH_PAGE_SIZE, concurrency: SEARCH_CONCURRENCY, signal })) {
-    known.add(page.users);
-    scanned += page.users.length;
-    onProgress(scanned, page.total);
-    const user = page.users.find((candidate) => candidate.user_id.toLowerCase() === wanted);
-    if (user) return { user, scanned };
-  }
-  return { user: undefined, scanned };
+  // The pages of the search are one row in the Requests view.
+  return inRequestLoad(async () => {
+    for await (const page of iterateUserPages(client, { pageSize: SEARCH_PAGE_SIZE, concurrency: SEARCH_CONCURRENCY, signal })) {
+      known.add(page.users);
+      scanned += page.users.length;
+      onProgress(scanned, page.total);
+      const user = page.users.find((candidate) => candidate.user_id.toLowerCase() === wanted);
+      if (user) return { user, scanned };
+    }
+    return { user: undefined, scanned };
+  });
 }

@@ -6,7 +6,7 @@ import { iterateBloodPressurePages } from '../api/paging';
 import { groupedBloodPressureRequest } from '../api/requests';
 import type { RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
-import { PANEL_VIEW_TYPES } from '../constants';
+import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { bloodPressureCsv } from '../domain/bloodPressureExport';
 import { bloodPressureExportName } from '../domain/exportNames';
 import { groupReadings, mergeGroupedPages, readingsIn } from '../domain/bloodPressureGroups';
@@ -16,7 +16,7 @@ import { checkDateRange } from '../domain/inputValidation';
 import { ingestionStartDay } from '../domain/bloodPressureRangePresets';
 import { ZoneCalendar } from '../domain/zonedTime';
 import { bloodPressureStrings, panelErrors, panelTitles } from '../l10n/panelStrings';
-import type { ExtensionServices } from '../services';
+import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
   BloodPressureHostMessage,
@@ -48,13 +48,15 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     panel: vscode.WebviewPanel,
     private readonly target: UserTarget,
     private form: BloodPressureForm | undefined,
+    environment: EnvironmentId,
     user?: User,
   ) {
-    super(services, panel, 'bloodPressure');
+    super(services, panel, 'bloodPressure', environment);
     if (user) this.adoptUser(user);
-    panel.title = panelTitles.bloodPressure(target.clientUserId);
+    this.setTitle(panelTitles.bloodPressure(target.clientUserId));
   }
 
+  /** `user` as the active environment returned it: the panel is bound to that environment. */
   static open(services: ExtensionServices, user: User, form?: BloodPressureForm): BloodPressurePanel {
     const panel = vscode.window.createWebviewPanel(
       PANEL_VIEW_TYPES.bloodPressure,
@@ -62,12 +64,14 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       vscode.ViewColumn.Active,
       { enableFindWidget: true },
     );
-    return new BloodPressurePanel(services, panel, { userId: user.user_id, clientUserId: user.client_user_id }, form, user);
+    const environment = services.connection.environment().id;
+    return new BloodPressurePanel(services, panel, { userId: user.user_id, clientUserId: user.client_user_id }, form, environment, user);
   }
 
   /** The serializer's path: ids and query only; the user and the data are fetched again. */
   static restore(services: ExtensionServices, panel: vscode.WebviewPanel, state: BloodPressurePanelState): BloodPressurePanel {
-    return new BloodPressurePanel(services, panel, { userId: state.userId, clientUserId: state.clientUserId }, state.form);
+    const environment = state.environment ?? services.connection.environment().id;
+    return new BloodPressurePanel(services, panel, { userId: state.userId, clientUserId: state.clientUserId }, state.form, environment);
   }
 
   get userId(): string {
@@ -82,7 +86,20 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   protected state(): BloodPressurePanelState | undefined {
     if (!this.form) return undefined;
-    return { version: 1, userId: this.target.userId, clientUserId: this.target.clientUserId, form: this.form };
+    return { version: 1, userId: this.target.userId, clientUserId: this.target.clientUserId, form: this.form, environment: this.environmentId };
+  }
+
+  protected async openInActiveEnvironment(): Promise<void> {
+    // The user's id differs between environments; the client_user_id is the team's own.
+    await vscode.commands.executeCommand(PANEL_COMMANDS.showBloodPressure, this.target.clientUserId, this.form);
+  }
+
+  /** The same user (by client_user_id) and query in `environment`. */
+  protected async requestIn(environment: EnvironmentConnection): Promise<RequestSpec | undefined> {
+    if (!this.form) return undefined;
+    const userId =
+      environment.id === this.environmentId ? this.target.userId : (await (await environment.client()).resolveUser(this.target.clientUserId)).user_id;
+    return groupedBloodPressureRequest(userId, bloodPressureQueryOf(this.form));
   }
 
   protected async handle(message: Extract<BloodPressureWebviewMessage, { type: 'ready' | 'apply' }>): Promise<void> {
@@ -131,10 +148,10 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   }
 
   private async resolveUser(): Promise<User> {
-    const client = await this.services.connection.client();
+    const client = await this.connection.client();
     const user = await client.resolveUser(this.target.clientUserId);
     if (user.user_id !== this.target.userId) {
-      throw new Error(panelErrors.userChanged(this.target.clientUserId, this.services.connection.environment().label));
+      throw new Error(panelErrors.userChanged(this.target.clientUserId, this.connection.environment().label));
     }
     return user;
   }
@@ -181,14 +198,18 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     this.post({ type: 'loading', form });
     let readings = 0;
     try {
-      const client = await this.services.connection.client();
+      const client = await this.connection.client();
       const query = bloodPressureQueryOf(form);
-      for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal })) {
-        if (!this.isCurrentLoad(controller)) return;
-        this.pages.push(page);
-        readings += readingsIn(page.groups);
-        this.post({ type: 'page', groups: page.groups, pageNumber: this.pages.length, readingsLoaded: readings });
-      }
+      // One row in the Requests view for all the cursor pages of this load.
+      await this.services.requests.inLoad(async () => {
+        for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal })) {
+          if (!this.isCurrentLoad(controller)) return;
+          this.pages.push(page);
+          readings += readingsIn(page.groups);
+          this.post({ type: 'page', groups: page.groups, pageNumber: this.pages.length, readingsLoaded: readings });
+        }
+      });
+      if (!this.isCurrentLoad(controller)) return;
       this.finish(readings, false);
       if (readings === 0) await this.findNearest(client, form, controller.signal);
     } catch (error) {
@@ -220,7 +241,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   }
 
   private errorView(error: unknown): PanelErrorView {
-    const environment = this.services.connection.environment().label;
+    const environment = this.connection.environment().label;
     return panelErrorView(error, environment, { kind: 'user', clientUserId: this.target.clientUserId });
   }
 

@@ -4,14 +4,14 @@
 import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import type { User } from '../api/schemas';
-import { PANEL_VIEW_TYPES } from '../constants';
+import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { scanCoverage, type ScanProgress, type ScanResult } from '../domain/coverageScan';
 import { coverageScanCsv } from '../domain/coverageScanTable';
 import { fileNamePart } from '../domain/exportNames';
 import { listScopeUsers } from '../domain/scanUsers';
 import { capabilityOf } from '../api/providerCapabilities';
 import { coverageScanStrings, scanPickStrings } from '../l10n/coverageScanStrings';
-import type { ExtensionServices } from '../services';
+import type { EnvironmentId, ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
   CoverageScanHostMessage,
@@ -44,9 +44,10 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     /** Users the command already has (the tree's filter matches); listed from the API otherwise. */
     private users: readonly User[] | undefined,
     private readonly runOnReady: boolean,
+    environment: EnvironmentId,
   ) {
-    super(services, panel, 'coverageScan');
-    panel.title = scanPickStrings.panelTitle(request.days);
+    super(services, panel, 'coverageScan', environment);
+    this.setTitle(scanPickStrings.panelTitle(request.days));
   }
 
   static open(services: ExtensionServices, deps: CoverageScanPanelDeps, request: ScanRequest, users?: readonly User[]): CoverageScanPanel {
@@ -55,26 +56,37 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
       // Rows of a big scan are costly to send again: keep the page while its tab is hidden.
       retainContextWhenHidden: true,
     });
-    return new CoverageScanPanel(services, panel, deps, request, users, true);
+    // Bound to the environment active now: its rows and its next scans are of that team.
+    return new CoverageScanPanel(services, panel, deps, request, users, true, services.connection.environment().id);
   }
 
   /** After a reload the rows are gone (they are data, not state): the panel offers the same scan again. */
   static restore(services: ExtensionServices, deps: CoverageScanPanelDeps, panel: vscode.WebviewPanel, state: ScanPanelState): CoverageScanPanel {
-    return new CoverageScanPanel(services, panel, deps, state.request, undefined, false);
+    const environment = state.environment ?? services.connection.environment().id;
+    return new CoverageScanPanel(services, panel, deps, state.request, undefined, false, environment);
   }
 
   /** Runs another scan in this panel. */
   rerun(request: ScanRequest, users?: readonly User[]): void {
     this.request = request;
     this.users = users;
-    this.panel.title = scanPickStrings.panelTitle(request.days);
+    this.setTitle(scanPickStrings.panelTitle(request.days));
     this.panel.reveal();
     this.sendInit();
     void this.run();
   }
 
   protected state(): ScanPanelState {
-    return { version: 1, request: this.request };
+    return { version: 1, request: this.request, environment: this.environmentId };
+  }
+
+  protected async openInActiveEnvironment(): Promise<void> {
+    await vscode.commands.executeCommand(PANEL_COMMANDS.scanDataCoverage, this.request);
+  }
+
+  /** A scan is thousands of requests, not one to compare between environments. */
+  protected async requestIn(): Promise<RequestSpec | undefined> {
+    return undefined;
   }
 
   protected async handle(message: Extract<CoverageScanWebviewMessage, { type: 'ready' | 'diagnose' | 'scanAgain' }>): Promise<void> {
@@ -100,7 +112,7 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
       type: 'init',
       strings: coverageScanStrings(),
       locale: vscode.env.language,
-      environment: this.services.connection.environment().label,
+      environment: this.connection.environment().label,
       request: this.request,
       providerName: provider ? (capabilityOf(provider)?.name ?? provider) : '',
     });
@@ -137,7 +149,7 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     this.latest = [];
     const { signal } = controller;
     try {
-      const client = await this.services.connection.client();
+      const client = await this.connection.client();
       let users = this.users;
       if (!users) {
         this.postKept({ type: 'listing', users: 0 });
@@ -166,13 +178,15 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
       };
       signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
       progress({ done: 0, total: users.length, requests: 0, errors: 0 }, true);
-      const result = await scanCoverage(client, users, {
+      // The whole scan is one (large) row of the Requests view, not thousands.
+      const scanned = users;
+      const result = await this.services.requests.inLoad(() => scanCoverage(client, scanned, {
         days: this.request.days,
         ...(this.request.provider ? { provider: this.request.provider } : {}),
         concurrency: scanConcurrency(),
         signal,
         onProgress: (p) => progress(p),
-      });
+      }));
       clearTimeout(timer);
       if (!this.isCurrentLoad(controller)) return;
       this.result = result;
@@ -185,7 +199,7 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
         this.latest = [{ type: 'rows', rows: [], cancelled: true, requests: 0 }];
         return this.post(this.latest[0]!);
       }
-      const environment = this.services.connection.environment().label;
+      const environment = this.connection.environment().label;
       this.latest = [{ type: 'error', error: panelErrorView(error, environment, { kind: 'none' }) }];
       this.post(this.latest[0]!);
     } finally {

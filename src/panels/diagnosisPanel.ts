@@ -13,7 +13,7 @@ import { evidenceRange } from '../domain/findingEvidence';
 import { requestTitle } from '../domain/jsonDocument';
 import { describeFinding, diagnosisStrings, diagnosisTitles } from '../l10n/diagnosisStrings';
 import { panelErrors } from '../l10n/panelStrings';
-import type { ExtensionServices } from '../services';
+import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
   DiagnosisHostMessage,
@@ -41,20 +41,23 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
     panel: vscode.WebviewPanel,
     private readonly target: UserTarget,
     private days: number,
+    environment: EnvironmentId,
   ) {
-    super(services, panel, 'diagnosis');
-    panel.title = diagnosisTitles.panel(target.clientUserId);
+    super(services, panel, 'diagnosis', environment);
+    this.setTitle(diagnosisTitles.panel(target.clientUserId));
   }
 
   static open(services: ExtensionServices, target: UserTarget, days = DEFAULT_DIAGNOSIS_DAYS): DiagnosisPanel {
     const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPES.diagnosis, diagnosisTitles.panel(target.clientUserId), vscode.ViewColumn.Active, {
       enableFindWidget: true,
     });
-    return new DiagnosisPanel(services, panel, target, days);
+    // Bound to the environment active now: it keeps diagnosing there whichever becomes active.
+    return new DiagnosisPanel(services, panel, target, days, services.connection.environment().id);
   }
 
   static restore(services: ExtensionServices, panel: vscode.WebviewPanel, state: DiagnosisPanelState): DiagnosisPanel {
-    return new DiagnosisPanel(services, panel, { userId: state.userId, clientUserId: state.clientUserId }, state.days);
+    const environment = state.environment ?? services.connection.environment().id;
+    return new DiagnosisPanel(services, panel, { userId: state.userId, clientUserId: state.clientUserId }, state.days, environment);
   }
 
   get userId(): string {
@@ -68,10 +71,23 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
   }
 
   protected state(): DiagnosisPanelState {
-    return { version: 1, userId: this.target.userId, clientUserId: this.target.clientUserId, days: this.days };
+    return { version: 1, userId: this.target.userId, clientUserId: this.target.clientUserId, days: this.days, environment: this.environmentId };
   }
 
-  protected async handle(message: Exclude<DiagnosisWebviewMessage, { type: 'rendered' } | { type: 'cancel' | 'exportCsv' | 'exportJson' | 'openRawJson' | 'copyCurl' | 'errorAction' }>): Promise<void> {
+  protected async openInActiveEnvironment(): Promise<void> {
+    // The user's id differs between environments; the client_user_id is the team's own.
+    await vscode.commands.executeCommand(PANEL_COMMANDS.diagnoseData, this.target.clientUserId, { days: this.days });
+  }
+
+  /** The same user's blood pressure (by client_user_id) over the same days in `environment`. */
+  protected async requestIn(environment: EnvironmentConnection): Promise<RequestSpec | undefined> {
+    if (!this.result) return undefined;
+    const userId =
+      environment.id === this.environmentId ? this.target.userId : (await (await environment.client()).resolveUser(this.target.clientUserId)).user_id;
+    return groupedBloodPressureRequest(userId, this.result.query);
+  }
+
+  protected async handle(message: Extract<DiagnosisWebviewMessage, { type: 'ready' | 'setWindow' | 'showBloodPressure' | 'showRequestLog' }>): Promise<void> {
     switch (message.type) {
       case 'ready':
         return this.start();
@@ -93,7 +109,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
       type: 'init',
       strings: diagnosisStrings(),
       locale: vscode.env.language,
-      environment: this.services.connection.environment().label,
+      environment: this.connection.environment().label,
       userId: this.target.userId,
       clientUserId: this.target.clientUserId,
       windows: DIAGNOSIS_WINDOW_DAYS,
@@ -124,17 +140,18 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
     this.latest = undefined;
     this.post({ type: 'loading', days });
     try {
-      const client = await this.services.connection.client();
-      const result = await diagnoseUser(client, this.target.clientUserId, {
+      const client = await this.connection.client();
+      // One row in the Requests view for the user and all the cursor pages of this diagnosis.
+      const result = await this.services.requests.inLoad(() => diagnoseUser(client, this.target.clientUserId, {
         days,
         signal: controller.signal,
         onPage: (pages, readings) => {
           if (this.isCurrentLoad(controller)) this.post({ type: 'progress', pages, readings });
         },
-      });
+      }));
       if (!this.isCurrentLoad(controller)) return;
       if (result.user.user_id !== this.target.userId) {
-        throw new Error(panelErrors.userChanged(this.target.clientUserId, this.services.connection.environment().label));
+        throw new Error(panelErrors.userChanged(this.target.clientUserId, this.connection.environment().label));
       }
       this.result = result;
       this.latest = this.resultMessage(result, days);
@@ -145,7 +162,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
         this.latest = { type: 'cancelled' };
         return this.post(this.latest);
       }
-      const environment = this.services.connection.environment().label;
+      const environment = this.connection.environment().label;
       this.latest = { type: 'error', error: panelErrorView(error, environment, { kind: 'user', clientUserId: this.target.clientUserId }) };
       this.post(this.latest);
     } finally {

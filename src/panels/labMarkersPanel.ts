@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import type { HealthApiClient } from '../api/client';
 import type { Marker, MarkerPage } from '../api/schemas';
-import { PANEL_VIEW_TYPES } from '../constants';
+import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { fileNamePart } from '../domain/exportNames';
 import { requestTitle } from '../domain/jsonDocument';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../domain/labMarkersForm';
 import { MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
 import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
-import type { ExtensionServices } from '../services';
+import type { EnvironmentId, ExtensionServices } from '../services';
 import type { LabTestNameStore } from '../storage/labTestNameStore';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -44,21 +44,23 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     private readonly names: LabTestNameStore,
     private form: LabMarkersForm,
     private readonly filter: string,
+    environment: EnvironmentId,
   ) {
-    super(services, panel, 'labMarkers');
-    panel.title = titleOf(form.source, this.knownNames(form.source));
+    super(services, panel, 'labMarkers', environment);
+    this.setTitle(titleOf(form.source, this.knownNames(form.source)));
   }
 
-  static open(services: ExtensionServices, names: LabTestNameStore, form: LabMarkersForm): LabMarkersPanel {
+  /** Opens in the active environment, or in `environment` when given. */
+  static open(services: ExtensionServices, names: LabTestNameStore, form: LabMarkersForm, environment?: EnvironmentId): LabMarkersPanel {
     const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPES.labMarkers, panelTitles.labTest(''), vscode.ViewColumn.Active, {
       enableFindWidget: true,
     });
-    return new LabMarkersPanel(services, panel, names, form, '');
+    return new LabMarkersPanel(services, panel, names, form, '', environment ?? services.connection.environment().id);
   }
 
-  /** The serializer's path: the query (and the filter text) only; the markers are fetched again. */
+  /** The serializer's path: the query (and the filter text) only, in its environment; the markers are fetched again. */
   static restore(services: ExtensionServices, panel: vscode.WebviewPanel, names: LabTestNameStore, state: LabMarkersPanelState): LabMarkersPanel {
-    return new LabMarkersPanel(services, panel, names, state.form, state.filter);
+    return new LabMarkersPanel(services, panel, names, state.form, state.filter, state.environment ?? services.connection.environment().id);
   }
 
   /** Whether this panel lists `source` (so a command reveals it instead of opening a twin). */
@@ -71,7 +73,15 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
   }
 
   protected state(): LabMarkersPanelState {
-    return { version: 1, form: this.form, filter: this.filter };
+    return { version: 1, form: this.form, filter: this.filter, environment: this.environmentId };
+  }
+
+  protected async openInActiveEnvironment(): Promise<void> {
+    await vscode.commands.executeCommand(PANEL_COMMANDS.showLabTestMarkers, this.form);
+  }
+
+  protected async requestIn(): Promise<RequestSpec> {
+    return labMarkersRequestOf(this.form);
   }
 
   protected async handle(message: Extract<LabMarkersWebviewMessage, { type: 'ready' | 'load' | 'searchAllPages' }>): Promise<void> {
@@ -113,11 +123,11 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     const controller = this.beginLoad();
     this.form = form;
     if (this.all && this.all.source !== JSON.stringify(form.source)) this.all = undefined;
-    this.panel.title = titleOf(form.source, this.knownNames(form.source));
+    this.setTitle(titleOf(form.source, this.knownNames(form.source)));
     this.post({ type: 'loading', form });
     void this.showHeading(form.source);
     try {
-      const client = await this.services.connection.client();
+      const client = await this.connection.client();
       const page = await fetchPage(client, form, controller.signal);
       if (!this.isCurrentLoad(controller)) return;
       this.result = { form, page };
@@ -145,16 +155,20 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     const controller = this.beginLoad();
     const markers: Marker[] = [];
     try {
-      const client = await this.services.connection.client();
+      const client = await this.connection.client();
       let total = Number.POSITIVE_INFINITY;
-      for (let page = 1; markers.length < total; page++) {
-        const next = await fetchPage(client, { ...form, page, size: MARKER_PAGE_SIZE_MAX }, controller.signal);
-        if (!this.isCurrentLoad(controller)) return;
-        total = next.total;
-        markers.push(...next.markers);
-        if (next.markers.length === 0) break;
-        this.post({ type: 'searchProgress', loaded: markers.length, total });
-      }
+      // One row in the Requests view for all the pages.
+      await this.services.requests.inLoad(async () => {
+        for (let page = 1; markers.length < total; page++) {
+          const next = await fetchPage(client, { ...form, page, size: MARKER_PAGE_SIZE_MAX }, controller.signal);
+          if (!this.isCurrentLoad(controller)) return;
+          total = next.total;
+          markers.push(...next.markers);
+          if (next.markers.length === 0) break;
+          this.post({ type: 'searchProgress', loaded: markers.length, total });
+        }
+      });
+      if (!this.isCurrentLoad(controller)) return;
       this.all = { source, markers, total: markers.length };
       this.post({ type: 'allMarkers', source: form.source, markers, total: markers.length });
     } catch (error) {
@@ -168,19 +182,19 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
 
   /** Names known without asking: remembered for this environment. */
   private knownNames(source: LabMarkersSource): Record<string, string> {
-    return this.names.namesOf(this.services.connection.environment().id, labTestIdsOf(source));
+    return this.names.namesOf(this.environmentId, labTestIdsOf(source));
   }
 
   /** Names from the local sandbox's sample list (remembered from then on) or from memory. */
   private async showHeading(source: LabMarkersSource): Promise<void> {
     const ids = labTestIdsOf(source);
-    const environment = this.services.connection.environment().id;
-    const samples = ids.length === 0 ? [] : ((await this.services.connection.sampleLabTests().catch(() => undefined)) ?? []);
+    const environment = this.environmentId;
+    const samples = ids.length === 0 ? [] : ((await this.connection.sampleLabTests().catch(() => undefined)) ?? []);
     const fromSamples = Object.fromEntries(samples.filter((s) => ids.includes(s.id)).map((s) => [s.id, s.name]));
     await this.names.remember(environment, fromSamples);
     if (this.isDisposed || JSON.stringify(source) !== JSON.stringify(this.form.source)) return;
     const names = { ...this.knownNames(source), ...fromSamples };
-    this.panel.title = titleOf(source, names);
+    this.setTitle(titleOf(source, names));
     this.post({ type: 'heading', ...headingOf(source, names) });
   }
 
@@ -188,7 +202,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     const { source } = this.form;
     const notFound: NotFoundMeaning =
       source.kind === 'labTest' ? { kind: 'labTest', labTestId: source.labTestId } : { kind: 'orderSet' };
-    return panelErrorView(error, this.services.connection.environment().label, notFound);
+    return panelErrorView(error, this.connection.environment().label, notFound);
   }
 
   private exportBaseName(): string {

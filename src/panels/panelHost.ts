@@ -5,9 +5,12 @@
 import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import { buildCurlCommand } from '../domain/curl';
-import { panelMessages } from '../l10n/panelStrings';
-import type { ExtensionServices } from '../services';
+import { environmentBarStrings, panelMessages, panelTitles } from '../l10n/panelStrings';
+import { isProduction } from '../domain/environments';
+import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import type { PanelActionMessage } from '../shared/panelActions';
+import type { PanelEnvironmentMessage } from '../shared/panelEnvironment';
+import { compareEnvironments } from './compareEnvironments';
 import { runErrorAction } from './errorActions';
 import { renderWebviewHtml, webviewOptions, type WebviewBundle } from './webviewHtml';
 
@@ -32,11 +35,16 @@ const PANEL_ACTIONS: ReadonlySet<string> = new Set<PanelActionMessage['type']>([
   'openRawJson',
   'copyCurl',
   'errorAction',
+  'openInActiveEnvironment',
+  'compareEnvironments',
 ]);
 
 export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: string }, TSnapshot> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
   protected snapshot: TSnapshot | undefined;
+  /** The environment this panel shows, whichever is active: it keeps querying this one. */
+  protected readonly connection: EnvironmentConnection;
+  private baseTitle = '';
   private running: AbortController | undefined;
   private disposed = false;
   private readonly onDidDisposeEmitter = new vscode.EventEmitter<void>();
@@ -46,14 +54,19 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     protected readonly services: ExtensionServices,
     readonly panel: vscode.WebviewPanel,
     bundle: WebviewBundle,
+    environment: EnvironmentId,
   ) {
+    this.connection = services.connection.forEnvironment(environment);
     const { extensionUri } = services.context;
     panel.webview.options = webviewOptions(extensionUri);
     panel.webview.html = renderWebviewHtml(panel.webview, extensionUri, bundle);
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       panel.onDidDispose(() => this.dispose()),
-      services.connection.onDidChange(() => this.onConnectionChanged()),
+      // Its own environment's key or address changed: query again. Another environment became
+      // active: only offer to open the same view there.
+      this.connection.onDidChange(() => this.onConnectionChanged()),
+      services.connection.onDidChange(() => this.postEnvironment()),
       { dispose: () => this.running?.abort() },
     );
   }
@@ -70,6 +83,38 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
   protected abstract openRawJson(): Promise<void>;
   /** The request Copy as cURL copies; undefined when there is no query yet. */
   protected abstract currentRequest(): RequestSpec | undefined;
+  /** The same view (same user by client_user_id, same lab test…) in the active environment. */
+  protected abstract openInActiveEnvironment(): Promise<void>;
+  /** The request that shows the same data in `environment` (e.g. the user's id there). */
+  protected abstract requestIn(environment: EnvironmentConnection): Promise<RequestSpec | undefined>;
+
+  get environmentId(): EnvironmentId {
+    return this.connection.id;
+  }
+
+  /** Tab titles name the environment: "Blood Pressure: acme-1 · Sandbox US". */
+  protected setTitle(base: string): void {
+    this.baseTitle = base;
+    this.panel.title = panelTitles.inEnvironment(base, this.connection.environment().label);
+  }
+
+  private postEnvironment(): void {
+    if (this.disposed) return;
+    const own = this.connection.environment();
+    const active = this.services.connection.environment();
+    const message: PanelEnvironmentMessage = {
+      type: 'environment',
+      view: {
+        id: own.id,
+        label: own.label,
+        production: isProduction(own.id),
+        ...(active.id !== own.id ? { activeLabel: active.label } : {}),
+      },
+      strings: environmentBarStrings(),
+    };
+    void this.panel.webview.postMessage(message);
+    if (this.baseTitle) this.setTitle(this.baseTitle);
+  }
 
   describe(): PanelDescription {
     return {
@@ -126,6 +171,8 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       this.snapshot = (message as unknown as RenderedMessage<TSnapshot>).snapshot;
       return;
     }
+    // The environment bar comes before the panel's own `init`, so the first saved state carries it.
+    if (message.type === 'ready') this.postEnvironment();
     if (PANEL_ACTIONS.has(message.type)) return this.runAction(message as unknown as PanelActionMessage);
     return this.handle(message as Exclude<TWebviewMessage, PanelActionMessage | RenderedMessage<TSnapshot>>);
   }
@@ -144,14 +191,18 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
         return this.copyCurl();
       case 'errorAction':
         if (message.action === 'retry' || message.action === 'retryLater') return this.retry();
-        return runErrorAction(message.action, this.services.connection);
+        return runErrorAction(message.action, this.connection.id);
+      case 'openInActiveEnvironment':
+        return this.openInActiveEnvironment();
+      case 'compareEnvironments':
+        return compareEnvironments(this.services, this.connection, (environment) => this.requestIn(environment));
     }
   }
 
   private async copyCurl(): Promise<void> {
     const spec = this.currentRequest();
     if (!spec) return;
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.services.connection.baseUrl(), spec, this.services.connection.apiKeyHeader()));
+    await vscode.env.clipboard.writeText(buildCurlCommand(await this.connection.baseUrl(), spec, this.connection.apiKeyHeader()));
     void vscode.window.showInformationMessage(panelMessages.curlCopied());
   }
 

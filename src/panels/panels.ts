@@ -32,36 +32,43 @@ export class Panels {
   }
 
   showBloodPressure(user: User, form?: BloodPressureForm): void {
-    const existing = this.bloodPressure.find((panel) => panel.userId === user.user_id);
+    // A panel of the same user in another environment is another panel: it shows other data.
+    const environment = this.services.connection.environment().id;
+    const existing = this.bloodPressure.find((panel) => panel.userId === user.user_id && panel.environmentId === environment);
     if (existing) return existing.reveal(form);
     this.bloodPressure.add(BloodPressurePanel.open(this.services, user, form));
   }
 
   /** `names`: lab-test names the caller knows (a lookup, a link), remembered for this environment. */
   async showLabMarkers(form: LabMarkersForm, names: Readonly<Record<string, string>> = {}): Promise<void> {
-    await this.labTestNames.remember(this.services.connection.environment().id, names);
-    const existing = this.labMarkers.find((panel) => panel.shows(form.source));
+    const environment = this.services.connection.environment().id;
+    await this.labTestNames.remember(environment, names);
+    const existing = this.labMarkers.find((panel) => panel.shows(form.source) && panel.environmentId === environment);
     if (existing) return existing.reveal();
     this.labMarkers.add(LabMarkersPanel.open(this.services, this.labTestNames, form));
   }
 
   /** Diagnose Data of one user; `days` picks the window (the panel's own picker changes it later). */
   showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number): void {
-    const existing = this.diagnosis.find((panel) => panel.userId === user.user_id);
+    const environment = this.services.connection.environment().id;
+    const existing = this.diagnosis.find((panel) => panel.userId === user.user_id && panel.environmentId === environment);
     if (existing) return existing.reveal(days);
     this.diagnosis.add(DiagnosisPanel.open(this.services, { userId: user.user_id, clientUserId: user.client_user_id }, days));
   }
 
   /** Scan Data Coverage: one results panel, a new scan replaces its rows. `users`: already known (the tree's filter). */
   showCoverageScan(request: ScanRequest, users?: readonly User[]): void {
-    const [existing] = this.coverageScan.all();
+    // One results panel per environment: a scan of another team's users is another panel.
+    const environment = this.services.connection.environment().id;
+    const existing = this.coverageScan.find((panel) => panel.environmentId === environment);
     if (existing) return existing.rerun(request, users);
     this.coverageScan.add(CoverageScanPanel.open(this.services, this.scanDeps, request, users));
   }
 
   /** The open scan's rows as CSV, written to `target` (or through the save dialog). */
   exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-    const [panel] = this.coverageScan.all();
+    const environment = this.services.connection.environment().id;
+    const panel = this.coverageScan.find((p) => p.environmentId === environment) ?? this.coverageScan.all()[0];
     return panel ? panel.exportTo(target) : Promise.resolve(undefined);
   }
 

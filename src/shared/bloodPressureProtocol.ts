@@ -1,5 +1,6 @@
 // Messages between the blood-pressure panel (host) and its webview. Both sides switch over `type`
 // exhaustively. The webview says `ready` first; only then does the host post `init` and data.
+import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
 import type { GroupedBloodPressure } from '../api/schemas';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { Coverage } from '../domain/bloodPressureCoverage';
@@ -110,6 +111,8 @@ export interface BloodPressurePanelState {
   userId: string;
   clientUserId: string;
   form: BloodPressureForm;
+  /** The environment the panel shows; absent in states saved before panels were bound to one. */
+  environment?: EnvironmentId;
 }
 
 export type BloodPressureHostMessage =
@@ -170,5 +173,11 @@ export function parseBloodPressurePanelState(value: unknown): BloodPressurePanel
   if (state.version !== 1 || typeof state.userId !== 'string' || typeof state.clientUserId !== 'string') return undefined;
   if (!isBloodPressureForm(state.form)) return undefined;
   const { startDate, endDate, provider } = state.form;
-  return { version: 1, userId: state.userId, clientUserId: state.clientUserId, form: { startDate, endDate, provider } };
+  return {
+    version: 1,
+    userId: state.userId,
+    clientUserId: state.clientUserId,
+    form: { startDate, endDate, provider },
+    ...(isEnvironmentId(state.environment) ? { environment: state.environment } : {}),
+  };
 }

@@ -2,6 +2,7 @@
 // sends progress, then every row; the webview filters, sorts and draws them, and asks the host to
 // open a user's diagnosis or export the rows.
 import type { ScanRow } from '../domain/coverageScan';
+import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
 import type { ScanFilter, ScanSortKey } from '../domain/coverageScanTable';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
@@ -91,6 +92,8 @@ export interface ScanRenderSnapshot {
 export interface ScanPanelState {
   version: 1;
   request: ScanRequest;
+  /** The environment the scan reads. */
+  environment?: EnvironmentId;
 }
 
 export type CoverageScanHostMessage =
@@ -128,5 +131,5 @@ export function parseScanPanelState(value: unknown): ScanPanelState | undefined 
   if (!value || typeof value !== 'object') return undefined;
   const state = value as Record<string, unknown>;
   if (state.version !== 1 || !isScanRequest(state.request)) return undefined;
-  return { version: 1, request: state.request };
+  return { version: 1, request: state.request, ...(isEnvironmentId(state.environment) ? { environment: state.environment } : {}) };
 }

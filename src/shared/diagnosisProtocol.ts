@@ -1,6 +1,7 @@
 // Messages between the Diagnose Data panel (host) and its webview. The host words every finding
 // (l10n) and says where its evidence is; the webview only renders and sends back what was clicked.
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
+import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
 import type { DayRange } from '../domain/bloodPressureCoverage';
 import type { FindingKind, Severity } from '../domain/dataDiagnosis';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
@@ -50,6 +51,8 @@ export interface DiagnosisPanelState {
   userId: string;
   clientUserId: string;
   days: number;
+  /** The environment the panel diagnoses in. */
+  environment?: EnvironmentId;
 }
 
 export type DiagnosisHostMessage =
@@ -98,5 +101,11 @@ export function parseDiagnosisPanelState(value: unknown): DiagnosisPanelState | 
   const state = value as Record<string, unknown>;
   if (state.version !== 1 || typeof state.userId !== 'string' || typeof state.clientUserId !== 'string') return undefined;
   if (typeof state.days !== 'number' || !Number.isInteger(state.days) || state.days < 1 || state.days > 366) return undefined;
-  return { version: 1, userId: state.userId, clientUserId: state.clientUserId, days: state.days };
+  return {
+    version: 1,
+    userId: state.userId,
+    clientUserId: state.clientUserId,
+    days: state.days,
+    ...(isEnvironmentId(state.environment) ? { environment: state.environment } : {}),
+  };
 }

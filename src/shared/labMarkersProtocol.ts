@@ -1,5 +1,6 @@
 // Messages between the lab-markers panel (host) and its webview; same rules as the blood-pressure
 // protocol: exhaustive switches both sides, `ready` before anything is posted.
+import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
 import type { Marker, MarkerPage } from '../api/schemas';
 import type { LabMarkersForm, LabMarkersSource } from '../domain/labMarkersForm';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
@@ -67,6 +68,8 @@ export interface LabMarkersPanelState {
   filter: string;
   /** Ids of the markers whose expected results are open (kept while the panel is hidden). */
   expanded?: number[];
+  /** The environment the panel shows; absent in states saved before panels were bound to one. */
+  environment?: EnvironmentId;
 }
 
 export type LabMarkersHostMessage =
@@ -141,5 +144,11 @@ export function parseLabMarkersPanelState(value: unknown): LabMarkersPanelState 
   const form = parseLabMarkersForm(state.form);
   if (!form) return undefined;
   const expanded = Array.isArray(state.expanded) ? state.expanded.filter((id): id is number => Number.isInteger(id)) : [];
-  return { version: 1, form, filter: typeof state.filter === 'string' ? state.filter : '', ...(expanded.length > 0 ? { expanded } : {}) };
+  return {
+    version: 1,
+    form,
+    filter: typeof state.filter === 'string' ? state.filter : '',
+    ...(expanded.length > 0 ? { expanded } : {}),
+    ...(isEnvironmentId(state.environment) ? { environment: state.environment } : {}),
+  };
 }

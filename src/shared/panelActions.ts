@@ -7,4 +7,7 @@ export type PanelActionMessage =
   | { type: 'exportJson' }
   | { type: 'openRawJson' }
   | { type: 'copyCurl' }
-  | { type: 'errorAction'; action: PanelErrorAction };
+  | { type: 'errorAction'; action: PanelErrorAction }
+  /** From the environment bar: the same view in the active environment, or a diff of the two. */
+  | { type: 'openInActiveEnvironment' }
+  | { type: 'compareEnvironments' };

@@ -11,7 +11,8 @@ export function nextStepCommand(step: NextStep, environment: EnvironmentId): vsc
   const title = nextStepLabel(step);
   switch (step) {
     case 'setApiKey':
-      return { title, command: SHELL_COMMANDS.setApiKey };
+      // For that environment, which may not be the active one (a panel bound to another).
+      return { title, command: SHELL_COMMANDS.setApiKey, ...(environment === 'local' ? {} : { arguments: [environment] }) };
     case 'checkBaseUrl':
       return {
         title,

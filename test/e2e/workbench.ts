@@ -149,19 +149,32 @@ export class Workbench {
     return text;
   }
 
-  /** Rows of the tree(s) shown in the side bar, top to bottom (only rendered rows). */
-  treeRows(): Locator {
-    return this.sideBar().locator('.monaco-list-row[role="treeitem"]');
+  /** The side-bar pane of the view titled `view` (its header reads e.g. "Users"). */
+  viewPane(view: string): Locator {
+    return this.sideBar().locator('.pane', { has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(view)}$`, 'i') }) });
   }
 
-  /** The row whose label is exactly `label` (or matches the RegExp). */
-  treeRow(label: string | RegExp): Locator {
+  /** Rows of a view's tree (the Users view unless named), top to bottom (only rendered rows). */
+  treeRows(view = 'Users'): Locator {
+    return this.viewPane(view).locator('.monaco-list-row[role="treeitem"]');
+  }
+
+  /** The row whose label is exactly `label` (or matches the RegExp), in the Users view unless named. */
+  treeRow(label: string | RegExp, view = 'Users'): Locator {
     const name = typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}$`) : label;
-    return this.treeRows().filter({ has: this.page.locator('.label-name', { hasText: name }) });
+    return this.treeRows(view).filter({ has: this.page.locator('.label-name', { hasText: name }) });
   }
 
-  async treeItems(): Promise<TreeItem[]> {
-    return this.treeRows().evaluateAll((rows) =>
+  /** Expands a collapsed view of the side bar by its header (e.g. the Requests view). */
+  async expandView(view: string): Promise<void> {
+    const header = this.viewPane(view).locator('.pane-header').first();
+    await header.waitFor();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await this.page.waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await header.elementHandle());
+  }
+
+  async treeItems(view = 'Users'): Promise<TreeItem[]> {
+    return this.treeRows(view).evaluateAll((rows) =>
       rows.map((row) => {
         const expanded = row.getAttribute('aria-expanded');
         return {

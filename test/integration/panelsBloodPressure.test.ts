@@ -73,13 +73,14 @@ suite('Panels: blood pressure', () => {
     assert.ok(rendered(report, 'chartPoints') > 0, 'the chart canvas has points');
     assert.equal(rendered(report, 'summaryProviders'), expected.providers.size);
     assert.ok(rendered(report, 'coverageProviders') >= expected.providers.size);
-    assert.equal(report.title, `Blood Pressure: ${regular.client_user_id}`);
+    assert.equal(report.title, `Blood Pressure: ${regular.client_user_id} · Sandbox US`, 'the tab names the environment');
   });
 
   test('its saved state holds ids and the query only, and restoring it through the serializer re-fetches', async () => {
     const [original] = (await panelReports()).filter(isPanelOf(regular));
     assert.ok(original?.state);
-    assert.deepEqual(Object.keys(original.state).sort(), ['clientUserId', 'form', 'userId', 'version']);
+    assert.deepEqual(Object.keys(original.state).sort(), ['clientUserId', 'environment', 'form', 'userId', 'version']);
+    assert.equal(original.state.environment, 'sandboxUs');
     const before = fixture.sandbox.requestCount();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(async () => (await panelReports()).length === 0, 'the panel to close');

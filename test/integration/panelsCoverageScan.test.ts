@@ -51,7 +51,7 @@ suite('Panels: Scan Data Coverage', () => {
   test('all users, 30 days: every user scanned; the CSV states the sandbox stories\' findings', async () => {
     await vscode.commands.executeCommand('healthData.scanDataCoverage', { days: 30, scope: { kind: 'all' }, provider: '' });
     const report = await scanDone('all users');
-    assert.equal(report.title, 'Data Coverage: 30 days');
+    assert.equal(report.title, 'Data Coverage: 30 days · Sandbox US');
     assert.equal(rendered(report, 'total'), USERS);
     assert.equal(rendered(report, 'scanned'), USERS);
     assert.equal(rendered(report, 'failed'), 0);
@@ -87,7 +87,7 @@ suite('Panels: Scan Data Coverage', () => {
     try {
       await vscode.commands.executeCommand('healthData.scanDataCoverage', { days: 7, scope: { kind: 'first', count: 5 }, provider: 'omron' });
       const report = await scanDone('first five', (r) => rendered(r, 'total') === 5);
-      assert.equal(report.title, 'Data Coverage: 7 days');
+      assert.equal(report.title, 'Data Coverage: 7 days · Sandbox US');
       assert.equal((await panelReports()).filter((r) => r.viewType === VIEW_TYPE).length, 1, 'one results panel');
       assert.equal(rendered(report, 'scanned'), 4);
       assert.equal(rendered(report, 'failed'), 1);
@@ -127,7 +127,7 @@ suite('Panels: Scan Data Coverage', () => {
 
   test('its saved state is the request only; restored after a reload it offers the scan again instead of old rows', async () => {
     const [original] = (await panelReports()).filter((r) => r.viewType === VIEW_TYPE);
-    assert.deepEqual(Object.keys(original?.state ?? {}).sort(), ['request', 'version']);
+    assert.deepEqual(Object.keys(original?.state ?? {}).sort(), ['environment', 'request', 'version']);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const restored = await vscode.commands.executeCommand<boolean>('healthData.restorePanel', VIEW_TYPE, original?.state);
     assert.equal(restored, true);

@@ -48,13 +48,13 @@ suite('Panels: Diagnose Data', () => {
     const user = storyUser('stoppedSyncing');
     await vscode.commands.executeCommand('healthData.diagnoseData', { user });
     const report = await diagnosed(user);
-    assert.equal(report.title, `Diagnose: ${user.client_user_id}`);
+    assert.equal(report.title, `Diagnose: ${user.client_user_id} · Sandbox US`, 'the tab names the environment');
     assert.equal(rendered<string>(report, 'environment'), `Environment: ${fixture.testing.connection.environment().label}`);
     assert.deepEqual(problems(report), ['gap', 'sourceStopped']);
     const stopped = rendered<ShownFinding[]>(report, 'findings').find((f) => f.kind === 'sourceStopped') ?? assert.fail('a stopped source');
     assert.match(stopped.title, /^Withings connected on \d{4}-\d{2}-\d{2}, no readings since \d{4}-\d{2}-\d{2} \(4[89] days\)$/);
     assert.equal(stopped.hasRange, true);
-    assert.deepEqual(Object.keys(report.state ?? {}).sort(), ['clientUserId', 'days', 'userId', 'version']);
+    assert.deepEqual(Object.keys(report.state ?? {}).sort(), ['clientUserId', 'days', 'environment', 'userId', 'version']);
   });
 
   test('each story user shows the finding the sandbox documents; a user whose sources cannot measure is not flagged', async () => {

@@ -96,19 +96,19 @@ suite('Panels: lab markers', () => {
     const labTest = fixture.sandbox.labTests[2] ?? assert.fail('a third sample lab test');
     await vscode.commands.executeCommand('healthData.showLabTestMarkers', { labTestId: labTest.id, labTestName: labTest.name });
     const named = await labPanel('the named panel', (source, r) => source.labTestId === labTest.id && r.rendered?.heading === `Markers of ${labTest.name}`);
-    assert.equal(named.title, `Markers: ${labTest.name}`);
+    assert.equal(named.title, `Markers: ${labTest.name} · Sandbox US`);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(async () => (await panelReports()).length === 0, 'the panel to close');
     // Opened again by id alone (as a link or a typed id would): the name comes from memory.
     await vscode.commands.executeCommand('healthData.showLabTestMarkers', labTest.id);
     const again = await labPanel('the panel by id', (source, r) => source.labTestId === labTest.id && inPhase('data')(r));
-    assert.equal(again.title, `Markers: ${labTest.name}`);
+    assert.equal(again.title, `Markers: ${labTest.name} · Sandbox US`);
     assert.equal(rendered(again, 'heading'), `Markers of ${labTest.name}`);
     // An id nobody named stays an id.
     const other = fixture.sandbox.labTests[3] ?? assert.fail('a fourth sample lab test');
     await vscode.commands.executeCommand('healthData.showLabTestMarkers', other.id);
     const unnamed = await labPanel('the unnamed panel', (source, r) => source.labTestId === other.id && inPhase('data')(r));
-    assert.equal(unnamed.title, `Markers: ${other.id}`);
+    assert.equal(unnamed.title, `Markers: ${other.id} · Sandbox US`);
     assert.equal(rendered(unnamed, 'heading'), 'Lab test markers');
   });
 
@@ -116,7 +116,7 @@ suite('Panels: lab markers', () => {
     const ids = fixture.sandbox.labTests.slice(4, 6).map((t) => t.id);
     await vscode.commands.executeCommand('healthData.showOrderSetMarkers', { labTestIds: ids, providerIds: ['provider-x'] });
     const report = await labPanel('the order set', (source, r) => source.kind === 'orderSet' && (source.labTestIds ?? []).includes(ids[0] ?? '') && r.rendered?.heading !== undefined && r.rendered.heading !== 'Order set markers');
-    assert.equal(report.title, 'Order Set Markers (2 lab tests, 1 provider id)');
+    assert.equal(report.title, 'Order Set Markers (2 lab tests, 1 provider id) · Sandbox US');
     assert.equal(rendered(report, 'heading'), 'Order set markers: 2 lab tests, 1 provider id');
   });
 
@@ -143,7 +143,7 @@ suite('Panels: lab markers', () => {
       const labTest = fixture.sandbox.labTests[7] ?? assert.fail('an eighth sample lab test');
       await vscode.commands.executeCommand('healthData.showLabTestMarkers', labTest.id);
       const report = await labPanel('the sample lab test', (source, r) => source.labTestId === labTest.id && r.rendered?.heading === `Markers of ${labTest.name}`);
-      assert.equal(report.title, `Markers: ${labTest.name}`);
+      assert.equal(report.title, `Markers: ${labTest.name} · Local sandbox (sample data)`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await fixture.testing.connection.selectEnvironment('sandboxUs');

@@ -42,6 +42,8 @@ export async function openPanelsFixture(options: SandboxOptions): Promise<Panels
     client,
     async close() {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // A test may have switched away: the key to clear is this environment's.
+      await testing.connection.selectEnvironment(ENVIRONMENT);
       await testing.clearApiKey();
       await vscode.commands.executeCommand('healthData.useLocalSandbox');
       await config().update(`baseUrl.${ENVIRONMENT}`, undefined, vscode.ConfigurationTarget.Global);

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   REDACTED_HEADER,
+  parseSavedRecords,
   RequestRecords,
   requestRows,
   type RequestRecordInput,
   type RequestRow,
 } from '../../src/domain/requestRecords';
+import { requestRecordInput } from '../../src/domain/requestRecordInput';
 
 function nth<T>(items: readonly T[], index: number): T {
   const item = items[index];
@@ -71,7 +73,10 @@ describe('request records', () => {
     records.add(input({ url: 'http://h/a' }), HEADER, KEY);
     for (let page = 1; page <= 50; page++) records.add(input({ url: `http://h/bp?cursor=${page}`, loadId: 'load-1' }), HEADER, KEY);
     records.add(input({ url: 'http://h/b' }), HEADER, KEY);
-    const rows = requestRows(records.all());
+    records.add(input({ url: 'http://h/single', loadId: 'load-2' }), HEADER, KEY);
+    const [single, ...rest] = requestRows(records.all());
+    assert.equal(single?.kind, 'request', 'a load of one request reads as that request');
+    const rows = rest;
     assert.equal(rows.length, 3);
     const first = nth(rows, 0);
     assert.equal(first.kind === 'request' && first.record.url, 'http://h/b');
@@ -142,5 +147,70 @@ describe('request records', () => {
     const next = reloaded.add(input(), HEADER, KEY);
     assert.ok(next.id > saved[0].id);
     assert.equal(nth(records.all(), 0).responseBody, '{"users":[]}', 'the live store keeps its bodies');
+  });
+
+  test('a retry joins its call: one row, every attempt, the wait between them, the final outcome', () => {
+    const records = new RequestRecords();
+    const environment = { id: 'local', label: 'Local sandbox', baseUrl: 'http://127.0.0.1:8787' };
+    const url = 'http://127.0.0.1:8787/v2/user/?offset=0';
+    const sent = { method: 'GET', url, requestHeaders: { [HEADER]: REDACTED_HEADER }, keyHeader: HEADER };
+    records.addAttempt(
+      requestRecordInput({ ...sent, status: 503, ms: 20, attempt: 1, responseBody: '{"detail":"busy"}' }, environment, 1_000),
+      1,
+      HEADER,
+      KEY,
+    );
+    records.addAttempt(requestRecordInput({ ...sent, ms: 30_000, attempt: 2, error: 'timeout', failure: 'timeout after 30 s' }, environment, 31_500), 2, HEADER, KEY);
+    const last = records.addAttempt(
+      requestRecordInput({ ...sent, status: 200, ms: 10, attempt: 3, responseBody: '{"users":[]}', requestId: 'r-3' }, environment, 32_510),
+      3,
+      HEADER,
+      KEY,
+    );
+    assert.equal(records.all().length, 1);
+    assert.equal(last.status, 200);
+    assert.equal(last.failure, undefined, 'the final outcome replaces an earlier failure');
+    assert.equal(last.responseBody, '{"users":[]}');
+    assert.equal(last.requestId, 'r-3');
+    assert.deepEqual(
+      last.attempts.map((attempt) => [attempt.status ?? attempt.failure, attempt.waitMs]),
+      [[503, 500], ['timeout after 30 s', 1000], [200, undefined]],
+    );
+    assert.equal(records.bodyBytes, Buffer.byteLength('{"users":[]}'), 'the replaced body no longer counts');
+  });
+
+  test('a retry without its first attempt (or of another environment) starts its own row', () => {
+    const records = new RequestRecords();
+    records.addAttempt(input({ environmentId: 'a' }), 1, HEADER, KEY);
+    records.addAttempt(input({ environmentId: 'b' }), 2, HEADER, KEY);
+    records.addAttempt(input({ environmentId: 'a', url: 'http://127.0.0.1:8787/other' }), 2, HEADER, KEY);
+    assert.equal(records.all().length, 3);
+    records.addAttempt(input({ environmentId: 'a', status: 500 }), 2, HEADER, KEY);
+    assert.equal(records.all().length, 3, 'the matching call took it');
+    assert.equal(nth(records.all(), 0).attempts.length, 2);
+  });
+
+  test('an attempt the client reports carries where it went, its failure cause and its load', () => {
+    const entry = requestRecordInput(
+      { method: 'GET', url: 'http://h/x', ms: 5, attempt: 1, error: 'network', failure: 'connection refused' },
+      { id: 'custom', label: 'Custom', baseUrl: 'http://h' },
+      10_005,
+      'load-7',
+    );
+    assert.equal(entry.failure, 'connection refused');
+    assert.equal(entry.status, undefined);
+    assert.equal(entry.environmentLabel, 'Custom');
+    assert.equal(entry.startedAt, 10_000);
+    assert.equal(entry.loadId, 'load-7');
+  });
+
+  test('saved rows from a tampered state are left out, well-formed ones kept', () => {
+    const records = new RequestRecords();
+    records.add(input(), HEADER, KEY);
+    const good = JSON.parse(JSON.stringify(records.snapshot()));
+    const parsed = parseSavedRecords([...good, null, 7, { ...good[0], id: 'x' }, { ...good[0], requestHeaders: { a: 1 } }, { ...good[0], attempts: 'no' }]);
+    assert.equal(parsed.length, 1);
+    assert.deepEqual(parseSavedRecords('nonsense'), []);
+    assert.deepEqual(parseSavedRecords(undefined), []);
   });
 });

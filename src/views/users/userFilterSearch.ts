@@ -1,6 +1,7 @@
 import type { HealthApiClient } from '../../api/client';
 import { isHealthApiError } from '../../api/errors';
 import { iterateUserPages } from '../../api/paging';
+import { inRequestLoad } from '../../connection/requestLoads';
 import type { User } from '../../api/schemas';
 import { matchesUserFilter } from '../../domain/userTree';
 
@@ -32,13 +33,16 @@ export class UserFilterSearch {
   async run(client: HealthApiClient, signal: AbortSignal, onPage: () => void): Promise<UsersSnapshot | undefined> {
     const all: User[] = [];
     try {
-      for await (const page of iterateUserPages(client, { pageSize: SEARCH_PAGE_SIZE, concurrency: SEARCH_CONCURRENCY, signal })) {
-        this.total = page.total;
-        this.scanned += page.users.length;
-        all.push(...page.users);
-        for (const user of page.users) if (matchesUserFilter(user, this.prefix)) this.matches.push(user);
-        onPage();
-      }
+      // The pages of the search are one row in the Requests view.
+      await inRequestLoad(async () => {
+        for await (const page of iterateUserPages(client, { pageSize: SEARCH_PAGE_SIZE, concurrency: SEARCH_CONCURRENCY, signal })) {
+          this.total = page.total;
+          this.scanned += page.users.length;
+          all.push(...page.users);
+          for (const user of page.users) if (matchesUserFilter(user, this.prefix)) this.matches.push(user);
+          onPage();
+        }
+      });
       this.status = 'done';
       this.fetchedAt = Date.now();
       return { users: all, fetchedAt: this.fetchedAt };

@@ -1,5 +1,9 @@
-// The start-up both webview bundles share: register the toolkit, say `ready`, build the view on the
-// host's `init`, and hand it every later message.
+// The start-up both webview bundles share: register the toolkit, say `ready`, show the environment
+// bar the host sends first, build the view on the host's `init`, and hand it every later message.
+import type { PanelActionMessage } from '../../shared/panelActions';
+import { isPanelEnvironmentMessage } from '../../shared/panelEnvironment';
+import type { EnvironmentId } from '../../domain/environments';
+import { EnvironmentBar } from './environmentBar';
 import { connectToHost, type HostChannel } from './hostChannel';
 import { registerToolkit } from './toolkit';
 
@@ -14,12 +18,29 @@ export function startPanelWebview<THost extends { type: string }, TOut extends {
 ): void {
   registerToolkit();
   let view: PanelView<THost> | undefined;
+  let environment: EnvironmentId | undefined;
+  const bar = new EnvironmentBar((message) => channel.post(message as PanelActionMessage as unknown as TOut));
+  bar.element.hidden = true;
+  document.body.prepend(bar.element);
   // `init` comes only after `ready` has been posted, so `channel` is always assigned by then.
-  const channel: HostChannel<TOut, TState> = connectToHost<THost, TOut, TState>(
+  const connection: HostChannel<TOut, TState> = connectToHost<THost, TOut, TState>(
     (message) => {
-      if (message.type === 'init') view = createView(message as Init<THost>, channel);
+      if (isPanelEnvironmentMessage(message)) {
+        environment = message.view.id;
+        bar.element.hidden = false;
+        bar.update(message);
+      } else if (message.type === 'init') {
+        view = createView(message as Init<THost>, channel);
+        // The view lays out the whole body; the bar goes back on top of it.
+        document.body.prepend(bar.element);
+      }
       else view?.handle(message as Exclude<THost, { type: 'init' }>);
     },
     { type: 'ready' } as TOut,
   );
+  // The saved state carries the environment, so a restored panel queries the one it showed.
+  const channel: HostChannel<TOut, TState> = {
+    ...connection,
+    saveState: (state) => connection.saveState((environment ? { ...state, environment } : state) as TState),
+  };
 }

@@ -1,0 +1,43 @@
+import type { RequestInspector } from '../../connection/requestInspector';
+import type { JsonDocumentProvider } from '../../jsonDocuments/jsonDocumentProvider';
+import type { ApiConnection } from '../../services';
+import type { RequestsView } from '../../views/requests/requestsView';
+import type { CommandManager } from '../commandManager';
+import { CompareRequestsCommand } from './compareRequestsCommand';
+import { CopyRequestAsCurlCommand } from './copyRequestAsCurlCommand';
+import { CopyRequestIdCommand } from './copyRequestIdCommand';
+import { OpenRequestCommand } from './openRequestCommand';
+import { ReplayRequestCommand } from './replayRequestCommand';
+import {
+  ClearRequestsCommand,
+  ClearRequestsFilterCommand,
+  FilterRequestsByEnvironmentCommand,
+  ShowAllRequestsCommand,
+  ShowErrorsOnlyCommand,
+} from './requestFilterCommands';
+
+export interface RequestCommandDeps {
+  commands: CommandManager;
+  connection: ApiConnection;
+  inspector: RequestInspector;
+  view: RequestsView;
+  documents: JsonDocumentProvider;
+}
+
+export function registerRequestCommands({ commands, connection, inspector, view, documents }: RequestCommandDeps): void {
+  const recorder = inspector.recorder;
+  for (const command of [
+    new OpenRequestCommand(recorder.records, documents),
+    new ReplayRequestCommand(connection, inspector, view),
+    new CompareRequestsCommand(recorder.records, inspector),
+    new CopyRequestAsCurlCommand(recorder.records),
+    new CopyRequestIdCommand(recorder.records),
+    new ShowErrorsOnlyCommand(view),
+    new ShowAllRequestsCommand(view),
+    new FilterRequestsByEnvironmentCommand(view),
+    new ClearRequestsFilterCommand(view),
+    new ClearRequestsCommand(view),
+  ]) {
+    commands.register(command);
+  }
+}

@@ -1,0 +1,60 @@
+// What the Requests view's commands and the panels do with recorded requests: send one again in an
+// environment (recorded like any other), and show two responses side by side.
+import * as vscode from 'vscode';
+import { replayOf } from '../api/replay';
+import type { RequestSpec } from '../api/requests';
+import { requestDocumentName, responseBodyText } from '../domain/requestPresentation';
+import type { RequestRecord } from '../domain/requestRecords';
+import type { JsonDocumentProvider } from '../jsonDocuments/jsonDocumentProvider';
+import { requestStrings, requestWords } from '../l10n/requestStrings';
+import type { ApiConnection, EnvironmentId, RequestInspection, SendAgainResult } from '../services';
+import type { RequestRecorder } from './requestRecorder';
+
+export class RequestInspector implements RequestInspection {
+  constructor(
+    private readonly connection: ApiConnection,
+    readonly recorder: RequestRecorder,
+    private readonly documents: JsonDocumentProvider,
+  ) {}
+
+  inLoad<T>(work: () => Promise<T>): Promise<T> {
+    return this.recorder.inLoad(work);
+  }
+
+  /**
+   * Sends `spec` through `environment`'s client (its key, its retries, its log) under a cancellable
+   * progress notification, and hands back the record it produced.
+   */
+  async sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult | undefined> {
+    const replay = replayOf(spec);
+    if (!replay) return undefined;
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: progressTitle, cancellable: true },
+      async (_progress, token) => {
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        try {
+          const { outcome, records } = await this.recorder.capture(async () => {
+            const client = await this.connection.forEnvironment(environment).client();
+            return replay(client, { signal: controller.signal });
+          });
+          const record = records[records.length - 1];
+          if (outcome.ok && record) return { ok: true, record };
+          const message = outcome.ok ? '' : outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+          return { ok: false, message, record };
+        } finally {
+          subscription.dispose();
+        }
+      },
+    );
+  }
+
+  /** VS Code's diff editor between two recorded responses, bodies pretty-printed so fields line up. */
+  async compareResponses(left: RequestRecord, right: RequestRecord): Promise<void> {
+    const words = requestWords();
+    const leftUri = this.documents.storeText(requestDocumentName(left, 'json'), responseBodyText(left, words));
+    const rightUri = this.documents.storeText(requestDocumentName(right, 'json'), responseBodyText(right, words));
+    const title = requestStrings.compareTitle(`#${left.id} ${left.environmentLabel}`, `#${right.id} ${right.environmentLabel}`);
+    await vscode.commands.executeCommand('vscode.diff', leftUri, rightUri, title, { preview: false });
+  }
+}

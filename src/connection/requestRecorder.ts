@@ -1,0 +1,91 @@
+// Keeps every request of the window for the Requests view: the records (bodies capped, key redacted),
+// which paged load each request belongs to, and the metadata saved across a window reload.
+import * as vscode from 'vscode';
+import type { RequestLogEntry } from '../api/client';
+import { currentRequestLoad, inRequestLoad, newRequestLoadId } from './requestLoads';
+import { requestRecordInput, type RecordedEnvironment } from '../domain/requestRecordInput';
+import { parseSavedRecords, RequestRecords, type RequestRecord, type RequestStoreLimits } from '../domain/requestRecords';
+
+const SAVED_STATE_KEY = 'healthData.requests';
+const SAVE_DELAY_MS = 1_000;
+const CHANGE_DELAY_MS = 100;
+
+export class RequestRecorder implements vscode.Disposable {
+  readonly records: RequestRecords;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires at most every 100 ms while requests arrive: a 50-page load redraws the view a few times, not 50. */
+  readonly onDidChange = this.changed.event;
+  private changeTimer: ReturnType<typeof setTimeout> | undefined;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    limits: RequestStoreLimits = {},
+  ) {
+    this.records = new RequestRecords(limits);
+    this.records.restore(parseSavedRecords(state.get(SAVED_STATE_KEY)));
+  }
+
+  /** Every request `work` makes (its pages, its retries) shows as one expandable row. */
+  inLoad<T>(work: () => Promise<T>): Promise<T> {
+    return inRequestLoad(work);
+  }
+
+  /** Runs `work` as one load and hands back what it returned or threw, with the records it made. */
+  async capture<T>(work: () => Promise<T>): Promise<{ outcome: { ok: true; value: T } | { ok: false; error: unknown }; records: RequestRecord[] }> {
+    const loadId = newRequestLoadId();
+    let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+    try {
+      outcome = { ok: true, value: await inRequestLoad(work, loadId) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    this.fireChange();
+    return { outcome, records: this.records.all().filter((record) => record.loadId === loadId) };
+  }
+
+  record(entry: RequestLogEntry, environment: RecordedEnvironment, keyHeader: string, secret: string): void {
+    const input = requestRecordInput(entry, environment, Date.now(), currentRequestLoad());
+    this.records.addAttempt(input, entry.attempt, keyHeader, secret);
+    this.scheduleChange();
+    this.scheduleSave();
+  }
+
+  clear(): void {
+    this.records.clear();
+    this.fireChange();
+    void this.save();
+  }
+
+  /** Resolves once the saved state holds every row recorded so far (tests, window close). */
+  async save(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    await this.state.update(SAVED_STATE_KEY, this.records.snapshot());
+  }
+
+  /** What a reloaded window would restore (tests check it holds neither bodies nor the key). */
+  savedState(): unknown {
+    return this.state.get(SAVED_STATE_KEY);
+  }
+
+  private scheduleChange(): void {
+    this.changeTimer ??= setTimeout(() => this.fireChange(), CHANGE_DELAY_MS);
+  }
+
+  private fireChange(): void {
+    clearTimeout(this.changeTimer);
+    this.changeTimer = undefined;
+    this.changed.fire();
+  }
+
+  private scheduleSave(): void {
+    this.saveTimer ??= setTimeout(() => void this.save(), SAVE_DELAY_MS);
+  }
+
+  dispose(): void {
+    clearTimeout(this.changeTimer);
+    if (this.saveTimer) void this.save();
+    this.changed.dispose();
+  }
+}

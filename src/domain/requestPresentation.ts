@@ -1,0 +1,162 @@
+// What the Requests view shows of a record: row texts, the tooltip's facts, the Open document, the
+// response side of a diff, and the cURL line. Pure: the wording comes in through `RequestWords`.
+import { replayOf, specOfRecordedRequest } from '../api/replay';
+import type { RequestSpec } from '../api/requests';
+import { buildCurlCommand } from './curl';
+import { jsonDocumentFileName } from './jsonDocument';
+import { isErrorRecord, type RequestAttempt, type RequestRecord, type RequestRow } from './requestRecords';
+
+/** The localised words the texts below are built from (src/l10n/requestStrings.ts). */
+export interface RequestWords {
+  pages(count: number): string;
+  attempts(count: number): string;
+  attempt(outcome: string, ms: number): string;
+  waited(ms: number): string;
+  environment: string;
+  baseUrl: string;
+  sentAt: string;
+  requestId: string;
+  noResponse(failure: string): string;
+  bodyNotKept: string;
+  emptyBody: string;
+}
+
+export function outcomeOf(record: Pick<RequestRecord, 'status' | 'failure'>): string {
+  return record.status !== undefined ? String(record.status) : (record.failure ?? '?');
+}
+
+export function pathOf(record: Pick<RequestRecord, 'url' | 'baseUrl'>): string {
+  try {
+    const url = new URL(record.url);
+    const basePath = new URL(record.baseUrl).pathname.replace(/\/+$/, '');
+    return url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+  } catch {
+    return record.url;
+  }
+}
+
+export function durationText(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+function totalMs(record: RequestRecord): number {
+  return record.attempts.reduce((sum, attempt) => sum + attempt.ms + (attempt.waitMs ?? 0), 0);
+}
+
+export interface RowText {
+  label: string;
+  description: string;
+  isError: boolean;
+}
+
+const LONG_SEGMENT = 14;
+
+/** The path with long ids cut to their first 8 characters, so a row fits a side bar (the tooltip has it all). */
+export function compactPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment.length > LONG_SEGMENT && !segment.includes('_') ? `${segment.slice(0, 8)}…` : segment))
+    .join('/');
+}
+
+export function rowText(row: RequestRow, words: RequestWords): RowText {
+  if (row.kind === 'request') {
+    const record = row.record;
+    const parts = [durationText(totalMs(record))];
+    if (record.attempts.length > 1) parts.push(words.attempts(record.attempts.length));
+    parts.push(record.environmentLabel);
+    // The outcome leads: it is what a narrow side bar must not cut off.
+    return { label: `${outcomeOf(record)} ${record.method} ${compactPath(pathOf(record))}`, description: parts.join(' · '), isError: isErrorRecord(record) };
+  }
+  const first = row.pages[0];
+  const last = row.pages[row.pages.length - 1];
+  if (!first || !last) return { label: '', description: '', isError: false };
+  const failed = row.pages.find(isErrorRecord);
+  const ms = row.pages.reduce((sum, page) => sum + totalMs(page), 0);
+  const parts = [words.pages(row.pages.length), durationText(ms), first.environmentLabel];
+  return {
+    label: `${outcomeOf(failed ?? last)} ${first.method} ${compactPath(pathOf(first))}`,
+    description: parts.join(' · '),
+    isError: failed !== undefined,
+  };
+}
+
+function attemptText(attempt: RequestAttempt, words: RequestWords): string {
+  const text = words.attempt(attempt.status !== undefined ? String(attempt.status) : (attempt.failure ?? '?'), attempt.ms);
+  return attempt.waitMs !== undefined ? `${text}, ${words.waited(attempt.waitMs)}` : text;
+}
+
+/** The tooltip's lines, plain text (the view escapes them): full URL, request id, time, attempts. */
+export function tooltipLines(record: RequestRecord, words: RequestWords): string[] {
+  const lines = [`${record.method} ${record.url}`, `${words.environment}: ${record.environmentLabel} (${record.baseUrl})`];
+  if (record.requestId) lines.push(`${words.requestId}: ${record.requestId}`);
+  lines.push(`${words.sentAt}: ${new Date(record.startedAt).toISOString()}`);
+  lines.push(...record.attempts.map((attempt) => attemptText(attempt, words)));
+  return lines;
+}
+
+function prettyBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function headerLines(headers: Record<string, string> | undefined): string[] {
+  return Object.entries(headers ?? {}).map(([name, value]) => `${name}: ${value}`);
+}
+
+/** The Open document: the request as sent and the response as received, key redacted. */
+export function requestDocumentText(record: RequestRecord, words: RequestWords): string {
+  const lines = [
+    `${record.method} ${record.url}`,
+    `# ${words.environment}: ${record.environmentLabel}`,
+    `# ${words.baseUrl}: ${record.baseUrl}`,
+    `# ${words.sentAt}: ${new Date(record.startedAt).toISOString()}`,
+    ...record.attempts.map((attempt, index) => `# ${index + 1}. ${attemptText(attempt, words)}`),
+    ...headerLines(record.requestHeaders),
+  ];
+  if (record.requestBody !== undefined) lines.push('', prettyBody(record.requestBody));
+  else if (record.bodyDropped && record.method === 'POST') lines.push('', words.bodyNotKept);
+  lines.push('');
+  if (record.status === undefined) {
+    lines.push(words.noResponse(record.failure ?? '?'));
+    return `${lines.join('\n')}\n`;
+  }
+  const statusLine = [`HTTP ${record.status}`];
+  if (record.requestId) statusLine.push(`${words.requestId} ${record.requestId}`);
+  lines.push(statusLine.join(' · '), ...headerLines(record.responseHeaders), '');
+  lines.push(responseBodyText(record, words).trimEnd());
+  return `${lines.join('\n')}\n`;
+}
+
+/** One side of a Compare diff: the response body, pretty-printed so the diff lines up by field. */
+export function responseBodyText(record: RequestRecord, words: RequestWords): string {
+  if (record.responseBody === undefined) return `${record.bodyDropped ? words.bodyNotKept : words.noResponse(record.failure ?? '?')}\n`;
+  if (record.responseBody === '') return `${words.emptyBody}\n`;
+  return `${prettyBody(record.responseBody)}\n`;
+}
+
+/** A tab name that tells two requests apart: number, method, path and query, environment. */
+export function requestDocumentName(record: RequestRecord, extension: 'http' | 'json'): string {
+  let query = '';
+  try {
+    query = new URL(record.url).search;
+  } catch {
+    // keep the name without it
+  }
+  const name = jsonDocumentFileName(`Request ${record.id} · ${record.method} ${pathOf(record)}${query} (${record.environmentLabel})`);
+  return extension === 'json' ? name : name.replace(/\.json$/, '.http');
+}
+
+/** The request as the spec's operation, when it is one (Replay, Copy as cURL, Compare environments). */
+export function requestSpecOf(record: RequestRecord): RequestSpec | undefined {
+  const spec = specOfRecordedRequest(record);
+  return spec && replayOf(spec) ? spec : undefined;
+}
+
+export function requestCurl(record: RequestRecord, keyHeader: string): string | undefined {
+  const spec = specOfRecordedRequest(record);
+  return spec ? buildCurlCommand(record.baseUrl, spec, keyHeader) : undefined;
+}

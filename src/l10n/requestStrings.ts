@@ -1,0 +1,46 @@
+// Every string of the Requests view, its commands and documents, through vscode.l10n.t.
+import * as vscode from 'vscode';
+import type { RequestWords } from '../domain/requestPresentation';
+
+export function requestWords(): RequestWords {
+  return {
+    pages: (count) => (count === 1 ? vscode.l10n.t('1 page') : vscode.l10n.t('{0} pages', count)),
+    attempts: (count) => vscode.l10n.t('{0} attempts', count),
+    attempt: (outcome, ms) => vscode.l10n.t('{0} after {1} ms', outcome, ms),
+    waited: (ms) => vscode.l10n.t('waited {0} ms before retrying', ms),
+    environment: vscode.l10n.t('Environment'),
+    baseUrl: vscode.l10n.t('Base URL'),
+    sentAt: vscode.l10n.t('Sent'),
+    requestId: vscode.l10n.t('Request id'),
+    noResponse: (failure) => vscode.l10n.t('No response: {0}', failure),
+    bodyNotKept: vscode.l10n.t('(Body not kept: the oldest bodies are dropped past 50 MB or 500 requests, and bodies are not kept across a window reload.)'),
+    emptyBody: vscode.l10n.t('(Empty body)'),
+  };
+}
+
+export const requestStrings = {
+  noMatch: (): string => vscode.l10n.t('No request matches the filter.'),
+  clearFilter: (): string => vscode.l10n.t('Clear Filter'),
+  filterDescription: (errorsOnly: boolean, environment: string | undefined): string =>
+    [errorsOnly ? vscode.l10n.t('errors only') : undefined, environment].filter((part) => part !== undefined).join(' · '),
+  bodyDropped: (): string => vscode.l10n.t('body not kept'),
+  pageLabel: (page: number): string => vscode.l10n.t('Page {0}', page),
+  pickRequest: (): string => vscode.l10n.t('Select a request'),
+  pickOther: (first: string): string => vscode.l10n.t('Compare #{0} with…', first),
+  noOtherRequest: (): string => vscode.l10n.t('There is no other request with a kept response to compare with. Replay one first.'),
+  noRequests: (): string => vscode.l10n.t('No requests yet in this window.'),
+  notAnOperation: (): string => vscode.l10n.t('This request is not one of the API operations the extension makes, so it cannot be sent again.'),
+  bodyGoneForReplay: (): string => vscode.l10n.t('The body of this POST request was not kept, so it cannot be sent again.'),
+  unknownEnvironment: (label: string): string => vscode.l10n.t('The environment "{0}" no longer exists.', label),
+  replaying: (label: string): string => vscode.l10n.t('Sending {0} again…', label),
+  replayed: (outcome: string, environment: string): string => vscode.l10n.t('Replayed in {0}: {1}', environment, outcome),
+  replayFailed: (message: string): string => vscode.l10n.t('Replay failed: {0}', message),
+  openReplay: (): string => vscode.l10n.t('Open'),
+  compareTitle: (first: string, second: string): string => vscode.l10n.t('{0} ↔ {1}', first, second),
+  curlCopied: (): string => vscode.l10n.t('Copied as cURL; the key is read from $SERVICE_API_KEY.'),
+  requestIdCopied: (id: string): string => vscode.l10n.t('Copied request id {0}', id),
+  noRequestId: (): string => vscode.l10n.t('The server sent no request id for this request.'),
+  pickEnvironmentFilter: (): string => vscode.l10n.t('Show the requests of one environment'),
+  allEnvironments: (): string => vscode.l10n.t('All environments'),
+  cleared: (): string => vscode.l10n.t('Requests cleared.'),
+};

@@ -1,0 +1,54 @@
+// Compare Environments…: the panel's query in another environment, then the diff of the two
+// responses. Both requests are sent fresh (and recorded), so the two sides are of the same moment.
+import * as vscode from 'vscode';
+import type { RequestSpec } from '../api/requests';
+import { ENVIRONMENT_IDS, isProduction } from '../domain/environments';
+import { outcomeOf } from '../domain/requestPresentation';
+import { compareStrings } from '../l10n/panelStrings';
+import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
+
+export async function compareEnvironments(
+  services: ExtensionServices,
+  own: EnvironmentConnection,
+  requestIn: (environment: EnvironmentConnection) => Promise<RequestSpec | undefined>,
+): Promise<void> {
+  const other = await pickOtherEnvironment(services, own);
+  if (!other) return;
+  const ownSpec = await requestIn(own);
+  if (!ownSpec) {
+    void vscode.window.showInformationMessage(compareStrings.noQuery());
+    return;
+  }
+  const otherConnection = services.connection.forEnvironment(other);
+  const otherLabel = otherConnection.environment().label;
+  let otherSpec: RequestSpec | undefined;
+  try {
+    otherSpec = await requestIn(otherConnection);
+  } catch (error) {
+    void vscode.window.showWarningMessage(compareStrings.notThere(otherLabel, error instanceof Error ? error.message : String(error)));
+    return;
+  }
+  if (!otherSpec) return;
+  const left = await services.requests.sendAgain(own.id, ownSpec, compareStrings.sending(own.environment().label));
+  if (!left?.record) return;
+  const right = await services.requests.sendAgain(other, otherSpec, compareStrings.sending(otherLabel));
+  if (!right?.record) return;
+  // A failed side is still compared (its error body is the difference); it is also said plainly.
+  if (!right.ok && right.record.failure !== 'cancelled') {
+    void vscode.window.showWarningMessage(compareStrings.failed(otherLabel, right.message || outcomeOf(right.record)));
+  }
+  await services.requests.compareResponses(left.record, right.record);
+}
+
+async function pickOtherEnvironment(services: ExtensionServices, own: EnvironmentConnection): Promise<EnvironmentId | undefined> {
+  const items = ENVIRONMENT_IDS.filter((id) => id !== own.id).map((id) => {
+    const environment = services.connection.forEnvironment(id).environment();
+    return {
+      id,
+      label: `${isProduction(id) ? '$(globe)' : id === 'local' ? '$(beaker)' : '$(cloud)'} ${environment.label}`,
+      description: environment.baseUrl ?? '',
+    };
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: compareStrings.pickEnvironment(own.environment().label), matchOnDescription: true });
+  return picked?.id;
+}

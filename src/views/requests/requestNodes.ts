@@ -1,0 +1,65 @@
+// The rows of the Requests view: one request, one paged load (its pages below it), or a message.
+import * as vscode from 'vscode';
+import { REQUEST_COMMANDS, REQUEST_ITEM_CONTEXT } from '../../constants';
+import { rowText, tooltipLines } from '../../domain/requestPresentation';
+import { isErrorRecord, type RequestRecord } from '../../domain/requestRecords';
+import { requestStrings, requestWords } from '../../l10n/requestStrings';
+
+export type RequestNode =
+  | { kind: 'request'; record: RequestRecord; page?: number }
+  | { kind: 'load'; loadId: string; pages: RequestRecord[] }
+  | { kind: 'message'; text: string };
+
+function iconOf(record: RequestRecord): vscode.ThemeIcon {
+  if (record.status === undefined) {
+    return record.failure === 'cancelled'
+      ? new vscode.ThemeIcon('circle-slash')
+      : new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+  }
+  if (record.status >= 500) return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+  if (record.status >= 400) return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+  return new vscode.ThemeIcon('arrow-swap');
+}
+
+function tooltipOf(record: RequestRecord): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString();
+  // Text, not markdown: URLs and ids come from the server and the user.
+  tooltipLines(record, requestWords()).forEach((line, index) => {
+    if (index > 0) tooltip.appendMarkdown('  \n');
+    tooltip.appendText(line);
+  });
+  return tooltip;
+}
+
+export function requestTreeItem(node: RequestNode): vscode.TreeItem {
+  const words = requestWords();
+  if (node.kind === 'message') {
+    const item = new vscode.TreeItem(node.text);
+    item.contextValue = REQUEST_ITEM_CONTEXT.message;
+    return item;
+  }
+  if (node.kind === 'load') {
+    const text = rowText(node, words);
+    const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `load:${node.loadId}`;
+    item.description = text.description;
+    item.iconPath = text.isError ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('layers');
+    const first = node.pages[0];
+    if (first) item.tooltip = tooltipOf(first);
+    item.contextValue = REQUEST_ITEM_CONTEXT.load;
+    return item;
+  }
+  const record = node.record;
+  const text = rowText({ kind: 'request', record }, words);
+  const item = new vscode.TreeItem(node.page === undefined ? text.label : requestStrings.pageLabel(node.page));
+  item.id = `request:${record.id}`;
+  item.description = [text.description, record.bodyDropped ? requestStrings.bodyDropped() : undefined]
+    .filter(Boolean)
+    .join(' · ');
+  item.iconPath = iconOf(record);
+  item.tooltip = tooltipOf(record);
+  item.contextValue = record.requestId ? REQUEST_ITEM_CONTEXT.requestWithId : REQUEST_ITEM_CONTEXT.request;
+  item.command = { command: REQUEST_COMMANDS.open, title: '', arguments: [node] };
+  item.accessibilityInformation = { label: `${item.label as string}, ${item.description as string}${isErrorRecord(record) ? ', error' : ''}` };
+  return item;
+}

@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import { CONTEXT_KEYS, REQUESTS_VIEW_ID } from '../../constants';
+import type { RequestFilter } from '../../domain/requestRecords';
+import { requestStrings } from '../../l10n/requestStrings';
+import type { RequestRecorder } from '../../connection/requestRecorder';
+import type { RequestNode } from './requestNodes';
+import { RequestsTreeProvider } from './requestsTreeProvider';
+
+/** The Requests TreeView: rows from the recorder, the filter in its description and context keys. */
+export class RequestsView implements vscode.Disposable {
+  readonly provider: RequestsTreeProvider;
+  readonly treeView: vscode.TreeView<RequestNode>;
+  private readonly subscriptions: vscode.Disposable[];
+  private environmentLabel: string | undefined;
+
+  constructor(readonly recorder: RequestRecorder) {
+    this.provider = new RequestsTreeProvider(recorder.records);
+    this.treeView = vscode.window.createTreeView(REQUESTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.subscriptions = [this.provider, this.treeView, recorder.onDidChange(() => this.provider.refresh())];
+    this.setFilter({});
+  }
+
+  get filter(): RequestFilter {
+    return this.provider.filter;
+  }
+
+  get environmentFilterLabel(): string | undefined {
+    return this.environmentLabel;
+  }
+
+  /** `environmentLabel`: how the description names the filtered environment. */
+  setFilter(filter: RequestFilter, environmentLabel?: string): void {
+    this.environmentLabel = filter.environmentId === undefined ? undefined : (environmentLabel ?? filter.environmentId);
+    this.provider.setFilter(filter);
+    this.treeView.description = requestStrings.filterDescription(filter.errorsOnly === true, this.environmentLabel) || undefined;
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.requestsErrorsOnly, filter.errorsOnly === true);
+    void vscode.commands.executeCommand(
+      'setContext',
+      CONTEXT_KEYS.requestsFiltered,
+      filter.errorsOnly === true || filter.environmentId !== undefined,
+    );
+  }
+
+  /** Selects the row of record `id` (a replay's new row), if it is shown. */
+  async reveal(id: number): Promise<void> {
+    const node = this.provider.rootOf(id);
+    if (!node) return;
+    try {
+      await this.treeView.reveal(node, { select: true, focus: false });
+    } catch {
+      // The view is not visible or the rows moved on: nothing to select.
+    }
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
