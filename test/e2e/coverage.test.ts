@@ -99,9 +99,10 @@ describe('Why is data missing? in a real workbench', () => {
   test('Scan Data Coverage from the Users view title: three picks, every user scanned, filters, a row opens its diagnosis', async () => {
     await focusWorkbench();
     await workbench.openViewContainer();
-    // The view's title actions show while the pointer is over the view.
-    await workbench.sideBar().locator('.composite.title').hover();
-    await workbench.sideBar().locator('.composite.title .action-label[aria-label="Scan Data Coverage…"]').click();
+    // The Users view's title actions are in its pane header and show while the pointer is over it.
+    const header = workbench.viewPane('Users').locator('.pane-header').first();
+    await header.hover();
+    await header.locator('.action-label[aria-label="Scan Data Coverage…"]').click();
     await workbench.pickQuickPickItem('Last 30 days');
     await workbench.pickQuickPickItem('All users');
     await workbench.pickQuickPickItem('Any provider');
@@ -170,6 +171,8 @@ describe('Why is data missing? in a real workbench', () => {
       await workbench.setTheme(theme);
       const frame = await diagnosis(user);
       await frame.locator(`body.${BODY_CLASSES[theme]} .finding[data-kind="sourceStopped"]`).waitFor();
+      // The chosen window looks pressed too, also after the page was rebuilt for a tab shown again.
+      assert.equal(await frame.locator('vscode-button.preset[aria-pressed="true"]').getAttribute('appearance'), 'primary');
       await workbench.screenshot(`diagnosis-${THEME_FILE_NAMES[theme]}`);
       const scan = await scanPanel();
       await scan.locator(`body.${BODY_CLASSES[theme]} #scan-rows-row-0`).waitFor();
