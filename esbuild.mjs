@@ -45,7 +45,7 @@ const targets = [
     format: 'cjs',
     target: 'node20',
   },
-  ...['bloodPressure', 'labMarkers']
+  ...['bloodPressure', 'labMarkers', 'diagnosis', 'coverageScan']
     .filter((panel) => existsSync(`src/webview/${panel}/main.ts`))
     .map((panel) => ({
       name: `webview:${panel}`,

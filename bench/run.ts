@@ -14,7 +14,7 @@ import { makeProductionBuild, removeProductionBuild, REPO_ROOT } from './lib/pro
 import { describeFigure, RESULT_PREFIX, type BenchFigure } from './lib/results';
 import { round } from './lib/stats';
 
-const BENCHMARKS = ['footprint', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench'] as const;
+const BENCHMARKS = ['footprint', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench', 'coverageScan', 'coverageScroll'] as const;
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'results.json');
 
 interface BenchmarkRun {

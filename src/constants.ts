@@ -70,6 +70,7 @@ export const SETTINGS = {
   apiKeyHeader: 'apiKeyHeader',
   lookUpHover: 'lookUp.hover',
   lookUpDebugVariables: 'lookUp.debugVariables',
+  scanConcurrency: 'scan.concurrency',
 } as const;
 
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */
@@ -96,12 +97,17 @@ export const PANEL_COMMANDS = {
   showOrderSetMarkers: 'healthData.showOrderSetMarkers',
   describePanels: 'healthData.describePanels',
   restorePanel: 'healthData.restorePanel',
+  diagnoseData: 'healthData.diagnoseData',
+  scanDataCoverage: 'healthData.scanDataCoverage',
+  exportCoverageScanCsv: 'healthData.exportCoverageScanCsv',
 } as const;
 
 /** Webview panel view types; package.json has an `onWebviewPanel:` activation event for each. */
 export const PANEL_VIEW_TYPES = {
   bloodPressure: 'healthData.bloodPressure',
   labMarkers: 'healthData.labMarkers',
+  diagnosis: 'healthData.diagnosis',
+  coverageScan: 'healthData.coverageScan',
 } as const;
 
 /** The Requests view's commands (src/commands/requests). Each declared in package.json. */

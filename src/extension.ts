@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { User } from './api/schemas';
 import { CommandManager } from './commands/commandManager';
 import { registerShellCommands } from './commands/registerShellCommands';
 import { apiClientLoader } from './connection/apiClientBundle';
@@ -55,6 +56,10 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const usersView = new UsersView(usersTree, connection);
   const requestsView = new RequestsView(requestRecorder);
   const requests = new RequestInspector(connection, requestRecorder, jsonDocuments);
+  const usersFilter = (): { prefix: string; users: readonly User[] } | undefined => {
+    const filter = usersTree.summary().filter;
+    return filter?.status === 'done' ? { prefix: filter.prefix, users: filter.matches } : undefined;
+  };
   const services: ExtensionServices = {
     context,
     connection,
@@ -64,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     requests,
     recents,
     selectedUser: () => usersView.selectedUser(),
+    usersFilter,
   };
 
   const contextKeys = new ShellContextKeys(connection, lastResponse);

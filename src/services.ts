@@ -94,4 +94,6 @@ export interface ExtensionServices {
   readonly recents?: RecentItems;
   /** The user selected in the Users view, offered first by every user picker. */
   readonly selectedUser?: () => User | undefined;
+  /** The users the Users view's filter matched, once its search is done; undefined without a filter. */
+  readonly usersFilter?: () => { prefix: string; users: readonly User[] } | undefined;
 }

@@ -4,11 +4,21 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import type { BloodPressureStrings } from '../../src/shared/bloodPressureProtocol';
+import type { CoverageScanStrings } from '../../src/shared/coverageScanProtocol';
 import { REPO_ROOT } from './productionBuild';
 
 export async function bloodPressureStrings(): Promise<BloodPressureStrings> {
+  return (await untranslated<{ bloodPressureStrings(): BloodPressureStrings }>('panelStrings.ts')).bloodPressureStrings();
+}
+
+/** Scan Data Coverage's strings (src/l10n/coverageScanStrings.ts), the same way. */
+export async function coverageScanStrings(): Promise<CoverageScanStrings> {
+  return (await untranslated<{ coverageScanStrings(): CoverageScanStrings }>('coverageScanStrings.ts')).coverageScanStrings();
+}
+
+async function untranslated<TModule>(file: string): Promise<TModule> {
   const result = await build({
-    entryPoints: [join(REPO_ROOT, 'src', 'l10n', 'panelStrings.ts')],
+    entryPoints: [join(REPO_ROOT, 'src', 'l10n', file)],
     bundle: true,
     write: false,
     format: 'cjs',
@@ -27,7 +37,7 @@ export async function bloodPressureStrings(): Promise<BloodPressureStrings> {
       },
     ],
   });
-  const module = { exports: {} as { bloodPressureStrings(): BloodPressureStrings } };
+  const module = { exports: {} as TModule };
   new Function('module', 'exports', 'require', result.outputFiles[0]!.text)(module, module.exports, require);
-  return module.exports.bloodPressureStrings();
+  return module.exports;
 }

@@ -4,14 +4,14 @@
 // Retries (429 with Retry-After, 5xx, resets) are the client's; a user whose request still fails
 // transiently is tried once more after the others, so a burst of faults does not cost a user.
 import type { HealthApiClient } from '../api/client';
-import { HealthApiError, type HealthApiErrorKind } from '../api/errors';
+import { isHealthApiError, type HealthApiErrorKind } from '../api/errors';
 import { iterateBloodPressurePages } from '../api/paging';
 import type { BloodPressureQuery } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { groupReadings } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
 import { SEVERITY, diagnose, type Finding, type FindingKind } from './dataDiagnosis';
-import { addDays, daysBetween, ZoneCalendar } from './zonedTime';
+import { addDays, dayCount, daysBetween, ZoneCalendar } from './zonedTime';
 
 export interface ScanOptions {
   /** Window as days counted back from each user's today (7/14/30/90). */
@@ -43,6 +43,8 @@ export type ScanRow =
       /** Days of the window after the last reading (the whole window when there is none). */
       daysWithoutData: number;
       lastReadingDay: string | undefined;
+      /** Readings per day of the window, oldest first (the heat map's row). */
+      readingsPerDay: number[];
       /** Connected sources able to deliver that stopped or never delivered. */
       silentSources: string[];
       /** Problem and warning findings, by kind. */
@@ -67,6 +69,14 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
   const rows: (ScanRow | undefined)[] = new Array<ScanRow | undefined>(users.length).fill(undefined);
   const progress: ScanProgress = { done: 0, total: users.length, requests: 0, errors: 0 };
   const cancelled = (): boolean => options.signal?.aborted === true;
+  // One calendar per zone for the whole scan: building one (an Intl formatter, offset caches) per
+  // user cost more than the user's own readings.
+  const calendars = new Map<string | undefined, ZoneCalendar>();
+  const calendarOf = (zone: string | undefined): ZoneCalendar => {
+    let calendar = calendars.get(zone);
+    if (!calendar) calendars.set(zone, (calendar = new ZoneCalendar(zone)));
+    return calendar;
+  };
 
   const pass = async (indices: readonly number[], last: boolean): Promise<number[]> => {
     const retry: number[] = [];
@@ -77,7 +87,7 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
         if (index === undefined) return;
         const user = users[index];
         if (!user) continue;
-        const row = await scanUser(client, user, options, progress);
+        const row = await scanUser(client, user, options, progress, calendarOf(user.fallback_time_zone?.id));
         if (row.status === 'failed' && row.reason === 'cancelled') continue;
         if (row.status === 'failed' && !last && row.reason !== 'unexpected' && TRANSIENT.has(row.reason)) {
           retry.push(index);
@@ -102,8 +112,7 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
   };
 }
 
-async function scanUser(client: HealthApiClient, user: User, options: ScanOptions, progress: ScanProgress): Promise<ScanRow> {
-  const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+async function scanUser(client: HealthApiClient, user: User, options: ScanOptions, progress: ScanProgress, zone: ZoneCalendar): Promise<ScanRow> {
   const nowMs = options.nowMs ?? Date.now();
   const today = zone.dayKey(nowMs);
   const window: DayRange = { firstDay: addDays(today, -(options.days - 1)), lastDay: today };
@@ -127,13 +136,17 @@ async function scanUser(client: HealthApiClient, user: User, options: ScanOption
       for (const provider of silent) await fetchAll({ startDate: history.firstDay, endDate: addDays(window.firstDay, -1), provider });
     }
   } catch (error) {
-    const kind = error instanceof HealthApiError ? error.kind : 'unexpected';
+    // Not instanceof: in the extension the client is a separate bundle with its own error class.
+    const kind = isHealthApiError(error) ? error.kind : 'unexpected';
     const message = error instanceof Error ? error.message : String(error);
     return { status: 'failed', userId: user.user_id, clientUserId: user.client_user_id, reason: kind, message };
   }
   const groups = groupReadings(pages, zone);
   if (history !== window) findings = diagnose({ user, groups, history, window, zone, nowMs, gapDays: options.gapDays });
   const days = new Set<string>();
+  const windowDays = daysBetween(window.firstDay, window.lastDay);
+  const dayIndex = new Map(windowDays.map((day, i) => [day, i]));
+  const readingsPerDay = new Array<number>(windowDays.length).fill(0);
   let readings = 0;
   for (const group of groups) {
     for (const reading of group.readings) {
@@ -141,6 +154,8 @@ async function scanUser(client: HealthApiClient, user: User, options: ScanOption
       if (day < window.firstDay) continue; // probe readings are evidence, not coverage
       days.add(day);
       readings++;
+      const index = dayIndex.get(day);
+      if (index !== undefined) readingsPerDay[index] = (readingsPerDay[index] ?? 0) + 1;
     }
   }
   const lastReadingDay = [...days].sort().at(-1);
@@ -151,8 +166,9 @@ async function scanUser(client: HealthApiClient, user: User, options: ScanOption
     window,
     readings,
     daysWithReadings: days.size,
-    daysWithoutData: lastReadingDay ? daysBetween(lastReadingDay, window.lastDay).length - 1 : options.days,
+    daysWithoutData: lastReadingDay ? dayCount(lastReadingDay, window.lastDay) - 1 : options.days,
     lastReadingDay,
+    readingsPerDay,
     silentSources: silentSources(findings),
     findings: [...new Set(findings.filter((f) => SEVERITY[f.kind] !== 'info').map((f) => f.kind))].sort(),
   };

@@ -5,7 +5,7 @@ import { capabilityOf, expectedToDeliver, type BloodPressureCapability } from '.
 import type { User } from '../api/schemas';
 import type { ReadingGroup } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
-import { addDays, daysBetween, formatOffsetMinutes, type ZoneCalendar } from './zonedTime';
+import { addDays, dayCount, daysBetween, formatOffsetMinutes, type ZoneCalendar } from './zonedTime';
 
 export interface DiagnosisInput {
   /** As resolve returns it (with ingestion bounds). */
@@ -125,7 +125,7 @@ function sourceFinding(
 ): Finding {
   const capability = capabilityOf(provider);
   if (seen) {
-    const silentFor = daysBetween(seen.last, lastUsefulDay).length - 1;
+    const silentFor = dayCount(seen.last, lastUsefulDay) - 1;
     if (silentFor >= gapDays) {
       const atIngestionEnd = !!user.ingestion_end && seen.last >= addDays(user.ingestion_end, -gapDays);
       return { kind: 'sourceStopped', provider, connectedOn, lastDay: seen.last, daysSince: silentFor, atIngestionEnd };
@@ -171,7 +171,7 @@ function gaps(input: DiagnosisInput, days: Map<string, SeenDays>, lastUsefulDay:
     const runEnds = runStart !== undefined && (!empty || i === range.length - 1);
     if (runEnds && runStart !== undefined) {
       const lastDay = empty ? day : addDays(day, -1);
-      const length = daysBetween(runStart, lastDay).length;
+      const length = dayCount(runStart, lastDay);
       if (length >= gapDays) findings.push({ kind: 'gap', firstDay: runStart, lastDay, days: length });
       runStart = undefined;
     }
@@ -190,7 +190,7 @@ function timeZoneFindings(input: DiagnosisInput, today: string): Finding[] {
       zone: setting.id,
       sourceSlug: setting.source_slug,
       updatedOn,
-      ageDays: daysBetween(updatedOn, today).length - 1,
+      ageDays: dayCount(updatedOn, today) - 1,
       changedInWindow: updatedOn >= window.firstDay && updatedOn <= window.lastDay,
     },
   ];

@@ -163,6 +163,11 @@ export function daysBetween(first: string, last: string): string[] {
   return days;
 }
 
+/** How many days `daysBetween(first, last)` would list, without building them (0 when last < first). */
+export function dayCount(first: string, last: string): number {
+  return Math.max(0, Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS) + 1);
+}
+
 /** Shifts a `YYYY-MM-DD` day by whole days. */
 export function addDays(dayKey: string, days: number): string {
   return isoDate(new Date(Date.parse(`${dayKey}T00:00:00Z`) + days * DAY_MS));

@@ -12,14 +12,16 @@ import type { PanelErrorAction, PanelErrorField, PanelErrorView } from '../share
 export type NotFoundMeaning =
   | { kind: 'user'; clientUserId: string }
   | { kind: 'labTest'; labTestId: string }
-  | { kind: 'orderSet' };
+  | { kind: 'orderSet' }
+  /** Nothing in particular (a list of every user): the client's own wording stands. */
+  | { kind: 'none' };
 
 export function panelErrorView(error: unknown, environment: string, notFound: NotFoundMeaning): PanelErrorView {
   const failure = describeFailure(error);
   const title = failureTitle(failure.kind, failure.status, environment);
   let message = failureDetail(error, failure.kind);
   let fields: PanelErrorField[] = [];
-  if (failure.kind === 'not_found') message = notFoundMessage(notFound, environment);
+  if (failure.kind === 'not_found' && notFound.kind !== 'none') message = notFoundMessage(notFound, environment);
   if (isHealthApiError(error) && error.kind === 'invalid_request' && Array.isArray(error.detail)) {
     fields = validationFields(error.detail);
     if (fields.length > 0) message = panelErrors.validation();
@@ -34,7 +36,7 @@ export function formProblemView(message: string): PanelErrorView {
   return { title: panelErrors.formProblemTitle(), message, fields: [], actions: [] };
 }
 
-function notFoundMessage(meaning: NotFoundMeaning, environment: string): string {
+function notFoundMessage(meaning: Exclude<NotFoundMeaning, { kind: 'none' }>, environment: string): string {
   switch (meaning.kind) {
     case 'user':
       return panelErrors.unknownUser(meaning.clientUserId, environment);

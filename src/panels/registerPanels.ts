@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import { DescribePanelsCommand } from '../commands/describePanels';
+import { DiagnoseDataCommand } from '../commands/diagnoseDataCommand';
+import { ExportCoverageScanCsvCommand } from '../commands/exportCoverageScanCsvCommand';
+import { ScanDataCoverageCommand } from '../commands/scanDataCoverageCommand';
 import { RestorePanelCommand } from '../commands/restorePanel';
 import { ShowBloodPressureCommand } from '../commands/showBloodPressure';
 import { ShowLabTestMarkersCommand } from '../commands/showLabTestMarkers';
@@ -21,6 +24,9 @@ export function registerPanels(services: ExtensionServices): void {
   services.commands.register(new ShowBloodPressureCommand(services, panels));
   services.commands.register(new ShowLabTestMarkersCommand(services, panels));
   services.commands.register(new ShowOrderSetMarkersCommand(services, panels));
+  services.commands.register(new DiagnoseDataCommand(services, panels));
+  services.commands.register(new ScanDataCoverageCommand(services, panels));
+  services.commands.register(new ExportCoverageScanCsvCommand(panels));
   services.commands.register(new DescribePanelsCommand(panels));
   services.commands.register(new RestorePanelCommand(serializers));
 }

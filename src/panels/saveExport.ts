@@ -9,15 +9,17 @@ export interface ExportFile {
   content: string;
   /** Rows written, for the confirmation. */
   rows: number;
+  /** Where to write without asking (a caller that already chose the file); the save dialog otherwise. */
+  target?: vscode.Uri;
 }
 
 export async function saveExport(file: ExportFile): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = await vscode.window.showSaveDialog({
+  const target = file.target ?? (await vscode.window.showSaveDialog({
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, file.fileName) } : {}),
     filters: { [file.format === 'csv' ? panelMessages.csvFilter() : panelMessages.jsonFilter()]: [file.format] },
     saveLabel: panelMessages.saveLabel(),
-  });
+  }));
   if (!target) return undefined;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(file.content));
   const open = panelMessages.openFile();

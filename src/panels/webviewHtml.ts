@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
-export type WebviewBundle = 'bloodPressure' | 'labMarkers';
+export type WebviewBundle = 'bloodPressure' | 'labMarkers' | 'diagnosis' | 'coverageScan';
 
 export function webviewRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];

@@ -65,11 +65,17 @@ suite('Shell: guided start and Users tree polish', () => {
     const chosen = users[3]!;
     await testing.usersView.treeView.reveal(chosen, { select: true, focus: true });
     await waitFor(() => testing.usersView.selectedUser()?.user_id === chosen.user.user_id, 'the selection');
-    const before = testing.requestLogLines().length;
+    // The log keeps its last 200 lines: new lines are those after the last one seen now (each line
+    // carries its own request id), not those past today's count, which a full buffer never exceeds.
+    const lastBefore = testing.requestLogLines().at(-1);
+    const newLines = (): readonly string[] => {
+      const lines = testing.requestLogLines();
+      return lastBefore === undefined ? lines : lines.slice(lines.lastIndexOf(lastBefore) + 1);
+    };
     // From the palette: no argument, so the picker opens.
     const done = vscode.commands.executeCommand('healthData.openUserAsJson');
     // Once the list arrived, the picker's items were rebuilt: the first is still the selected user.
-    await waitFor(() => testing.requestLogLines().slice(before).some((line) => line.includes('limit=500')), 'the picker’s user list');
+    await waitFor(() => newLines().some((line) => line.includes('limit=500')), 'the picker’s user list');
     await new Promise((resolve) => setTimeout(resolve, 300));
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await done;

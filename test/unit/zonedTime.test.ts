@@ -76,3 +76,10 @@ describe('day arithmetic', () => {
     assert.equal(addDays('2024-03-01', -30), '2024-01-31');
   });
 });
+
+test('dayCount is the length of daysBetween, without building the days', async () => {
+  const { dayCount, daysBetween } = await import('../../src/domain/zonedTime');
+  for (const [first, last] of [['2026-01-01', '2026-01-01'], ['2025-03-29', '2025-11-02'], ['2024-02-27', '2024-03-02'], ['2026-05-02', '2026-05-01']] as const) {
+    assert.equal(dayCount(first, last), daysBetween(first, last).length, `${first}..${last}`);
+  }
+});

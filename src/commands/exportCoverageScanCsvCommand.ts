@@ -1,0 +1,18 @@
+import * as vscode from 'vscode';
+import { PANEL_COMMANDS } from '../constants';
+import type { Panels } from '../panels/panels';
+import type { Command } from './command';
+
+/**
+ * Hidden from the palette (the panel has its own Export CSV… button): writes the open scan's rows
+ * as CSV to the file URI given, or through the save dialog without one. Returns the file written.
+ */
+export class ExportCoverageScanCsvCommand implements Command {
+  readonly id = PANEL_COMMANDS.exportCoverageScanCsv;
+
+  constructor(private readonly panels: Panels) {}
+
+  execute(target?: unknown): Promise<vscode.Uri | undefined> {
+    return this.panels.exportCoverageScan(target instanceof vscode.Uri ? target : undefined);
+  }
+}

@@ -1,0 +1,184 @@
+// "Why is data missing?" in a real workbench driven by a real browser: Diagnose Data from a user's
+// context menu (findings in plain words, the window picker, a link to the blood-pressure panel at
+// the finding's range), Scan Data Coverage from the Users view title (picks, filters, a row to its
+// diagnosis, progress and Cancel), screenshots in Light, Dark and High Contrast. A sandbox started here plays
+// the team's API; its documented story users are at known list positions.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import { HealthApiClient } from '../../src/api/client';
+import type { User } from '../../src/api/schemas';
+import { SAMPLE_STORIES, type StoryKind } from '../../src/sandbox/data/sampleStories';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { openWorkbench, type ThemeName, type Workbench } from './workbench';
+
+const API_KEY = 'e2e-coverage-team-key';
+const THEME_FILE_NAMES: Record<ThemeName, string> = { Light: 'light', Dark: 'dark', 'High Contrast': 'highcontrast' };
+const BODY_CLASSES: Record<ThemeName, string> = { Light: 'vscode-light', Dark: 'vscode-dark', 'High Contrast': 'vscode-high-contrast' };
+
+describe('Why is data missing? in a real workbench', () => {
+  let sandbox: SandboxHandle;
+  let client: HealthApiClient;
+  let workbench: Workbench;
+  let users: User[];
+  const story = (kind: StoryKind): User => users[SAMPLE_STORIES.find((s) => s.kind === kind)?.position ?? -1] ?? assert.fail(kind);
+
+  /** Moves the keyboard focus out of a webview, so F1 reaches the workbench. */
+  const focusWorkbench = (): Promise<void> => workbench.sideBar().locator('.composite.title h2').click();
+
+  async function contextMenu(label: string, item: string): Promise<void> {
+    const row = workbench.treeRow(label).first();
+    await row.scrollIntoViewIfNeeded();
+    await row.click({ button: 'right' });
+    const entry = workbench.page.getByRole('menuitem', { name: item });
+    await entry.waitFor();
+    // A menu item runs on mouse up after a mouse down on it: hover first, as a hand would.
+    await entry.hover();
+    await entry.click();
+  }
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, users: 24, seed: 7, apiKey: API_KEY });
+    client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: API_KEY });
+    users = (await client.listUsers({ limit: 24 })).users;
+    workbench = await openWorkbench({ theme: 'Dark', settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
+    await workbench.openViewContainer();
+    await workbench.switchEnvironmentAndSetKey('Sandbox US', API_KEY);
+    await workbench.openViewContainer();
+    await workbench.waitForTreeItems((items) => items.some((item) => item.label === story('longGap').client_user_id), "the team's users");
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await client?.close();
+    await sandbox?.close();
+  });
+
+  const diagnosis = (user: User): Promise<FrameLocator> => workbench.webview(`Diagnose: ${user.client_user_id}`);
+
+  test('Diagnose Data from the tree: the stopped source in plain words, its evidence and a next step, the environment in the header', async () => {
+    const user = story('stoppedSyncing');
+    await contextMenu(user.client_user_id, 'Diagnose Data…');
+    const frame = await diagnosis(user);
+    const stopped = frame.locator('.finding[data-kind="sourceStopped"]');
+    await stopped.waitFor();
+    assert.match(await stopped.locator('h3').innerText(), /Withings connected on \d{4}-\d{2}-\d{2}, no readings since \d{4}-\d{2}-\d{2} \(4[89] days\)/);
+    assert.match(await stopped.innerText(), /Evidence[\s\S]*Next step[\s\S]*sync/);
+    assert.match(await frame.locator('.subtitle').innerText(), /Environment: Sandbox US/);
+    assert.equal(await frame.locator('vscode-button.preset[aria-pressed="true"]').innerText(), 'Last 30 days');
+  });
+
+  test('the window picker re-diagnoses; "Show blood pressure" opens the panel at the finding\'s range', async () => {
+    const user = story('ingestionStartsInWindow');
+    await focusWorkbench();
+    await contextMenu(user.client_user_id, 'Diagnose Data…');
+    let frame = await diagnosis(user);
+    await frame.locator('.finding[data-kind="windowStartsBeforeIngestion"]').waitFor();
+    await frame.locator('vscode-button.preset', { hasText: 'Last 7 days' }).click();
+    await frame.locator('vscode-button.preset[aria-pressed="true"]', { hasText: 'Last 7 days' }).waitFor();
+    await frame.locator('.status-text', { hasText: /readings in the window/ }).waitFor();
+    assert.equal(await frame.locator('.finding[data-kind="windowStartsBeforeIngestion"]').count(), 0, '7 days start after ingestion_start');
+
+    const stopped = story('stoppedSyncing');
+    frame = await diagnosis(stopped);
+    const link = frame.locator('.finding[data-kind="sourceStopped"] vscode-button', { hasText: 'Show blood pressure' });
+    const hint = (await link.getAttribute('title')) ?? '';
+    const [, from, to] = /from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(hint) ?? assert.fail(hint);
+    await link.click();
+    const bp = await workbench.webview(`Blood Pressure: ${stopped.client_user_id}`);
+    const start = bp.locator('vscode-text-field').first();
+    await bp.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
+    assert.equal(await start.evaluate((el) => (el as unknown as { value: string }).value), from);
+    assert.equal(await bp.locator('vscode-text-field').nth(1).evaluate((el) => (el as unknown as { value: string }).value), to);
+    assert.equal(await bp.locator('vscode-dropdown').evaluate((el) => (el as unknown as { value: string }).value), 'withings');
+    await workbench.activateEditorTab(`Diagnose: ${stopped.client_user_id}`);
+  });
+
+  const scanPanel = (days = 30): Promise<FrameLocator> => workbench.webview(`Data Coverage: ${days} days`);
+
+  test('Scan Data Coverage from the Users view title: three picks, every user scanned, filters, a row opens its diagnosis', async () => {
+    await focusWorkbench();
+    await workbench.openViewContainer();
+    // The view's title actions show while the pointer is over the view.
+    // Two views in the container: the Users view's title actions are in its own header.
+    const header = workbench.viewPane('Users').locator('.pane-header').first();
+    await header.hover();
+    await header.locator('.action-label[aria-label="Scan Data Coverage…"]').click();
+    await workbench.pickQuickPickItem('Last 30 days');
+    await workbench.pickQuickPickItem('All users');
+    await workbench.pickQuickPickItem('Any provider');
+    const frame = await scanPanel();
+    await frame.locator('.status-text', { hasText: '24 users: 24 scanned, 0 failed' }).waitFor();
+    assert.match(await frame.locator('h1').innerText(), /last 30 days, all users, any provider/);
+    assert.match(await frame.locator('.subtitle').innerText(), /Environment: Sandbox US/);
+    assert.equal(Number(await frame.locator('#scan-rows').getAttribute('aria-rowcount')) - 1, 24);
+
+    await frame.locator('vscode-button[data-filter="neverDelivered"]').click();
+    await frame.locator('.shown-rows', { hasText: /^1 of 24/ }).waitFor();
+    const never = story('neverDelivered');
+    assert.match(await frame.locator('#scan-rows-row-0').innerText(), new RegExp(never.client_user_id));
+
+    await frame.locator('vscode-button[data-filter="stoppedSyncing"]').click();
+    await frame.locator('#scan-rows-row-0').waitFor();
+    const stoppedRows = await frame.locator('#scan-rows .vspacer .vrow:not([hidden]) > div:first-child').allInnerTexts();
+    assert.ok(stoppedRows.includes(story('stoppedSyncing').client_user_id), stoppedRows.join());
+
+    // Keyboard: focus the grid, End then Enter opens the last row's diagnosis.
+    await frame.locator('vscode-button[data-filter="all"]').click();
+    await frame.locator('.shown-rows', { hasText: /^24 of 24/ }).waitFor();
+    const grid = frame.locator('#scan-rows[role="grid"]');
+    await grid.focus();
+    await grid.press('Home');
+    const firstUser = await frame.locator('#scan-rows-row-0 > div').first().innerText();
+    await grid.press('Enter');
+    const firstDiagnosed = users.find((u) => u.client_user_id === firstUser) ?? assert.fail(firstUser);
+    await (await diagnosis(firstDiagnosed)).locator('.finding').first().waitFor();
+
+    // The heat map draws the same rows in the same order; a click on its third row diagnoses that user.
+    const scan = await scanPanel();
+    const thirdUser = await scan.locator('#scan-rows-row-2 > div').first().innerText();
+    const heat = scan.locator('.heat-viewport');
+    await heat.scrollIntoViewIfNeeded();
+    await heat.click({ position: { x: 300, y: 2 * 12 + 6 } });
+    await (await diagnosis(users.find((u) => u.client_user_id === thirdUser) ?? assert.fail(thirdUser))).locator('.finding').first().waitFor();
+    await workbench.activateEditorTab('Data Coverage: 30 days');
+  });
+
+  test('a slow user: progress counts users, Cancel (by mouse) keeps the rows done and lists the user not scanned', async () => {
+    const slow = story('longGap');
+    sandbox.injectFaults({ kind: 'delay', ms: 60_000, path: `/v2/timeseries/${slow.user_id}/` });
+    try {
+      let frame = await scanPanel();
+      await frame.locator('vscode-button', { hasText: 'Scan Again' }).click();
+      frame = await scanPanel();
+      await frame.locator('.status-text', { hasText: /Scanning: 23 of 24 users done, \d+ requests, 0 errors/ }).waitFor();
+      await frame.locator('.status-line vscode-button', { hasText: 'Cancel' }).click();
+      await frame.locator('.status-text', { hasText: /^Cancelled: 23 of 24 users scanned/ }).waitFor();
+      assert.deepEqual(await frame.locator('.not-scanned-list li').allInnerTexts(), [slow.client_user_id]);
+      assert.equal(Number(await frame.locator('#scan-rows').getAttribute('aria-rowcount')) - 1, 23);
+      await workbench.screenshot('scan-cancelled');
+    } finally {
+      sandbox.clearFaults();
+    }
+    const frame = await scanPanel();
+    await frame.locator('vscode-button', { hasText: 'Scan Again' }).click();
+    await frame.locator('.status-text', { hasText: '24 users: 24 scanned, 0 failed' }).waitFor();
+  });
+
+  test('screenshots of the diagnosis and the scan in Light, Dark and High Contrast', async () => {
+    const user = story('stoppedSyncing');
+    for (const theme of ['Light', 'Dark', 'High Contrast'] as ThemeName[]) {
+      await focusWorkbench();
+      await workbench.setTheme(theme);
+      const frame = await diagnosis(user);
+      await frame.locator(`body.${BODY_CLASSES[theme]} .finding[data-kind="sourceStopped"]`).waitFor();
+      await workbench.screenshot(`diagnosis-${THEME_FILE_NAMES[theme]}`);
+      const scan = await scanPanel();
+      await scan.locator(`body.${BODY_CLASSES[theme]} #scan-rows-row-0`).waitFor();
+      await scan.locator('h1').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await workbench.screenshot(`scan-${THEME_FILE_NAMES[theme]}`);
+      await scan.locator('.heat-frame').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await workbench.screenshot(`scan-heatmap-${THEME_FILE_NAMES[theme]}`);
+    }
+  });
+});

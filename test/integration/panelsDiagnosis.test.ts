@@ -1,0 +1,101 @@
+// Diagnose Data in the real extension host: the panel opens from a user, reads the sandbox, and
+// what its webview shows for the documented story users is the sandbox's documented finding; the
+// findings carry the range that shows their evidence.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { User } from '../../src/api/schemas';
+import { SAMPLE_STORIES, type StoryKind } from '../../src/sandbox/data/sampleStories';
+import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
+
+const VIEW_TYPE = 'healthData.diagnosis';
+
+let fixture: PanelsFixture & { close(): Promise<void> };
+let users: User[];
+
+interface ShownFinding {
+  kind: string;
+  severity: string;
+  title: string;
+  hasRange: boolean;
+}
+
+const storyUser = (kind: StoryKind): User => {
+  const position = SAMPLE_STORIES.find((s) => s.kind === kind)?.position ?? assert.fail(kind);
+  return users[position] ?? assert.fail(`user #${position}`);
+};
+
+function diagnosed(user: User, days = 30): Promise<PanelReport> {
+  return waitForPanel(`the diagnosis of ${user.client_user_id} (${days} days)`, (report) => {
+    if (report.viewType !== VIEW_TYPE || report.state?.userId !== user.user_id) return false;
+    return rendered<string>(report, 'phase') === 'result' && rendered(report, 'days') === days;
+  }, 60_000);
+}
+
+const problems = (report: PanelReport): string[] =>
+  rendered<ShownFinding[]>(report, 'findings').filter((f) => f.severity !== 'info').map((f) => f.kind).sort();
+
+suite('Panels: Diagnose Data', () => {
+  suiteSetup(async () => {
+    fixture = await openPanelsFixture({ users: 24, seed: 7 });
+    users = (await fixture.client.listUsers({ limit: 24 })).users;
+  });
+
+  suiteTeardown(async () => {
+    await fixture?.close();
+  });
+
+  test('from a tree node: the stopped source is stated in plain words, with its days, and the header names the environment', async () => {
+    const user = storyUser('stoppedSyncing');
+    await vscode.commands.executeCommand('healthData.diagnoseData', { user });
+    const report = await diagnosed(user);
+    assert.equal(report.title, `Diagnose: ${user.client_user_id} · Sandbox US`);
+    assert.equal(rendered<string>(report, 'environment'), `Environment: ${fixture.testing.connection.environment().label}`);
+    assert.deepEqual(problems(report), ['gap', 'sourceStopped']);
+    const stopped = rendered<ShownFinding[]>(report, 'findings').find((f) => f.kind === 'sourceStopped') ?? assert.fail('a stopped source');
+    assert.match(stopped.title, /^Withings connected on \d{4}-\d{2}-\d{2}, no readings since \d{4}-\d{2}-\d{2} \(4[89] days\)$/);
+    assert.equal(stopped.hasRange, true);
+    assert.deepEqual(Object.keys(report.state ?? {}).sort(), ['clientUserId', 'days', 'environment', 'userId', 'version']);
+  });
+
+  test('each story user shows the finding the sandbox documents; a user whose sources cannot measure is not flagged', async () => {
+    const expected: [StoryKind, string[]][] = [
+      ['neverDelivered', ['sourceNeverDelivered']],
+      ['cannotMeasure', []],
+      ['ingestionStartsInWindow', ['windowStartsBeforeIngestion']],
+      ['ingestionEnded', ['sourceStopped', 'windowEndsAfterIngestion']],
+      ['timeZoneChanged', ['offsetsDiffer']],
+      ['longGap', ['gap']],
+    ];
+    for (const [kind, wanted] of expected) {
+      const user = storyUser(kind);
+      await vscode.commands.executeCommand('healthData.diagnoseData', user.client_user_id);
+      assert.deepEqual(problems(await diagnosed(user)), wanted, kind);
+    }
+    const cannot = await diagnosed(storyUser('cannotMeasure'));
+    const facts = rendered<ShownFinding[]>(cannot, 'findings').filter((f) => f.kind === 'sourceCannotMeasure');
+    assert.equal(facts.length, 2);
+    assert.ok(facts.every((f) => f.severity === 'info' && /not a fault/.test(f.title)), JSON.stringify(facts));
+  });
+
+  test('another window (argument) re-diagnoses: 7 days no longer reach back to ingestion_start', async () => {
+    const user = storyUser('ingestionStartsInWindow');
+    await vscode.commands.executeCommand('healthData.diagnoseData', { user }, { days: 7 });
+    const report = await diagnosed(user, 7);
+    assert.deepEqual(problems(report), []);
+    assert.equal((await panelReports()).filter((r) => r.viewType === VIEW_TYPE && r.state?.userId === user.user_id).length, 1, 'the same panel, revealed');
+  });
+
+  test('no key: the error names the next step (Set API Key) instead of findings', async () => {
+    const user = storyUser('longGap');
+    const stored = await fixture.testing.storedApiKey();
+    try {
+      await fixture.testing.clearApiKey();
+      await vscode.commands.executeCommand('healthData.diagnoseData', { user }, { days: 14 });
+      const report = await waitForPanel('the diagnosis error', (r) => r.viewType === VIEW_TYPE && r.state?.userId === user.user_id && rendered<string>(r, 'phase') === 'error');
+      const error = rendered<{ actions: string[] }>(report, 'error');
+      assert.ok(error.actions.includes('setApiKey'), JSON.stringify(error));
+    } finally {
+      if (stored) await fixture.testing.setApiKey(stored);
+    }
+  });
+});

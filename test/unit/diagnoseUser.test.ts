@@ -1,0 +1,93 @@
+// Diagnose Data's fetch-and-diagnose step against the real sandbox (the documented story users),
+// the window it reads, and where each finding's evidence is in the blood-pressure panel.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SEVERITY, type Finding } from '../../src/domain/dataDiagnosis';
+import { diagnoseUser } from '../../src/domain/diagnoseUser';
+import { historyAround, lastDaysWindow } from '../../src/domain/diagnosisWindow';
+import { evidenceRange } from '../../src/domain/findingEvidence';
+import { ZoneCalendar } from '../../src/domain/zonedTime';
+import { SAMPLE_STORIES } from '../../src/sandbox/data/sampleStories';
+import { useSandbox } from '../support/sandboxFixture';
+
+const problems = (findings: readonly Finding[]): string[] =>
+  findings.filter((f) => SEVERITY[f.kind] !== 'info').map((f) => ('provider' in f ? `${f.kind}:${f.provider}` : f.kind)).sort();
+
+describe('diagnosis window', () => {
+  test('the last N days end today in the user zone and count today; the history is the year before', () => {
+    const zone = new ZoneCalendar('Pacific/Auckland');
+    const now = Date.parse('2026-11-22T20:00:00Z'); // already the 23rd in Auckland
+    const window = lastDaysWindow(7, zone, now);
+    assert.deepEqual(window, { firstDay: '2026-11-17', lastDay: '2026-11-23' });
+    assert.deepEqual(historyAround(window), { firstDay: '2025-11-17', lastDay: '2026-11-23' });
+  });
+});
+
+describe('evidence of each finding', () => {
+  const window = { firstDay: '2026-10-24', lastDay: '2026-11-22' };
+  test('a stopped source: the 30 days up to its last reading, that provider only', () => {
+    const range = evidenceRange({ kind: 'sourceStopped', provider: 'withings', connectedOn: '2025-01-01', lastDay: '2026-10-04', daysSince: 49, atIngestionEnd: false }, window);
+    assert.deepEqual(range, { startDate: '2026-09-05', endDate: '2026-11-22', provider: 'withings' });
+  });
+  test('a gap: a few days either side, every provider', () => {
+    assert.deepEqual(evidenceRange({ kind: 'gap', firstDay: '2026-10-29', lastDay: '2026-11-09', days: 12 }, window), {
+      startDate: '2026-10-26',
+      endDate: '2026-11-12',
+      provider: '',
+    });
+  });
+  test('findings readings cannot show have no range', () => {
+    assert.equal(evidenceRange({ kind: 'sourceCannotMeasure', provider: 'oura', connectedOn: '2025-01-01', capability: 'none', basis: 'x' }, window), undefined);
+    assert.equal(evidenceRange({ kind: 'noFallbackTimeZone' }, window), undefined);
+  });
+  test('time-zone offsets: exactly the days of the differing readings', () => {
+    const range = evidenceRange({ kind: 'offsetsDiffer', zone: 'Europe/London', readings: 4, offsets: ['+09:00'], firstDay: '2026-10-24', lastDay: '2026-11-02' }, window);
+    assert.deepEqual(range, { startDate: '2026-10-24', endDate: '2026-11-02', provider: '' });
+  });
+});
+
+describe('diagnoseUser against the sandbox stories', () => {
+  const fixture = useSandbox({ users: 30, seed: 3 });
+  const at = async (position: number) => {
+    const client = fixture.client();
+    const listed = (await client.listUsers({ offset: position, limit: 1 })).users[0] ?? assert.fail(`user #${position}`);
+    return diagnoseUser(client, listed.client_user_id, { days: 30 });
+  };
+
+  test('each story user shows its documented finding; every finding of the story gets evidence it can show', async () => {
+    const expected: Record<string, string[]> = {
+      stoppedSyncing: ['gap', 'sourceStopped:withings'],
+      neverDelivered: ['sourceNeverDelivered:ihealth'],
+      cannotMeasure: [],
+      ingestionStartsInWindow: ['windowStartsBeforeIngestion'],
+      ingestionEnded: ['sourceStopped:withings', 'windowEndsAfterIngestion'],
+      timeZoneChanged: ['offsetsDiffer'],
+      longGap: ['gap'],
+    };
+    for (const story of SAMPLE_STORIES) {
+      const result = await at(story.position);
+      assert.deepEqual(problems(result.findings), expected[story.kind], `#${story.position} ${story.kind}`);
+      assert.equal(result.history.lastDay, result.window.lastDay);
+      for (const finding of result.findings) {
+        const range = evidenceRange(finding, result.window);
+        if (range) assert.ok(range.startDate <= range.endDate, `${finding.kind}: ${JSON.stringify(range)}`);
+      }
+    }
+  });
+
+  test('a rich user: readings in the window counted, the raw pages kept, the resolved user has its bounds', async () => {
+    const result = await at(0);
+    assert.ok(result.readingsInWindow > 0);
+    assert.ok(result.pages.length >= 1);
+    assert.ok('ingestion_start' in result.user);
+    assert.deepEqual(problems(result.findings).filter((p) => p.startsWith('source')), []);
+  });
+
+  test('Cancel stops it with an abort', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const client = fixture.client();
+    const listed = (await client.listUsers({ limit: 1 })).users[0] ?? assert.fail('a user');
+    await assert.rejects(diagnoseUser(client, listed.client_user_id, { days: 30, signal: controller.signal }));
+  });
+});
