@@ -37,6 +37,7 @@ import {
   checkResolveUserArgs,
 } from './argumentChecks';
 import { parseRetryAfter, retryDelayMs, isRetryableStatus, sleep } from './retryPolicy';
+import { isGroupedBloodPressure, isMarkerPage, isUser, isUserList } from './fastChecks';
 import { BodyTooLargeError, firstHeader, parseDetail, readBody } from './httpResponse';
 import {
   baseUrlMessage,
@@ -106,6 +107,13 @@ export interface CallOptions {
 }
 
 const REQUEST_ID_HEADERS = ['x-request-id', 'x-vital-request-id', 'x-correlation-id'];
+/** Allocation-free acceptance of well-formed responses; zod still explains any other. */
+const FAST_CHECKS = new Map<z.ZodType, (value: unknown) => boolean>([
+  [userListSchema, isUserList],
+  [userSchema, isUser],
+  [groupedBloodPressureSchema, isGroupedBloodPressure],
+  [markerPageSchema, isMarkerPage],
+]);
 const USER_AGENT = 'health-data-explorer';
 
 export class HealthApiClient {
@@ -186,7 +194,7 @@ export class HealthApiClient {
       if (opts.signal?.aborted) throw fail('cancelled', `${spec.method} ${url} was cancelled`);
       const outcome = await this.#attempt(spec, url, attempt, opts.signal);
       if (outcome.ok) {
-        const decoded = decodeJson(outcome.text, schema);
+        const decoded = decodeJson(outcome.text, schema, FAST_CHECKS.get(schema));
         if (decoded.ok) return decoded.value;
         throw fail('invalid_response', `Unexpected response from ${spec.method} ${url}: ${decoded.problem}`, {
           status: outcome.status,

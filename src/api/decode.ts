@@ -9,8 +9,11 @@ interface SchemaIssue {
   message: string;
 }
 
-/** JSON text → validated value, or a one-line problem naming the offending field path. */
-export function decodeJson<T>(text: string, schema: z.ZodType<T>): Decoded<T> {
+/**
+ * JSON text → validated value, or a one-line problem naming the offending field path. `fastCheck`
+ * (src/api/fastChecks.ts) accepts a well-formed value without zod's copy; zod judges the rest.
+ */
+export function decodeJson<T>(text: string, schema: z.ZodType<T>, fastCheck?: (value: unknown) => boolean): Decoded<T> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -18,6 +21,7 @@ export function decodeJson<T>(text: string, schema: z.ZodType<T>): Decoded<T> {
     const start = text.trimStart().slice(0, 40).replace(/\s+/g, ' ');
     return { ok: false, problem: text.trim() === '' ? 'the body is empty' : `the body is not JSON (it starts with "${start}")` };
   }
+  if (fastCheck?.(parsed)) return { ok: true, value: parsed as T };
   const result = schema.safeParse(parsed);
   if (result.success) return { ok: true, value: result.data };
   const issues = result.error.issues as readonly SchemaIssue[];

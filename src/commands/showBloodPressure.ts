@@ -1,4 +1,5 @@
 import { PANEL_COMMANDS } from '../constants';
+import { isEnvironmentId } from '../domain/environments';
 import { isBloodPressureForm } from '../shared/bloodPressureProtocol';
 import type { ExtensionServices } from '../services';
 import type { Panels } from '../panels/panels';
@@ -19,13 +20,14 @@ export class ShowBloodPressureCommand implements Command {
     private readonly panels: Panels,
   ) {}
 
-  async execute(target?: unknown, form?: unknown): Promise<void> {
+  /** `environment`: the one `target` was read in (a panel bound to another environment asks). */
+  async execute(target?: unknown, form?: unknown, environment?: unknown): Promise<void> {
     const user =
       userOf(target) ??
       (typeof target === 'string' && target.trim() !== ''
         ? await resolveUserByClientId(this.services, target.trim())
         : await pickUser(this.services));
     if (!user) return;
-    this.panels.showBloodPressure(user, isBloodPressureForm(form) ? form : undefined);
+    this.panels.showBloodPressure(user, isBloodPressureForm(form) ? form : undefined, isEnvironmentId(environment) ? environment : undefined);
   }
 }

@@ -56,15 +56,14 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     this.setTitle(panelTitles.bloodPressure(target.clientUserId));
   }
 
-  /** `user` as the active environment returned it: the panel is bound to that environment. */
-  static open(services: ExtensionServices, user: User, form?: BloodPressureForm): BloodPressurePanel {
+  /** `user` as `environment` (default: the active one) returned it: the panel is bound to that environment. */
+  static open(services: ExtensionServices, user: User, form?: BloodPressureForm, environment = services.connection.environment().id): BloodPressurePanel {
     const panel = vscode.window.createWebviewPanel(
       PANEL_VIEW_TYPES.bloodPressure,
       panelTitles.bloodPressure(user.client_user_id),
       vscode.ViewColumn.Active,
       { enableFindWidget: true },
     );
-    const environment = services.connection.environment().id;
     return new BloodPressurePanel(services, panel, { userId: user.user_id, clientUserId: user.client_user_id }, form, environment, user);
   }
 

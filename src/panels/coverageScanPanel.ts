@@ -29,7 +29,7 @@ import { saveExport } from './saveExport';
 const PROGRESS_INTERVAL_MS = 100;
 
 export interface CoverageScanPanelDeps {
-  openDiagnosis(user: { user_id: string; client_user_id: string }, days: number): void;
+  openDiagnosis(user: { user_id: string; client_user_id: string }, days: number, environment: EnvironmentId): void;
 }
 
 export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, CoverageScanWebviewMessage, ScanRenderSnapshot> {
@@ -50,13 +50,13 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     this.setTitle(scanPickStrings.panelTitle(request.days));
   }
 
+  /** Scans the active environment's users. */
   static open(services: ExtensionServices, deps: CoverageScanPanelDeps, request: ScanRequest, users?: readonly User[]): CoverageScanPanel {
     const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPES.coverageScan, scanPickStrings.panelTitle(request.days), vscode.ViewColumn.Active, {
       enableFindWidget: true,
       // Rows of a big scan are costly to send again: keep the page while its tab is hidden.
       retainContextWhenHidden: true,
     });
-    // Bound to the environment active now: its rows and its next scans are of that team.
     return new CoverageScanPanel(services, panel, deps, request, users, true, services.connection.environment().id);
   }
 
@@ -80,11 +80,13 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     return { version: 1, request: this.request, environment: this.environmentId };
   }
 
+  protected override readonly comparesEnvironments = false;
+
+  /** The same scan over the active environment's users, in its own panel. */
   protected async openInActiveEnvironment(): Promise<void> {
     await vscode.commands.executeCommand(PANEL_COMMANDS.scanDataCoverage, this.request);
   }
 
-  /** A scan is thousands of requests, not one to compare between environments. */
   protected async requestIn(): Promise<RequestSpec | undefined> {
     return undefined;
   }
@@ -97,7 +99,7 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
         if (this.runOnReady && !this.result) return this.run();
         return this.post({ type: 'idle' });
       case 'diagnose':
-        return this.deps.openDiagnosis({ user_id: message.userId, client_user_id: message.clientUserId }, this.request.days);
+        return this.deps.openDiagnosis({ user_id: message.userId, client_user_id: message.clientUserId }, this.request.days, this.environmentId);
       case 'scanAgain':
         this.users = undefined;
         return this.run();
@@ -178,15 +180,13 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
       };
       signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
       progress({ done: 0, total: users.length, requests: 0, errors: 0 }, true);
-      // The whole scan is one (large) row of the Requests view, not thousands.
-      const scanned = users;
-      const result = await this.services.requests.inLoad(() => scanCoverage(client, scanned, {
+      const result = await scanCoverage(client, users, {
         days: this.request.days,
         ...(this.request.provider ? { provider: this.request.provider } : {}),
         concurrency: scanConcurrency(),
         signal,
         onProgress: (p) => progress(p),
-      }));
+      });
       clearTimeout(timer);
       if (!this.isCurrentLoad(controller)) return;
       this.result = result;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { capabilityOf } from '../api/providerCapabilities';
 import { groupedBloodPressureRequest, type RequestSpec } from '../api/requests';
-import { PANEL_COMMANDS, PANEL_VIEW_TYPES, SHELL_COMMANDS } from '../constants';
+import { PANEL_COMMANDS, PANEL_VIEW_TYPES, REQUEST_COMMANDS, REQUESTS_VIEW_ID } from '../constants';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import { SEVERITY } from '../domain/dataDiagnosis';
 import { diagnoseUser, type UserDiagnosis } from '../domain/diagnoseUser';
@@ -13,7 +13,8 @@ import { evidenceRange } from '../domain/findingEvidence';
 import { requestTitle } from '../domain/jsonDocument';
 import { describeFinding, diagnosisStrings, diagnosisTitles } from '../l10n/diagnosisStrings';
 import { panelErrors } from '../l10n/panelStrings';
-import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
+import type { EnvironmentId, ExtensionServices } from '../services';
+import type { PanelActionMessage } from '../shared/panelActions';
 import { assertNever } from '../shared/assertNever';
 import type {
   DiagnosisHostMessage,
@@ -47,12 +48,11 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
     this.setTitle(diagnosisTitles.panel(target.clientUserId));
   }
 
-  static open(services: ExtensionServices, target: UserTarget, days = DEFAULT_DIAGNOSIS_DAYS): DiagnosisPanel {
+  static open(services: ExtensionServices, target: UserTarget, days = DEFAULT_DIAGNOSIS_DAYS, environment?: EnvironmentId): DiagnosisPanel {
     const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPES.diagnosis, diagnosisTitles.panel(target.clientUserId), vscode.ViewColumn.Active, {
       enableFindWidget: true,
     });
-    // Bound to the environment active now: it keeps diagnosing there whichever becomes active.
-    return new DiagnosisPanel(services, panel, target, days, services.connection.environment().id);
+    return new DiagnosisPanel(services, panel, target, days, environment ?? services.connection.environment().id);
   }
 
   static restore(services: ExtensionServices, panel: vscode.WebviewPanel, state: DiagnosisPanelState): DiagnosisPanel {
@@ -74,20 +74,18 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
     return { version: 1, userId: this.target.userId, clientUserId: this.target.clientUserId, days: this.days, environment: this.environmentId };
   }
 
+  protected override readonly comparesEnvironments = false;
+
   protected async openInActiveEnvironment(): Promise<void> {
     // The user's id differs between environments; the client_user_id is the team's own.
     await vscode.commands.executeCommand(PANEL_COMMANDS.diagnoseData, this.target.clientUserId, { days: this.days });
   }
 
-  /** The same user's blood pressure (by client_user_id) over the same days in `environment`. */
-  protected async requestIn(environment: EnvironmentConnection): Promise<RequestSpec | undefined> {
-    if (!this.result) return undefined;
-    const userId =
-      environment.id === this.environmentId ? this.target.userId : (await (await environment.client()).resolveUser(this.target.clientUserId)).user_id;
-    return groupedBloodPressureRequest(userId, this.result.query);
+  protected async requestIn(): Promise<RequestSpec | undefined> {
+    return undefined;
   }
 
-  protected async handle(message: Extract<DiagnosisWebviewMessage, { type: 'ready' | 'setWindow' | 'showBloodPressure' | 'showRequestLog' }>): Promise<void> {
+  protected async handle(message: Exclude<DiagnosisWebviewMessage, { type: 'rendered' } | PanelActionMessage>): Promise<void> {
     switch (message.type) {
       case 'ready':
         return this.start();
@@ -97,7 +95,9 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
       case 'showBloodPressure':
         return this.showBloodPressure(message.range);
       case 'showRequestLog':
-        await vscode.commands.executeCommand(SHELL_COMMANDS.showRequestLog);
+        // The requests behind these findings: the Requests view, showing this environment's.
+        await vscode.commands.executeCommand(REQUEST_COMMANDS.filterEnvironment, this.environmentId);
+        await vscode.commands.executeCommand(`${REQUESTS_VIEW_ID}.focus`);
         return;
       default:
         assertNever(message);
@@ -141,14 +141,13 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
     this.post({ type: 'loading', days });
     try {
       const client = await this.connection.client();
-      // One row in the Requests view for the user and all the cursor pages of this diagnosis.
-      const result = await this.services.requests.inLoad(() => diagnoseUser(client, this.target.clientUserId, {
+      const result = await diagnoseUser(client, this.target.clientUserId, {
         days,
         signal: controller.signal,
         onPage: (pages, readings) => {
           if (this.isCurrentLoad(controller)) this.post({ type: 'progress', pages, readings });
         },
-      }));
+      });
       if (!this.isCurrentLoad(controller)) return;
       if (result.user.user_id !== this.target.userId) {
         throw new Error(panelErrors.userChanged(this.target.clientUserId, this.connection.environment().label));
@@ -187,7 +186,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
 
   private async showBloodPressure(range: BloodPressureForm): Promise<void> {
     const user = this.result?.user;
-    await vscode.commands.executeCommand(PANEL_COMMANDS.showBloodPressure, user ?? this.target.clientUserId, range);
+    await vscode.commands.executeCommand(PANEL_COMMANDS.showBloodPressure, user ?? this.target.clientUserId, range, this.environmentId);
   }
 
   protected async exportCsv(): Promise<void> {

@@ -85,8 +85,10 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
   protected abstract currentRequest(): RequestSpec | undefined;
   /** The same view (same user by client_user_id, same lab test…) in the active environment. */
   protected abstract openInActiveEnvironment(): Promise<void>;
-  /** The request that shows the same data in `environment` (e.g. the user's id there). */
+  /** The request that shows the same data in `environment` (e.g. the user's id there); undefined: no Compare Environments. */
   protected abstract requestIn(environment: EnvironmentConnection): Promise<RequestSpec | undefined>;
+  /** Whether the environment bar offers Compare Environments (a panel of one request's data). */
+  protected readonly comparesEnvironments: boolean = true;
 
   get environmentId(): EnvironmentId {
     return this.connection.id;
@@ -108,6 +110,7 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
         id: own.id,
         label: own.label,
         production: isProduction(own.id),
+        canCompare: this.comparesEnvironments,
         ...(active.id !== own.id ? { activeLabel: active.label } : {}),
       },
       strings: environmentBarStrings(),

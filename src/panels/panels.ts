@@ -6,7 +6,7 @@ import { PANEL_VIEW_TYPES } from '../constants';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { LabMarkersForm } from '../domain/labMarkersForm';
 import { panelErrors } from '../l10n/panelStrings';
-import type { ExtensionServices } from '../services';
+import type { EnvironmentId, ExtensionServices } from '../services';
 import { LabTestNameStore } from '../storage/labTestNameStore';
 import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
 import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
@@ -24,19 +24,21 @@ export class Panels {
   private readonly labMarkers = new PanelRegistry<LabMarkersPanel>();
   private readonly diagnosis = new PanelRegistry<DiagnosisPanel>();
   private readonly coverageScan = new PanelRegistry<CoverageScanPanel>();
-  private readonly scanDeps = { openDiagnosis: (user: { user_id: string; client_user_id: string }, days: number) => this.showDiagnosis(user, days) };
+  private readonly scanDeps = {
+    openDiagnosis: (user: { user_id: string; client_user_id: string }, days: number, environment: EnvironmentId) => this.showDiagnosis(user, days, environment),
+  };
   private readonly labTestNames: LabTestNameStore;
 
   constructor(private readonly services: ExtensionServices) {
     this.labTestNames = new LabTestNameStore(services.context.globalState);
   }
 
-  showBloodPressure(user: User, form?: BloodPressureForm): void {
+  /** `environment`: where `user` was read (a diagnosis bound to another one); the active one by default. */
+  showBloodPressure(user: User, form?: BloodPressureForm, environment = this.services.connection.environment().id): void {
     // A panel of the same user in another environment is another panel: it shows other data.
-    const environment = this.services.connection.environment().id;
     const existing = this.bloodPressure.find((panel) => panel.userId === user.user_id && panel.environmentId === environment);
     if (existing) return existing.reveal(form);
-    this.bloodPressure.add(BloodPressurePanel.open(this.services, user, form));
+    this.bloodPressure.add(BloodPressurePanel.open(this.services, user, form, environment));
   }
 
   /** `names`: lab-test names the caller knows (a lookup, a link), remembered for this environment. */
@@ -49,16 +51,16 @@ export class Panels {
   }
 
   /** Diagnose Data of one user; `days` picks the window (the panel's own picker changes it later). */
-  showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number): void {
-    const environment = this.services.connection.environment().id;
+  /** `environment`: where the user was read (a scan panel's); the active one by default. */
+  showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number, environment = this.services.connection.environment().id): void {
     const existing = this.diagnosis.find((panel) => panel.userId === user.user_id && panel.environmentId === environment);
     if (existing) return existing.reveal(days);
-    this.diagnosis.add(DiagnosisPanel.open(this.services, { userId: user.user_id, clientUserId: user.client_user_id }, days));
+    this.diagnosis.add(DiagnosisPanel.open(this.services, { userId: user.user_id, clientUserId: user.client_user_id }, days, environment));
   }
 
   /** Scan Data Coverage: one results panel, a new scan replaces its rows. `users`: already known (the tree's filter). */
   showCoverageScan(request: ScanRequest, users?: readonly User[]): void {
-    // One results panel per environment: a scan of another team's users is another panel.
+    // One results panel per environment: a new scan replaces its rows.
     const environment = this.services.connection.environment().id;
     const existing = this.coverageScan.find((panel) => panel.environmentId === environment);
     if (existing) return existing.rerun(request, users);
@@ -67,8 +69,7 @@ export class Panels {
 
   /** The open scan's rows as CSV, written to `target` (or through the save dialog). */
   exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-    const environment = this.services.connection.environment().id;
-    const panel = this.coverageScan.find((p) => p.environmentId === environment) ?? this.coverageScan.all()[0];
+    const [panel] = this.coverageScan.all();
     return panel ? panel.exportTo(target) : Promise.resolve(undefined);
   }
 

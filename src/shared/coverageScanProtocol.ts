@@ -1,8 +1,8 @@
 // Messages between the Scan Data Coverage panel (host) and its webview. The host runs the scan and
 // sends progress, then every row; the webview filters, sorts and draws them, and asks the host to
 // open a user's diagnosis or export the rows.
-import type { ScanRow } from '../domain/coverageScan';
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
+import type { ScanRow } from '../domain/coverageScan';
 import type { ScanFilter, ScanSortKey } from '../domain/coverageScanTable';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
@@ -92,7 +92,7 @@ export interface ScanRenderSnapshot {
 export interface ScanPanelState {
   version: 1;
   request: ScanRequest;
-  /** The environment the scan reads. */
+  /** The environment the panel scanned; absent in states saved before panels were bound to one. */
   environment?: EnvironmentId;
 }
 

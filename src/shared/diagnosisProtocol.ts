@@ -1,7 +1,7 @@
 // Messages between the Diagnose Data panel (host) and its webview. The host words every finding
 // (l10n) and says where its evidence is; the webview only renders and sends back what was clicked.
-import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
+import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { DayRange } from '../domain/bloodPressureCoverage';
 import type { FindingKind, Severity } from '../domain/dataDiagnosis';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
@@ -51,7 +51,7 @@ export interface DiagnosisPanelState {
   userId: string;
   clientUserId: string;
   days: number;
-  /** The environment the panel diagnoses in. */
+  /** The environment the panel shows; absent in states saved before panels were bound to one. */
   environment?: EnvironmentId;
 }
 

@@ -7,6 +7,8 @@ export interface PanelEnvironmentView {
   id: EnvironmentId;
   label: string;
   production: boolean;
+  /** Whether Compare Environments is offered (panels of one request's data). */
+  canCompare: boolean;
   /** The active environment's label, when it is not the panel's: "Open in …" is offered. */
   activeLabel?: string;
 }

@@ -99,7 +99,8 @@ describe('Why is data missing? in a real workbench', () => {
   test('Scan Data Coverage from the Users view title: three picks, every user scanned, filters, a row opens its diagnosis', async () => {
     await focusWorkbench();
     await workbench.openViewContainer();
-    // The Users view's title actions are in its pane header and show while the pointer is over it.
+    // The view's title actions show while the pointer is over the view.
+    // Two views in the container: the Users view's title actions are in its own header.
     const header = workbench.viewPane('Users').locator('.pane-header').first();
     await header.hover();
     await header.locator('.action-label[aria-label="Scan Data Coverage…"]').click();

@@ -34,7 +34,20 @@ const result = spawnSync(
 
 // The README's screenshots are the e2e suite's own: `HDE_UPDATE_SCREENSHOTS=1 npm run test:e2e`
 // copies the ones the README shows from test-results/ into media/screenshots/.
-const README_SCREENSHOTS = ['tree-light', 'tree-dark', 'bp-light', 'bp-dark', 'labs-light', 'labs-dark', 'walkthrough-light', 'lookup-editor-context-menu-dark', 'requests-document-dark', 'bp-production-dark', 'diagnosis-dark', 'scan-heatmap-light'];
+const README_SCREENSHOTS = [
+  'tree-light',
+  'tree-dark',
+  'bp-light',
+  'bp-dark',
+  'labs-light',
+  'labs-dark',
+  'walkthrough-light',
+  'lookup-editor-context-menu-dark',
+  'requests-document-dark',
+  'bp-production-dark',
+  'diagnosis-dark',
+  'scan-heatmap-light',
+];
 if (result.status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
   const target = join(REPO_ROOT, 'media', 'screenshots');
   mkdirSync(target, { recursive: true });

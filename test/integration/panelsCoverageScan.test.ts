@@ -51,7 +51,7 @@ suite('Panels: Scan Data Coverage', () => {
   test('all users, 30 days: every user scanned; the CSV states the sandbox stories\' findings', async () => {
     await vscode.commands.executeCommand('healthData.scanDataCoverage', { days: 30, scope: { kind: 'all' }, provider: '' });
     const report = await scanDone('all users');
-    assert.equal(report.title, 'Data Coverage: 30 days · Sandbox US');
+    assert.equal(report.title, 'Data Coverage: 30 days · Sandbox US', 'the tab names the environment scanned');
     assert.equal(rendered(report, 'total'), USERS);
     assert.equal(rendered(report, 'scanned'), USERS);
     assert.equal(rendered(report, 'failed'), 0);

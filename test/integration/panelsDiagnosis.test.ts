@@ -48,7 +48,7 @@ suite('Panels: Diagnose Data', () => {
     const user = storyUser('stoppedSyncing');
     await vscode.commands.executeCommand('healthData.diagnoseData', { user });
     const report = await diagnosed(user);
-    assert.equal(report.title, `Diagnose: ${user.client_user_id} · Sandbox US`, 'the tab names the environment');
+    assert.equal(report.title, `Diagnose: ${user.client_user_id} · Sandbox US`);
     assert.equal(rendered<string>(report, 'environment'), `Environment: ${fixture.testing.connection.environment().label}`);
     assert.deepEqual(problems(report), ['gap', 'sourceStopped']);
     const stopped = rendered<ShownFinding[]>(report, 'findings').find((f) => f.kind === 'sourceStopped') ?? assert.fail('a stopped source');

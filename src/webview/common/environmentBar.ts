@@ -27,6 +27,7 @@ export class EnvironmentBar {
     this.badge.hidden = !view.production;
     this.name.textContent = view.label;
     this.compare ??= this.button(strings.compare, { type: 'compareEnvironments' });
+    this.compare.element.hidden = !view.canCompare;
     this.openIn ??= this.button('', { type: 'openInActiveEnvironment' });
     this.openIn.element.textContent = view.activeLabel ? formatMessage(strings.openIn, view.activeLabel) : '';
     this.openIn.element.hidden = view.activeLabel === undefined;
