@@ -172,6 +172,8 @@ describe('Why is data missing? in a real workbench', () => {
       await workbench.setTheme(theme);
       const frame = await diagnosis(user);
       await frame.locator(`body.${BODY_CLASSES[theme]} .finding[data-kind="sourceStopped"]`).waitFor();
+      // The chosen window looks pressed too, also after the page was rebuilt for a tab shown again.
+      assert.equal(await frame.locator('vscode-button.preset[aria-pressed="true"]').getAttribute('appearance'), 'primary');
       await workbench.screenshot(`diagnosis-${THEME_FILE_NAMES[theme]}`);
       const scan = await scanPanel();
       await scan.locator(`body.${BODY_CLASSES[theme]} #scan-rows-row-0`).waitFor();

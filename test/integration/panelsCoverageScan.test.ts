@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { User } from '../../src/api/schemas';
 import { SAMPLE_STORIES, type StoryKind } from '../../src/sandbox/data/sampleStories';
+import { waitFor } from './helpers';
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
 
 const VIEW_TYPE = 'healthData.coverageScan';
@@ -98,6 +99,29 @@ suite('Panels: Scan Data Coverage', () => {
       assert.ok(rows.filter((r) => r.status === 'scanned').every((r) => r.window_start !== '' && r.window_end !== ''));
     } finally {
       fixture.sandbox.clearFaults();
+    }
+  });
+
+  test('the users the tree\'s filter matched: scanned as they are; another prefix is listed and matched anew', async () => {
+    const prefix = 'PATIENT-00';
+    const expected = users.filter((u) => u.client_user_id.toLowerCase().startsWith(prefix.toLowerCase()) || u.user_id.startsWith(prefix.toLowerCase()));
+    assert.ok(expected.length > 0 && expected.length < USERS);
+    await vscode.commands.executeCommand('healthData.filterUsers', prefix);
+    await waitFor(() => fixture.testing.usersView.provider.summary().filter?.status === 'done', 'the filter search');
+    try {
+      await vscode.commands.executeCommand('healthData.scanDataCoverage', { days: 14, scope: { kind: 'filtered', prefix }, provider: '' });
+      const report = await scanDone('filtered users', (r) => rendered(r, 'total') === expected.length);
+      assert.equal(rendered(report, 'scanned'), expected.length);
+      const rows = await exportRows('filtered.csv');
+      assert.deepEqual(rows.map((r) => r.client_user_id).sort(), expected.map((u) => u.client_user_id).sort());
+
+      const other = 'acme-';
+      const listed = users.filter((u) => u.client_user_id.startsWith(other));
+      await vscode.commands.executeCommand('healthData.scanDataCoverage', { days: 14, scope: { kind: 'filtered', prefix: other }, provider: '' });
+      await scanDone('another prefix', (r) => rendered(r, 'total') === listed.length);
+      assert.deepEqual((await exportRows('other.csv')).map((r) => r.client_user_id).sort(), listed.map((u) => u.client_user_id).sort());
+    } finally {
+      await vscode.commands.executeCommand('healthData.clearUsersFilter');
     }
   });
 

@@ -2,6 +2,7 @@
 // order and its reverse toggle. Every change calls back with the whole view setting.
 import { DEFAULT_STOPPED_DAYS, SCAN_FILTERS, SCAN_SORT_KEYS, type ScanFilter, type ScanSortKey } from '../../domain/coverageScanTable';
 import type { CoverageScanStrings } from '../../shared/coverageScanProtocol';
+import { setAppearance } from '../common/pressedButton';
 import { el } from '../common/dom';
 import { createButton, createDropdown, createTextField, type ButtonHandle } from '../common/toolkit';
 
@@ -87,7 +88,7 @@ export class ScanControls {
   private markFilter(): void {
     for (const [filter, button] of this.filters) {
       button.element.setAttribute('aria-pressed', String(filter === this.setting.filter));
-      button.element.setAttribute('appearance', filter === this.setting.filter ? 'primary' : 'secondary');
+      setAppearance(button.element, filter === this.setting.filter ? 'primary' : 'secondary');
     }
   }
 }

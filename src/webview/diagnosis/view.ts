@@ -11,6 +11,7 @@ import type {
 } from '../../shared/diagnosisProtocol';
 import { assertNever } from '../../shared/assertNever';
 import type { PanelErrorView } from '../../shared/panelError';
+import { setAppearance } from '../common/pressedButton';
 import { el, formatMessage } from '../common/dom';
 import { errorSnapshot, renderErrorView } from '../common/errorView';
 import type { HostChannel } from '../common/hostChannel';
@@ -163,7 +164,7 @@ export class DiagnosisView {
   private markWindow(): void {
     for (const [days, button] of this.windows) {
       button.element.setAttribute('aria-pressed', String(days === this.days));
-      button.element.setAttribute('appearance', days === this.days ? 'primary' : 'secondary');
+      setAppearance(button.element, days === this.days ? 'primary' : 'secondary');
     }
   }
 
