@@ -54,49 +54,55 @@ export function alignedChartData(groups: readonly ReadingGroup[]): AlignedChartD
 /** Merges the providers' sorted columns into uPlot's aligned shape, without an object per reading. */
 export function alignedSeriesData(series: readonly ProviderSeries[]): AlignedChartData {
   const breaks = gapBreaks(series);
-  const times: number[] = [];
-  const columns: ChartValue[][] = series.flatMap(() => [[], []]);
-  const newRow = (seconds: number): number => {
-    if (times[times.length - 1] !== seconds) {
-      times.push(seconds);
-      for (const column of columns) column.push(undefined);
-    }
-    return times.length - 1;
-  };
-  const heads = new Array<number>(series.length).fill(0);
+  const count = series.length;
+  const lengths = series.map((s) => s.epochMs.length);
+  const capacity = lengths.reduce((sum, length) => sum + length, breaks.length);
+  // Filled up front (with `undefined`: no reading of that provider at that instant) and cut to
+  // the rows used at the end: no per-row push into every column.
+  const times = new Array<number>(capacity);
+  const columns: ChartValue[][] = series.flatMap(() => [new Array<ChartValue>(capacity).fill(undefined), new Array<ChartValue>(capacity).fill(undefined)]);
+  const heads = new Array<number>(count).fill(0);
+  let rows = 0;
   let points = 0;
   let nextBreak = 0;
+  const rowAt = (seconds: number): number => {
+    if (rows === 0 || times[rows - 1] !== seconds) times[rows++] = seconds;
+    return rows - 1;
+  };
   for (;;) {
     // The provider whose next reading is earliest (ties: the first provider, as a stable sort would).
     let provider = -1;
-    let seconds = Infinity;
-    series.forEach((s, p) => {
-      const head = heads[p] ?? 0;
-      if (head < s.epochMs.length) {
-        const t = (s.epochMs[head] ?? 0) / 1000;
-        if (t < seconds) {
-          seconds = t;
+    let earliest = Infinity;
+    for (let p = 0; p < count; p++) {
+      const head = heads[p] as number;
+      if (head < (lengths[p] as number)) {
+        const ms = (series[p] as ProviderSeries).epochMs[head] as number;
+        if (ms < earliest) {
+          earliest = ms;
           provider = p;
         }
       }
-    });
+    }
     if (provider < 0) break;
-    for (; nextBreak < breaks.length && (breaks[nextBreak]?.seconds ?? Infinity) <= seconds; nextBreak++) {
+    const seconds = earliest / 1000;
+    for (; nextBreak < breaks.length && (breaks[nextBreak] as Break).seconds <= seconds; nextBreak++) {
       const gap = breaks[nextBreak] as Break;
-      const row = newRow(gap.seconds);
-      columns[2 * gap.provider]![row] = null;
-      columns[2 * gap.provider + 1]![row] = null;
+      const row = rowAt(gap.seconds);
+      (columns[2 * gap.provider] as ChartValue[])[row] = null;
+      (columns[2 * gap.provider + 1] as ChartValue[])[row] = null;
     }
     const source = series[provider] as ProviderSeries;
-    const index = heads[provider] ?? 0;
+    const index = heads[provider] as number;
     heads[provider] = index + 1;
-    const row = newRow(seconds);
+    const row = rowAt(seconds);
     const systolic = columns[2 * provider] as ChartValue[];
     const diastolic = columns[2 * provider + 1] as ChartValue[];
     if (systolic[row] === undefined || systolic[row] === null) points++;
     systolic[row] = source.systolic[index] ?? null;
     diastolic[row] = source.diastolic[index] ?? null;
   }
+  times.length = rows;
+  for (const column of columns) column.length = rows;
   return { providers: series.map((s) => s.provider), times, columns, points, gaps: breaks.length };
 }
 
