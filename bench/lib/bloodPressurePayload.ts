@@ -3,6 +3,7 @@
 import { HealthApiClient } from '../../src/api/client';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { GroupedBloodPressure, User } from '../../src/api/schemas';
+import { columnsOfPage } from '../../src/domain/bloodPressureColumns';
 import { readingsIn } from '../../src/domain/bloodPressureGroups';
 import { bloodPressureQueryOf, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
 import { addDays, ZoneCalendar } from '../../src/domain/zonedTime';
@@ -18,6 +19,8 @@ export interface Payload {
   readings: number;
   pages: number;
   bytes: number;
+  /** The host's side, in node: building every page's columns vs JSON.parse of the same pages. */
+  host: { columnsMs: number; parseMs: number };
 }
 
 /** The sandbox's heavy reader, fetched through the real client: the panel's own messages. */
@@ -37,7 +40,7 @@ export async function heavyReaderPayload(readings: number): Promise<Payload> {
     const data: BloodPressureHostMessage[] = [{ type: 'loading', form }];
     pages.forEach((page, index) => {
       count += readingsIn(page.groups);
-      data.push({ type: 'page', groups: page.groups, pageNumber: index + 1, readingsLoaded: count });
+      data.push({ type: 'page', columns: columnsOfPage(page.groups, zone), pageNumber: index + 1, readingsLoaded: count });
     });
     data.push({ type: 'complete', pages: pages.length, readings: count, cancelled: false });
     if (count !== readings) throw new Error(`expected ${readings} readings, got ${count}`);
@@ -55,9 +58,26 @@ export async function heavyReaderPayload(readings: number): Promise<Payload> {
       form,
     };
     const texts = pages.map((page) => JSON.stringify(page));
-    return { init, data, texts, readings: count, pages: pages.length, bytes: texts.reduce((sum, t) => sum + t.length, 0) };
+    const host = hostCost(pages, texts, zone);
+    return { init, data, texts, readings: count, pages: pages.length, bytes: texts.reduce((sum, t) => sum + t.length, 0), host };
   } finally {
     await client.close();
     await sandbox.close();
   }
+}
+
+/** Median over a few rounds (after a warm-up) of what the panel adds per load in the extension host. */
+function hostCost(pages: readonly GroupedBloodPressure[], texts: readonly string[], zone: ZoneCalendar): { columnsMs: number; parseMs: number } {
+  const columns: number[] = [];
+  const parse: number[] = [];
+  for (let round = 0; round < 6; round++) {
+    let started = performance.now();
+    for (const page of pages) columnsOfPage(page.groups, zone);
+    if (round > 0) columns.push(performance.now() - started);
+    started = performance.now();
+    for (const text of texts) JSON.parse(text);
+    if (round > 0) parse.push(performance.now() - started);
+  }
+  const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  return { columnsMs: median(columns), parseMs: median(parse) };
 }

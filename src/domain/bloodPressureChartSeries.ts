@@ -22,65 +22,100 @@ export interface AlignedChartData {
   gaps: number;
 }
 
-interface Entry {
+/** One provider's readings, oldest first (its sources merged). */
+export interface ProviderSeries {
+  provider: string;
+  epochMs: ArrayLike<number>;
+  systolic: ArrayLike<number>;
+  diastolic: ArrayLike<number>;
+}
+
+interface Break {
   seconds: number;
   provider: number;
-  systolic: number;
-  diastolic: number;
 }
 
 export function alignedChartData(groups: readonly ReadingGroup[]): AlignedChartData {
   const providers = [...new Set(groups.map((g) => g.provider))];
-  const providerIndex = new Map(providers.map((p, i) => [p, i]));
-  const entries: Entry[] = [];
-  for (const group of groups) {
-    const provider = providerIndex.get(group.provider) ?? 0;
-    for (const reading of group.readings) {
-      entries.push({ seconds: reading.epochMs / 1000, provider, systolic: reading.systolic, diastolic: reading.diastolic });
-    }
-  }
-  entries.sort((a, b) => a.seconds - b.seconds);
-  const breaks = gapBreaks(entries, providers.length);
-  const times: number[] = [];
-  const columns: ChartValue[][] = providers.flatMap(() => [[], []]);
-  const newRow = (seconds: number): number => {
-    if (times[times.length - 1] !== seconds) {
-      times.push(seconds);
-      for (const column of columns) column.push(undefined);
-    }
-    return times.length - 1;
-  };
+  return alignedSeriesData(
+    providers.map((provider) => {
+      const readings = groups.filter((g) => g.provider === provider).flatMap((g) => g.readings);
+      readings.sort((a, b) => a.epochMs - b.epochMs);
+      return {
+        provider,
+        epochMs: readings.map((r) => r.epochMs),
+        systolic: readings.map((r) => r.systolic),
+        diastolic: readings.map((r) => r.diastolic),
+      };
+    }),
+  );
+}
+
+/** Merges the providers' sorted columns into uPlot's aligned shape, without an object per reading. */
+export function alignedSeriesData(series: readonly ProviderSeries[]): AlignedChartData {
+  const breaks = gapBreaks(series);
+  const count = series.length;
+  const lengths = series.map((s) => s.epochMs.length);
+  const capacity = lengths.reduce((sum, length) => sum + length, breaks.length);
+  // Filled up front (with `undefined`: no reading of that provider at that instant) and cut to
+  // the rows used at the end: no per-row push into every column.
+  const times = new Array<number>(capacity);
+  const columns: ChartValue[][] = series.flatMap(() => [new Array<ChartValue>(capacity).fill(undefined), new Array<ChartValue>(capacity).fill(undefined)]);
+  const heads = new Array<number>(count).fill(0);
+  let rows = 0;
   let points = 0;
   let nextBreak = 0;
-  for (const entry of entries) {
-    for (; nextBreak < breaks.length && (breaks[nextBreak]?.seconds ?? Infinity) <= entry.seconds; nextBreak++) {
-      const gap = breaks[nextBreak] as { seconds: number; provider: number };
-      const row = newRow(gap.seconds);
-      columns[2 * gap.provider]![row] = null;
-      columns[2 * gap.provider + 1]![row] = null;
+  const rowAt = (seconds: number): number => {
+    if (rows === 0 || times[rows - 1] !== seconds) times[rows++] = seconds;
+    return rows - 1;
+  };
+  for (;;) {
+    // The provider whose next reading is earliest (ties: the first provider, as a stable sort would).
+    let provider = -1;
+    let earliest = Infinity;
+    for (let p = 0; p < count; p++) {
+      const head = heads[p] as number;
+      if (head < (lengths[p] as number)) {
+        const ms = (series[p] as ProviderSeries).epochMs[head] as number;
+        if (ms < earliest) {
+          earliest = ms;
+          provider = p;
+        }
+      }
     }
-    const row = newRow(entry.seconds);
-    const systolic = columns[2 * entry.provider];
-    const diastolic = columns[2 * entry.provider + 1];
-    if (!systolic || !diastolic) continue;
+    if (provider < 0) break;
+    const seconds = earliest / 1000;
+    for (; nextBreak < breaks.length && (breaks[nextBreak] as Break).seconds <= seconds; nextBreak++) {
+      const gap = breaks[nextBreak] as Break;
+      const row = rowAt(gap.seconds);
+      (columns[2 * gap.provider] as ChartValue[])[row] = null;
+      (columns[2 * gap.provider + 1] as ChartValue[])[row] = null;
+    }
+    const source = series[provider] as ProviderSeries;
+    const index = heads[provider] as number;
+    heads[provider] = index + 1;
+    const row = rowAt(seconds);
+    const systolic = columns[2 * provider] as ChartValue[];
+    const diastolic = columns[2 * provider + 1] as ChartValue[];
     if (systolic[row] === undefined || systolic[row] === null) points++;
-    systolic[row] = entry.systolic;
-    diastolic[row] = entry.diastolic;
+    systolic[row] = source.systolic[index] ?? null;
+    diastolic[row] = source.diastolic[index] ?? null;
   }
-  return { providers, times, columns, points, gaps: breaks.length };
+  times.length = rows;
+  for (const column of columns) column.length = rows;
+  return { providers: series.map((s) => s.provider), times, columns, points, gaps: breaks.length };
 }
 
 /** One break per provider gap longer than GAP_SECONDS, halfway through it, in time order. */
-function gapBreaks(sorted: readonly Entry[], providerCount: number): { seconds: number; provider: number }[] {
-  const last: (number | undefined)[] = new Array<number | undefined>(providerCount).fill(undefined);
-  const breaks: { seconds: number; provider: number }[] = [];
-  for (const entry of sorted) {
-    const previous = last[entry.provider];
-    if (previous !== undefined && entry.seconds - previous > GAP_SECONDS) {
-      breaks.push({ seconds: Math.floor((previous + entry.seconds) / 2), provider: entry.provider });
+function gapBreaks(series: readonly ProviderSeries[]): Break[] {
+  const breaks: Break[] = [];
+  series.forEach((s, provider) => {
+    for (let i = 1; i < s.epochMs.length; i++) {
+      const previous = (s.epochMs[i - 1] ?? 0) / 1000;
+      const current = (s.epochMs[i] ?? 0) / 1000;
+      if (current - previous > GAP_SECONDS) breaks.push({ seconds: Math.floor((previous + current) / 2), provider });
     }
-    last[entry.provider] = entry.seconds;
-  }
+  });
   return breaks.sort((a, b) => a.seconds - b.seconds);
 }
 

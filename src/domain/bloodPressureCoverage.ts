@@ -2,7 +2,7 @@
 // Days are calendar days in the user's zone. Long ranges are folded into at most `maxCells` cells
 // of several days each so the strip stays readable.
 import type { ReadingGroup } from './bloodPressureGroups';
-import { daysBetween, type ZoneCalendar } from './zonedTime';
+import { dayIndexOfKey, dayKeyOfIndex, type ZoneCalendar } from './zonedTime';
 
 export interface CoverageCell {
   firstDay: string;
@@ -31,16 +31,18 @@ export interface DayRange {
   lastDay: string;
 }
 
+export interface CoverageOptions {
+  maxCells?: number;
+  alsoShow?: readonly string[];
+}
+
 export function computeCoverage(
   groups: readonly ReadingGroup[],
   zone: ZoneCalendar,
   range: DayRange,
-  options: { maxCells?: number; alsoShow?: readonly string[] } = {},
+  options: CoverageOptions = {},
 ): Coverage {
-  const maxCells = options.maxCells ?? 366;
-  const perProvider = new Map<string, Map<string, number>>();
-  let firstDay = range.firstDay;
-  let lastDay = range.lastDay;
+  const perProvider = new Map<string, Map<number, number>>();
   for (const group of groups) {
     let days = perProvider.get(group.provider);
     if (!days) {
@@ -48,32 +50,52 @@ export function computeCoverage(
       perProvider.set(group.provider, days);
     }
     for (const reading of group.readings) {
-      const day = zone.dayKey(reading.epochMs);
+      const day = zone.dayIndex(reading.epochMs);
       days.set(day, (days.get(day) ?? 0) + 1);
-      if (day < firstDay) firstDay = day;
-      if (day > lastDay) lastDay = day;
     }
   }
+  return coverageOfDayCounts(perProvider, range, options);
+}
+
+/**
+ * The strip from readings counted per provider per day index (ZoneCalendar.dayIndex): the range,
+ * widened to every day that has readings, in at most `maxCells` cells. Costs O(days with readings
+ * + cells), not O(readings): the webview keeps these counts as pages stream in.
+ */
+export function coverageOfDayCounts(
+  counted: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  range: DayRange,
+  options: CoverageOptions = {},
+): Coverage {
+  const maxCells = options.maxCells ?? 366;
+  let first = dayIndexOfKey(range.firstDay);
+  let last = dayIndexOfKey(range.lastDay);
+  for (const days of counted.values()) {
+    for (const day of days.keys()) {
+      if (day < first) first = day;
+      if (day > last) last = day;
+    }
+  }
+  const perProvider = new Map<string, ReadonlyMap<number, number>>(counted);
   // Providers without a single reading still get a (blank) strip: that is often the answer.
   for (const provider of options.alsoShow ?? []) {
     if (!perProvider.has(provider)) perProvider.set(provider, new Map());
   }
-  const allDays = daysBetween(firstDay, lastDay);
-  const daysPerCell = Math.max(1, Math.ceil(allDays.length / maxCells));
+  const totalDays = Number.isFinite(last - first) ? Math.max(0, last - first + 1) : 0;
+  const daysPerCell = Math.max(1, Math.ceil(totalDays / maxCells));
   const cells: CoverageCell[] = [];
-  for (let i = 0; i < allDays.length; i += daysPerCell) {
-    const chunk = allDays.slice(i, i + daysPerCell);
-    cells.push({ firstDay: chunk[0] ?? firstDay, lastDay: chunk[chunk.length - 1] ?? lastDay });
+  for (let day = first; day <= last; day += daysPerCell) {
+    cells.push({ firstDay: dayKeyOfIndex(day), lastDay: dayKeyOfIndex(Math.min(last, day + daysPerCell - 1)) });
   }
   const providers = [...perProvider.entries()].map(([provider, days]) => {
     const counts = cells.map(() => 0);
-    allDays.forEach((day, index) => {
-      const cell = Math.floor(index / daysPerCell);
-      counts[cell] = (counts[cell] ?? 0) + (days.get(day) ?? 0);
-    });
+    for (const [day, count] of days) {
+      const cell = Math.floor((day - first) / daysPerCell);
+      counts[cell] = (counts[cell] ?? 0) + count;
+    }
     return { provider, counts, daysWithReadings: days.size };
   });
-  return { firstDay, lastDay, totalDays: allDays.length, daysPerCell, cells, providers };
+  return { firstDay: dayKeyOfIndex(first), lastDay: dayKeyOfIndex(last), totalDays, daysPerCell, cells, providers };
 }
 
 /** The readings closest to a range that holds none: the last one before it and the first after. */

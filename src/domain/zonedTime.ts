@@ -62,6 +62,11 @@ export class ZoneCalendar {
     return isoDate(new Date(epochMs + this.offsetMinutesAt(epochMs) * MINUTE_MS));
   }
 
+  /** The zone's calendar day of an instant as a number: days since 1970-01-01 (see dayKeyOfIndex). */
+  dayIndex(epochMs: number): number {
+    return Math.floor((epochMs + this.offsetMinutesAt(epochMs) * MINUTE_MS) / DAY_MS);
+  }
+
   /** `YYYY-MM-DD HH:mm:ss` in the zone. */
   formatWallTime(epochMs: number): string {
     const wall = new Date(epochMs + this.offsetMinutesAt(epochMs) * MINUTE_MS);
@@ -153,6 +158,16 @@ export function formatOffsetMinutes(minutes: number): string {
 /** `YYYY-MM-DD` of a Date read in UTC. */
 export function isoDate(date: Date): string {
   return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
+}
+
+/** `YYYY-MM-DD` of a day index (days since 1970-01-01, as ZoneCalendar.dayIndex returns). */
+export function dayKeyOfIndex(index: number): string {
+  return isoDate(new Date(index * DAY_MS));
+}
+
+/** Day index of a `YYYY-MM-DD` day (the inverse of dayKeyOfIndex). */
+export function dayIndexOfKey(dayKey: string): number {
+  return Math.floor(Date.parse(`${dayKey}T00:00:00Z`) / DAY_MS);
 }
 
 /** Day keys from `first` to `last` inclusive (both `YYYY-MM-DD`). */

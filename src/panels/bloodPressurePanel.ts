@@ -7,6 +7,7 @@ import { groupedBloodPressureRequest } from '../api/requests';
 import type { RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
+import { columnsOfPage } from '../domain/bloodPressureColumns';
 import { bloodPressureCsv } from '../domain/bloodPressureExport';
 import { bloodPressureExportName } from '../domain/exportNames';
 import { groupReadings, mergeGroupedPages, readingsIn } from '../domain/bloodPressureGroups';
@@ -174,7 +175,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     let readings = 0;
     this.pages.forEach((page, index) => {
       readings += readingsIn(page.groups);
-      this.post({ type: 'page', groups: page.groups, pageNumber: index + 1, readingsLoaded: readings });
+      this.postPage(page, index + 1, readings);
     });
     if (this.finished) this.post({ type: 'complete', pages: this.pages.length, readings, cancelled: this.finished.cancelled });
     if (this.nearest) this.post(this.nearest);
@@ -205,7 +206,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
           if (!this.isCurrentLoad(controller)) return;
           this.pages.push(page);
           readings += readingsIn(page.groups);
-          this.post({ type: 'page', groups: page.groups, pageNumber: this.pages.length, readingsLoaded: readings });
+          this.postPage(page, this.pages.length, readings);
         }
       });
       if (!this.isCurrentLoad(controller)) return;
@@ -218,6 +219,11 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     } finally {
       this.endLoad(controller);
     }
+  }
+
+  /** The page as the columns the webview appends; the API's own objects stay here for the exports. */
+  private postPage(page: GroupedBloodPressure, pageNumber: number, readingsLoaded: number): void {
+    this.post({ type: 'page', columns: columnsOfPage(page.groups, this.zone), pageNumber, readingsLoaded });
   }
 
   private finish(readings: number, cancelled: boolean): void {

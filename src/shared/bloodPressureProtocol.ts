@@ -1,7 +1,7 @@
 // Messages between the blood-pressure panel (host) and its webview. Both sides switch over `type`
 // exhaustively. The webview says `ready` first; only then does the host post `init` and data.
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
-import type { GroupedBloodPressure } from '../api/schemas';
+import type { PageColumns } from '../domain/bloodPressureColumns';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { Coverage } from '../domain/bloodPressureCoverage';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
@@ -124,7 +124,11 @@ export type BloodPressureHostMessage =
       form: BloodPressureForm;
     }
   | { type: 'loading'; form: BloodPressureForm }
-  | { type: 'page'; groups: GroupedBloodPressure['groups']; pageNumber: number; readingsLoaded: number }
+  /**
+   * One cursor page as columns (typed arrays: they cross postMessage as buffers, and the webview
+   * appends them without building an object per reading). `readingsLoaded` counts what the API sent.
+   */
+  | { type: 'page'; columns: PageColumns; pageNumber: number; readingsLoaded: number }
   | { type: 'complete'; pages: number; readings: number; cancelled: boolean }
   /** After an empty result: coverage of a wider window and the readings nearest to the range. */
   | { type: 'nearest'; coverage: Coverage | undefined; beforeDay: string | undefined; afterDay: string | undefined }
@@ -132,6 +136,7 @@ export type BloodPressureHostMessage =
 
 /** Counts the webview reports after each render; tests read them through the host. */
 export interface BloodPressureRenderSnapshot {
+  /** `loading` may already show data: chart, table and the rest grow as pages arrive. */
   phase: 'loading' | 'data' | 'empty' | 'error';
   /** The query this render belongs to. */
   form: BloodPressureForm;

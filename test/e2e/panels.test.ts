@@ -263,6 +263,45 @@ describe('Panels in a real workbench', () => {
     await workbench.screenshot('bp-cancelled');
   });
 
+  test('a long load paints the chart and the first rows with the first page, grows while the rest streams in, and ends with the client\'s counts', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
+    // 40 pages of 500 readings, each held back: a load of several seconds to look at.
+    sandbox.injectFaults(...Array.from({ length: 40 }, () => ({ kind: 'delay' as const, ms: 150, path: '/v2/timeseries/' })));
+    await enabledButton(frame, 'Apply').click();
+    const loadingText = frame.locator('.status-line .status-text', { hasText: /^Loading… [1-9]\d* pages/ });
+    await loadingText.waitFor();
+    const grid = frame.locator('#readings[role="grid"]');
+    await waitForCondition(async () => (await grid.isVisible()) && (await tableRowCount(frame)) > 0);
+    const stillLoading = async (): Promise<boolean> => /^Loading…/.test(await frame.locator('.status-line .status-text').innerText());
+    assert.ok(await stillLoading(), 'rows are on screen before the load has finished');
+    const early = await tableRowCount(frame);
+    assert.ok(early < HEAVY_READINGS, `only part of the readings so far: ${early}`);
+    assert.ok((await frame.locator('.chart-canvas canvas').count()) > 0, 'the chart is drawn while loading');
+    assert.ok((await frame.locator('#readings .vrow:not(.vhead):not([hidden])').count()) > 0, 'table rows are painted');
+    assert.ok((await frame.locator('.summary tbody tr').count()) > 0, 'the summary is there');
+    assert.ok((await frame.locator('.coverage-row .cell.has').count()) > 0, 'the coverage strip is there');
+    await workbench.screenshot('bp-streaming');
+
+    // The user can read and move through the table meanwhile; the rows keep coming under it.
+    await grid.focus();
+    await grid.press('PageDown');
+    await grid.press('ArrowDown');
+    const active = await grid.getAttribute('aria-activedescendant');
+    assert.match(active ?? '', /^readings-row-\d+$/);
+    await waitForCondition(async () => (await tableRowCount(frame)) > early);
+    assert.ok((await tableRowCount(frame)) > early, 'the table grew with later pages');
+    assert.ok(await stillLoading(), 'and the load was still running');
+    assert.equal(await grid.getAttribute('aria-activedescendant'), active, 'the keyboard position stayed where the user put it');
+
+    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 60_000 });
+    sandbox.clearFaults();
+    const expected = await expectedFor(client, heavy, await formShown(frame));
+    const status = await statusCounts(frame);
+    assert.equal(status.readings, expected.readings);
+    assert.equal(await tableRowCount(frame), expected.readings + expected.groups);
+    assert.equal(await frame.locator('.status-line vscode-button', { hasText: 'Cancel' }).isVisible(), false, 'Cancel is gone once everything arrived');
+  });
+
   test('presets beside the date fields, and dates typed and stepped from the keyboard', async () => {
     const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
     const presets = frame.locator('[role="group"][aria-label="Date range presets"] vscode-button');

@@ -39,13 +39,28 @@ export class BloodPressureChart {
     new MutationObserver(() => this.draw()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
   }
 
+  /**
+   * Shows `data`. While pages stream in, the same providers only get new columns (uPlot's setData:
+   * no new canvas, and a zoom the user made stays); a new provider rebuilds the chart.
+   */
   render(data: AlignedChartData): void {
+    const sameSeries = this.plot !== undefined && sameList(this.data?.providers ?? [], data.providers);
     this.data = data;
     this.canvasHost.setAttribute(
       'aria-label',
       formatMessage(this.strings.chartLabel, data.points, data.providers.length, this.zone.zone),
     );
-    this.draw();
+    if (sameSeries && this.plot) this.plot.setData([data.times, ...data.columns] as uPlot.AlignedData, !this.zoomed);
+    else this.draw();
+  }
+
+  /** Forgets the data of the previous query (the next render builds a new chart). */
+  clear(): void {
+    this.plot?.destroy();
+    this.plot = undefined;
+    this.data = undefined;
+    this.zoomed = false;
+    this.resetZoom.setDisabled(true);
   }
 
   /** Series drawn (two per provider), for the render snapshot. */
@@ -168,6 +183,10 @@ export class BloodPressureChart {
     legend.append(el('span', { className: 'muted band-note', text: this.strings.diastolicThresholdNote }));
     return legend;
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
 function drawCategoryBands(u: uPlot, colors: Record<string, string>, alpha: number): void {

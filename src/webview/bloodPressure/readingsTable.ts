@@ -1,22 +1,22 @@
 // Every reading, grouped by provider and source type under a header row that collapses with Enter.
-// Rows are virtual: only the visible ones exist in the DOM, and their text is formatted on demand.
+// Rows are virtual: only the visible ones exist in the DOM, and their text is formatted on demand
+// from the store's columns. A row is found from the sources' start rows (one number per source),
+// so the table grows with each page at the cost of the page count of sources, not of the readings.
 import { bloodPressureCategory } from '../../domain/bloodPressureCategory';
-import type { ReadingGroup } from '../../domain/bloodPressureGroups';
+import type { StoredSource } from '../../domain/bloodPressureStore';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { VirtualRows } from '../common/virtualRows';
 import { categoryLabel } from './categoryColors';
 
-const HEADER = -1;
-
 export class ReadingsTable {
   private readonly rows: VirtualRows;
-  private groups: readonly ReadingGroup[] = [];
-  private readonly collapsed = new Set<number>();
-  /** For row i: its group, and its reading index in that group (HEADER for the group's header row). */
-  private rowGroup = new Int32Array(0);
-  private rowReading = new Int32Array(0);
+  private sources: readonly StoredSource[] = [];
+  /** Collapsed sources by key: a source keeps its state when another one appears before it. */
+  private readonly collapsed = new Set<string>();
+  /** For source i: the row of its header. */
+  private starts: number[] = [];
 
   constructor(
     private readonly strings: BloodPressureStrings,
@@ -47,70 +47,82 @@ export class ReadingsTable {
 
   /** Reading rows currently in the table (group header rows not counted). */
   get readingRows(): number {
-    let count = 0;
-    for (let i = 0; i < this.rowReading.length; i++) if ((this.rowReading[i] ?? HEADER) !== HEADER) count++;
-    return count;
+    return this.sources.reduce((sum, source) => sum + (this.collapsed.has(keyOf(source)) ? 0 : source.length), 0);
   }
 
-  setGroups(groups: readonly ReadingGroup[]): void {
-    this.groups = groups;
+  /** Empties the table for a new query (folds and scroll position are forgotten). */
+  clear(): void {
     this.collapsed.clear();
+    this.sources = [];
     this.rebuild(false);
   }
 
+  /** Shows the sources as they are now; rows appended by a later page keep the scroll position. */
+  setSources(sources: readonly StoredSource[]): void {
+    this.sources = sources;
+    this.rebuild(true);
+  }
+
   private toggle(index: number): void {
-    if (this.rowReading[index] !== HEADER) return;
-    const group = this.rowGroup[index] ?? 0;
-    if (this.collapsed.has(group)) this.collapsed.delete(group);
-    else this.collapsed.add(group);
+    const { source, reading } = this.locate(index);
+    if (!source || reading !== -1) return;
+    const key = keyOf(source);
+    if (this.collapsed.has(key)) this.collapsed.delete(key);
+    else this.collapsed.add(key);
     this.rebuild(true);
   }
 
   private rebuild(keepPosition: boolean): void {
     let total = 0;
-    this.groups.forEach((group, g) => {
-      total += 1 + (this.collapsed.has(g) ? 0 : group.readings.length);
-    });
-    this.rowGroup = new Int32Array(total);
-    this.rowReading = new Int32Array(total);
-    let row = 0;
-    this.groups.forEach((group, g) => {
-      this.rowGroup[row] = g;
-      this.rowReading[row++] = HEADER;
-      if (this.collapsed.has(g)) return;
-      for (let r = 0; r < group.readings.length; r++) {
-        this.rowGroup[row] = g;
-        this.rowReading[row++] = r;
-      }
+    this.starts = this.sources.map((source) => {
+      const start = total;
+      total += 1 + (this.collapsed.has(keyOf(source)) ? 0 : source.length);
+      return start;
     });
     this.rows.setRowCount(total, keepPosition);
   }
 
+  /** The source of a row and the reading's index in it (-1: the source's header row). */
+  private locate(index: number): { source: StoredSource | undefined; reading: number } {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.starts[middle] ?? 0) <= index) low = middle;
+      else high = middle - 1;
+    }
+    return { source: this.sources[low], reading: index - (this.starts[low] ?? 0) - 1 };
+  }
+
   private renderRow(index: number, row: HTMLElement): void {
-    const group = this.groups[this.rowGroup[index] ?? 0];
-    const readingIndex = this.rowReading[index] ?? HEADER;
-    if (!group) return;
-    if (readingIndex === HEADER) {
-      const expanded = !this.collapsed.has(this.rowGroup[index] ?? 0);
+    const { source, reading } = this.locate(index);
+    if (!source) return;
+    if (reading === -1) {
+      const expanded = !this.collapsed.has(keyOf(source));
       row.classList.add('group-row');
       row.setAttribute('aria-expanded', String(expanded));
-      const text = formatMessage(this.strings.groupRow, group.provider, group.sourceType, this.numbers.format(group.readings.length));
+      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType, this.numbers.format(source.length));
       row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs: { role: 'gridcell' } }));
       return;
     }
     row.removeAttribute('aria-expanded');
-    const reading = group.readings[readingIndex];
-    if (!reading) return;
-    const category = bloodPressureCategory(reading.systolic, reading.diastolic);
+    if (reading >= source.length) return;
+    const systolic = source.systolic[reading] ?? 0;
+    const diastolic = source.diastolic[reading] ?? 0;
+    const category = bloodPressureCategory(systolic, diastolic);
     row.replaceChildren(
-      cell(this.zone.formatWallTime(reading.epochMs), 'mono'),
-      cell(reading.originalOffset ?? this.strings.noOffset, 'mono'),
-      cell(String(reading.systolic), 'number'),
-      cell(String(reading.diastolic), 'number'),
-      cell(reading.unit),
+      cell(this.zone.formatWallTime(source.epochMs[reading] ?? 0), 'mono'),
+      cell(source.originalOffset(reading) ?? this.strings.noOffset, 'mono'),
+      cell(String(systolic), 'number'),
+      cell(String(diastolic), 'number'),
+      cell(source.unit(reading)),
       cell(categoryLabel(this.strings, category), `category category-${category}`),
     );
   }
+}
+
+function keyOf(source: StoredSource): string {
+  return `${source.provider}\u0000${source.sourceType}`;
 }
 
 function cell(text: string, className = ''): HTMLElement {

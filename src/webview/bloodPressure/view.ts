@@ -1,10 +1,9 @@
-// The blood-pressure page: query bar, progress, actions, chart, coverage, summary and table. Pages
-// are accumulated as they arrive; the views are built once the host says the load is complete.
-import { alignedChartData } from '../../domain/bloodPressureChartSeries';
-import { computeCoverage } from '../../domain/bloodPressureCoverage';
-import { ReadingGrouper, type ReadingGroup } from '../../domain/bloodPressureGroups';
+// The blood-pressure page: query bar, progress, actions, chart, coverage, summary and table. Each
+// page of columns is appended to the store as it arrives, and the views are painted from the first
+// page on and grow with the later ones (at most once a frame; the chart, the costly one, at most
+// every CHART_INTERVAL_MS while loading), so the user reads and scrolls while the rest streams in.
 import { formDayRange, formEndingOn, formStartingOn, type BloodPressureForm } from '../../domain/bloodPressureQuery';
-import { summarizeByProvider } from '../../domain/bloodPressureSummary';
+import { ReadingStore } from '../../domain/bloodPressureStore';
 import { ZoneCalendar } from '../../domain/zonedTime';
 import type {
   BloodPressureHostMessage,
@@ -32,19 +31,27 @@ type Channel = HostChannel<BloodPressureWebviewMessage, BloodPressurePanelState>
 type Init = Extract<BloodPressureHostMessage, { type: 'init' }>;
 type Nearest = Extract<BloodPressureHostMessage, { type: 'nearest' }>;
 
+/** While pages stream in, the chart is redrawn at most this often (the table and the rest each frame). */
+const CHART_INTERVAL_MS = 400;
+
 export class BloodPressureView {
   private readonly strings: BloodPressureStrings;
   private readonly user: BloodPressureUserView;
   private readonly zone: ZoneCalendar;
   private readonly numbers: Intl.NumberFormat;
   private form: BloodPressureForm;
-  private grouper: ReadingGrouper;
-  private groups: ReadingGroup[] = [];
+  private store = new ReadingStore();
   private phase: BloodPressureRenderSnapshot['phase'] = 'loading';
   private chartPoints = 0;
   private chartGaps = 0;
   private error: PanelErrorView | undefined;
   private nearest: BloodPressureRenderSnapshot['nearest'];
+  /** Data on screen (sections shown), during or after a load. */
+  private showingData = false;
+  private frame = 0;
+  private chartTimer: ReturnType<typeof setTimeout> | undefined;
+  private chartDrawnAt = Number.NEGATIVE_INFINITY;
+  private chartStale = false;
 
   private readonly queryBar: QueryBar;
   private readonly status: StatusLine;
@@ -65,7 +72,6 @@ export class BloodPressureView {
     this.form = init.form;
     this.zone = new ZoneCalendar(init.user.timeZone);
     this.numbers = new Intl.NumberFormat(init.locale);
-    this.grouper = new ReadingGrouper(this.zone);
     const s = this.strings;
 
     this.queryBar = new QueryBar(s, this.user, this.form, () => this.zone.dayKey(Date.now()), (form) => channel.post({ type: 'apply', form }));
@@ -107,9 +113,12 @@ export class BloodPressureView {
       case 'loading':
         return this.startLoading(message.form);
       case 'page':
-        this.grouper.add(message.groups);
+        this.store.add(message.columns);
         this.setStatus(true, formatMessage(this.strings.loadingPages, message.pageNumber, this.numbers.format(message.readingsLoaded)));
-        return;
+        this.chartStale = true;
+        // The first page is painted at once; later ones at the next frame, several in one paint.
+        if (!this.showingData) return this.paintProgress();
+        return this.scheduleProgress();
       case 'complete':
         return this.complete(message.pages, message.cancelled);
       case 'nearest':
@@ -125,8 +134,12 @@ export class BloodPressureView {
     this.form = form;
     this.queryBar.setForm(form);
     this.saveState();
-    this.grouper = new ReadingGrouper(this.zone);
-    this.groups = [];
+    this.stopProgress();
+    this.store = new ReadingStore();
+    this.showingData = false;
+    this.chart.clear();
+    this.table.clear();
+    this.chartDrawnAt = Number.NEGATIVE_INFINITY;
     this.phase = 'loading';
     this.error = undefined;
     this.nearest = undefined;
@@ -137,35 +150,85 @@ export class BloodPressureView {
     this.report();
   }
 
+  /** Paints what has arrived at the next frame (several pages in one frame: one paint). */
+  private scheduleProgress(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.paintProgress();
+    });
+  }
+
+  private paintProgress(): void {
+    if (this.phase !== 'loading' || this.store.readingCount === 0) return;
+    this.paintData();
+    this.paintChartThrottled();
+    this.report();
+  }
+
+  /** Table, summary and coverage from the store: each costs the sources and days, not the readings. */
+  private paintData(): void {
+    this.message.replaceChildren();
+    this.table.setSources(this.store.sources());
+    renderSummary(this.summary, this.store.summaries(), this.strings, this.zone, this.numbers);
+    this.renderCoverage();
+    if (!this.showingData) {
+      this.showingData = true;
+      this.showSections(true);
+    }
+  }
+
+  private paintChartThrottled(): void {
+    if (!this.chartStale || this.chartTimer) return;
+    const wait = this.chartDrawnAt + CHART_INTERVAL_MS - performance.now();
+    if (wait <= 0) return this.paintChart();
+    this.chartTimer = setTimeout(() => {
+      this.chartTimer = undefined;
+      if (this.phase !== 'loading') return;
+      this.paintChart();
+      this.report();
+    }, wait);
+  }
+
+  private paintChart(): void {
+    const chartData = this.store.chartData();
+    this.chartPoints = chartData.points;
+    this.chartGaps = chartData.gaps;
+    this.chart.render(chartData);
+    this.chartDrawnAt = performance.now();
+    this.chartStale = false;
+  }
+
+  private stopProgress(): void {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    if (this.chartTimer) clearTimeout(this.chartTimer);
+    this.chartTimer = undefined;
+  }
+
   private complete(pages: number, cancelled: boolean): void {
-    this.groups = this.grouper.groups();
-    const readings = this.grouper.readingCount;
+    this.stopProgress();
+    const readings = this.store.readingCount;
     const template = cancelled ? this.strings.cancelledSummary : this.strings.loadedSummary;
     let text = formatMessage(template, this.numbers.format(readings), pages);
-    if (this.grouper.unreadableCount > 0) text += ` ${formatMessage(this.strings.unreadableTimestamps, this.grouper.unreadableCount)}`;
+    if (this.store.unreadableCount > 0) text += ` ${formatMessage(this.strings.unreadableTimestamps, this.store.unreadableCount)}`;
     this.setStatus(false, text);
-    this.renderCoverage(this.groups);
     if (readings === 0) {
       this.phase = 'empty';
+      this.renderCoverage();
       this.showEmpty(cancelled);
     } else {
       this.phase = 'data';
-      this.message.replaceChildren();
-      const chartData = alignedChartData(this.groups);
-      this.chartPoints = chartData.points;
-      this.chartGaps = chartData.gaps;
-      this.chart.render(chartData);
-      renderSummary(this.summary, summarizeByProvider(this.groups), this.strings, this.zone, this.numbers);
-      this.table.setGroups(this.groups);
-      this.showSections(true);
+      this.paintData();
+      if (this.chartStale || !this.chart.canvasPresent) this.paintChart();
     }
     this.enableActions(readings > 0, true);
     this.report();
   }
 
-  private renderCoverage(groups: readonly ReadingGroup[]): void {
+  private renderCoverage(): void {
     const alsoShow = this.form.provider ? [this.form.provider] : this.user.providers.map((p) => p.slug);
-    const coverage = computeCoverage(groups, this.zone, formDayRange(this.form, this.zone, Date.now()), { alsoShow });
+    const coverage = this.store.coverage(formDayRange(this.form, this.zone, Date.now()), { alsoShow });
     renderCoverage(this.coverage, coverage, this.strings);
   }
 
@@ -214,6 +277,8 @@ export class BloodPressureView {
   }
 
   private showError(error: PanelErrorView): void {
+    this.stopProgress();
+    this.showingData = false;
     this.phase = 'error';
     this.error = error;
     this.setStatus(false, '');
@@ -246,12 +311,12 @@ export class BloodPressureView {
       snapshot: {
         phase: this.phase,
         form: this.form,
-        readings: this.grouper.readingCount,
-        tableRows: this.phase === 'data' ? this.table.readingRows : 0,
-        groups: this.groups.length,
-        chartSeries: this.phase === 'data' ? this.chart.seriesCount : 0,
-        chartPoints: this.phase === 'data' && this.chart.canvasPresent ? this.chartPoints : 0,
-        ...(this.phase === 'data' ? { chartColors: this.chart.seriesColors, chartGaps: this.chartGaps } : {}),
+        readings: this.store.readingCount,
+        tableRows: this.showingData ? this.table.readingRows : 0,
+        groups: this.showingData ? this.store.sources().length : 0,
+        chartSeries: this.showingData ? this.chart.seriesCount : 0,
+        chartPoints: this.showingData && this.chart.canvasPresent ? this.chartPoints : 0,
+        ...(this.showingData ? { chartColors: this.chart.seriesColors, chartGaps: this.chartGaps } : {}),
         ...(this.queryBar.activePreset ? { preset: this.queryBar.activePreset } : {}),
         coverageProviders: this.coverage.querySelectorAll('.coverage-row[role="listitem"]').length,
         summaryProviders: this.summary.querySelectorAll('tbody tr').length,
