@@ -16,7 +16,8 @@ const VSIX_TARGET = 1024 * KB;
 
 /** Strings only the named bundle has reason to contain. */
 const MARKERS: Record<string, string[]> = {
-  'sandbox.js': ['sample-heavy-reader', 'Missing x-service-api-key header', 'timingSafeEqual', 'Health Data Explorer sandbox'],
+  // The 401 text names the configured key header since --api-key-header: 'Invalid API key' is fixed text.
+  'sandbox.js': ['sample-heavy-reader', 'Invalid API key', 'timingSafeEqual', 'Health Data Explorer sandbox'],
   'apiClient.js': ['llhttp', 'UND_ERR_HEADERS_TIMEOUT', 'WebAssembly', 'safeParse'],
   'webview/bloodPressure.js': ['acquireVsCodeApi', 'u-legend'],
   'webview/labMarkers.js': ['acquireVsCodeApi'],

@@ -160,9 +160,11 @@ async function timeFirstPage(workbench: Workbench): Promise<number> {
 
 /** Presses Enter on the last row (Load more) with `loaded` users shown; waits for the next page. */
 async function timeLoadMore(workbench: Workbench, loaded: number): Promise<number> {
-  await workbench.page.evaluate(() => document.querySelector<HTMLElement>('.part.sidebar .monaco-list')?.focus());
+  // The Users view's list (the container also holds the Requests view).
+  const users = workbench.viewPane('Users');
+  await users.locator('.monaco-list').first().focus();
   await workbench.page.keyboard.press('End');
-  await workbench.page.locator('.part.sidebar .monaco-list-row.focused', { hasText: /^Load more/ }).waitFor();
+  await users.locator('.monaco-list-row.focused', { hasText: /^Load more/ }).waitFor();
   const started = Date.now();
   await workbench.page.keyboard.press('Enter');
   await waitForRootSize(workbench, loaded + PAGE + 1);
