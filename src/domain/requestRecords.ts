@@ -86,6 +86,10 @@ export class RequestRecords {
   readonly #maxRecords: number;
   #nextId = 1;
   #bodyBytes = 0;
+  // Every request passes through #enforceCaps, so it must not walk the whole list: bodies are
+  // dropped oldest first, so rows before #firstKept have none, and #kept counts the rest that do.
+  #kept = 0;
+  #firstKept = 0;
 
   constructor(limits: RequestStoreLimits = {}) {
     this.#maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -117,6 +121,7 @@ export class RequestRecords {
     record.id = this.#nextId++;
     this.#records.push(record);
     this.#bodyBytes += bodyBytes(record);
+    this.#kept++;
     this.#enforceCaps();
     return record;
   }
@@ -180,6 +185,8 @@ export class RequestRecords {
   clear(): void {
     this.#records.length = 0;
     this.#bodyBytes = 0;
+    this.#kept = 0;
+    this.#firstKept = 0;
   }
 
   /** Metadata for the saved state: no bodies, no header values beyond the redacted ones. */
@@ -199,17 +206,20 @@ export class RequestRecords {
   #enforceCaps(): void {
     while (this.#records.length > this.#maxRecords) {
       const dropped = this.#records.shift();
-      if (dropped) this.#bodyBytes -= bodyBytes(dropped);
+      if (!dropped) break;
+      this.#bodyBytes -= bodyBytes(dropped);
+      if (!dropped.bodyDropped) this.#kept--;
+      this.#firstKept = Math.max(0, this.#firstKept - 1);
     }
-    let withBodies = this.#records.filter((record) => !record.bodyDropped).length;
-    for (const record of this.#records) {
-      if (withBodies <= this.#maxBodies && this.#bodyBytes <= this.#maxBodyBytes) break;
-      if (record.bodyDropped) continue;
+    for (; this.#firstKept < this.#records.length; this.#firstKept++) {
+      if (this.#kept <= this.#maxBodies && this.#bodyBytes <= this.#maxBodyBytes) break;
+      const record = this.#records[this.#firstKept];
+      if (!record || record.bodyDropped) continue;
       this.#bodyBytes -= bodyBytes(record);
       delete record.requestBody;
       delete record.responseBody;
       record.bodyDropped = true;
-      withBodies--;
+      this.#kept--;
     }
   }
 }
