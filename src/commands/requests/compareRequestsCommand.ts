@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
+import { pathOf } from '../../domain/requestPresentation';
 import type { RequestRecord, RequestRecords } from '../../domain/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { RequestInspection } from '../../services';
@@ -26,13 +27,12 @@ export class CompareRequestsCommand implements Command {
   }
 
   private async pickOther(first: RequestRecord): Promise<RequestRecord | undefined> {
-    const path = (record: RequestRecord): string => new URL(record.url).pathname;
     const others = this.records.all().filter((record) => record.id !== first.id && record.responseBody !== undefined);
     if (others.length === 0) {
       void vscode.window.showInformationMessage(requestStrings.noOtherRequest());
       return undefined;
     }
-    const samePath = new Set(others.filter((record) => path(record) === path(first)).map((record) => record.id));
+    const samePath = new Set(others.filter((record) => pathOf(record) === pathOf(first)).map((record) => record.id));
     // Same operation first: "the same request before and after a fix" is the usual comparison.
     const ordered = [...others.filter((record) => !samePath.has(record.id)), ...others.filter((record) => samePath.has(record.id))];
     return pickRecord(ordered, requestStrings.pickOther(String(first.id)));
