@@ -1,7 +1,6 @@
 // Every string of the two panels and their commands, each through vscode.l10n.t. The webviews get
 // theirs in the init message; `{0}`-style placeholders in those are filled in by the webview.
 import * as vscode from 'vscode';
-import type { PanelEnvironmentStrings } from '../shared/panelEnvironment';
 import type { BloodPressureStrings } from '../shared/bloodPressureProtocol';
 import type { LabMarkersStrings } from '../shared/labMarkersProtocol';
 
@@ -164,24 +163,6 @@ export const panelTitles = {
   inEnvironment: (title: string, environment: string): string => vscode.l10n.t('{0} · {1}', title, environment),
 };
 
-export function environmentBarStrings(): PanelEnvironmentStrings {
-  return {
-    barLabel: vscode.l10n.t('Environment'),
-    production: vscode.l10n.t('Production'),
-    openIn: vscode.l10n.t('Open in {0}'),
-    compare: vscode.l10n.t('Compare Environments…'),
-  };
-}
-
-export const compareStrings = {
-  pickEnvironment: (own: string): string => vscode.l10n.t('Compare {0} with…', own),
-  keySet: (): string => vscode.l10n.t('key set'),
-  keyMissing: (): string => vscode.l10n.t('no key yet: Set API Key first'),
-  noQuery: (): string => vscode.l10n.t('Load something in this panel first, then compare.'),
-  notThere: (environment: string, reason: string): string => vscode.l10n.t('The same data could not be found in {0}: {1}', environment, reason),
-  sending: (environment: string): string => vscode.l10n.t('Sending the same request to {0}…', environment),
-  failed: (environment: string, message: string): string => vscode.l10n.t('{0}: {1}', environment, message),
-};
 
 /** "2 lab tests, 1 add-on provider id"; a kind with none is left out. */
 export function orderSetCounts(labTests: number, providerIds: number): string {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import { ENVIRONMENT_IDS, isProduction } from '../domain/environments';
 import { outcomeOf } from '../domain/requestPresentation';
-import { compareStrings } from '../l10n/panelStrings';
+import { compareStrings } from '../l10n/environmentStrings';
 import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 
 export async function compareEnvironments(

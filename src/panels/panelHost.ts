@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import { buildCurlCommand } from '../domain/curl';
-import { environmentBarStrings, panelMessages, panelTitles } from '../l10n/panelStrings';
+import { environmentBarStrings } from '../l10n/environmentStrings';
+import { panelMessages, panelTitles } from '../l10n/panelStrings';
 import { isProduction } from '../domain/environments';
 import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import type { PanelActionMessage } from '../shared/panelActions';
