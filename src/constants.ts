@@ -41,6 +41,7 @@ export const TREE_ITEM_CONTEXT = {
   detail: 'detail',
   detailEmpty: 'detailEmpty',
   loadMore: 'loadMore',
+  usersRange: 'usersRange',
   message: 'message',
 } as const;
 

@@ -121,30 +121,3 @@ export function matchesUserFilter(user: User, prefix: string): boolean {
   if (!wanted) return true;
   return user.client_user_id.toLowerCase().startsWith(wanted) || user.user_id.toLowerCase().startsWith(wanted);
 }
-
-export interface LoadedUsers {
-  users: User[];
-  total: number;
-  /** Offset of the next page to ask for. */
-  nextOffset: number;
-  /** The last page came back empty: the list shrank while paging, there is nothing more to load. */
-  exhausted: boolean;
-}
-
-/** Appends a page, skipping users already listed (the list may shift between requests). */
-export function appendUserPage(loaded: LoadedUsers | undefined, page: { users: User[]; total: number; offset: number }): LoadedUsers {
-  const users = loaded ? [...loaded.users] : [];
-  const seen = new Set(users.map((u) => u.user_id));
-  for (const user of page.users) {
-    if (!seen.has(user.user_id)) {
-      seen.add(user.user_id);
-      users.push(user);
-    }
-  }
-  return { users, total: page.total, nextOffset: page.offset + page.users.length, exhausted: page.users.length === 0 };
-}
-
-/** "Load more" is offered while the server says more users exist and the last page was not empty. */
-export function hasMoreUsers(loaded: LoadedUsers): boolean {
-  return !loaded.exhausted && loaded.nextOffset < loaded.total;
-}

@@ -7,6 +7,10 @@ import type { FailureCause } from '../domain/failureCause';
 import type { Age } from '../domain/freshness';
 import type { EnvironmentId } from '../services';
 
+/** A count as the person's language writes it: 100,000 reads better than 100000 in a long list. */
+function count(value: number): string {
+  return value.toLocaleString(vscode.env.language);
+}
 
 export function environmentLabel(id: EnvironmentId): string {
   switch (id) {
@@ -96,7 +100,9 @@ export const tree = {
   sourceDescription: (slug: string, since: string): string => vscode.l10n.t('{0} · connected {1}', slug, since),
   createdOn: (when: string): string => vscode.l10n.t('Created {0}', when),
   resolved: (): string => vscode.l10n.t('resolved'),
-  loadMore: (loaded: number, total: number): string => vscode.l10n.t('Load more ({0} of {1})', loaded, total),
+  loadMore: (loaded: number, total: number): string => vscode.l10n.t('Load more ({0} of {1})', count(loaded), count(total)),
+  usersRange: (first: number, last: number): string => vscode.l10n.t('Users {0}–{1}', count(first), count(last)),
+  usersRangeAccessible: (first: number, last: number): string => vscode.l10n.t('Users {0} to {1}', count(first), count(last)),
   loadingMore: (): string => vscode.l10n.t('Loading more…'),
   noUsers: (): string => vscode.l10n.t('This team has no users yet.'),
   noMatches: (prefix: string): string => vscode.l10n.t('No user’s client_user_id or user_id starts with "{0}".', prefix),

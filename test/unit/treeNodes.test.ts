@@ -4,17 +4,15 @@ import { describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
 import { startSandbox } from '../../src/sandbox/server';
 import {
-  appendUserPage,
   formatTimestamp,
-  hasMoreUsers,
   matchesUserFilter,
   needsFullRecord,
   safeIconUrl,
   summariseSource,
   summariseUser,
   userDetailRows,
-  type LoadedUsers,
 } from '../../src/domain/userTree';
+import { UserListing } from '../../src/domain/userListing';
 import { useSandbox } from '../support/sandboxFixture';
 
 const fixture = useSandbox({ users: 23, seed: 5 });
@@ -95,29 +93,46 @@ describe('Users tree model', () => {
 
   test('paging: Load more appends each page until the total, with no duplicates', async () => {
     const client = fixture.client();
-    let loaded: LoadedUsers | undefined;
+    const listing = new UserListing();
     let pages = 0;
     do {
-      const page = await client.listUsers({ offset: loaded?.nextOffset ?? 0, limit: 5 });
-      loaded = appendUserPage(loaded, page);
+      const page = await client.listUsers({ offset: listing.nextOffset, limit: 5 });
+      assert.equal(listing.append(page), pages * 5, 'append returns the position of the first new user');
       pages += 1;
-    } while (hasMoreUsers(loaded) && pages < 20);
+    } while (listing.hasMore && pages < 20);
     assert.equal(pages, 5);
-    assert.equal(loaded.users.length, 23);
-    assert.equal(loaded.total, 23);
-    assert.equal(new Set(loaded.users.map((u) => u.user_id)).size, 23);
+    assert.equal(listing.count, 23);
+    assert.equal(listing.total, 23);
+    assert.equal(new Set(listing.all().map((u) => u.user_id)).size, 23);
     const all = await client.listUsers({ limit: 23 });
-    assert.deepEqual(loaded.users, all.users, 'same users in the same order as one big page');
+    assert.deepEqual(listing.all(), all.users, 'same users in the same order as one big page');
+    for (const [position, user] of all.users.entries()) assert.equal(listing.positionOf(user.user_id), position);
+    assert.equal(listing.positionOf('no-such-user'), undefined);
+  });
+
+  test('paging: a page that overlaps the last one (the list shifted) adds only the new users', async () => {
+    const client = fixture.client();
+    const listing = new UserListing();
+    listing.append(await client.listUsers({ offset: 0, limit: 10 }));
+    const shifted = await client.listUsers({ offset: 8, limit: 10 });
+    assert.equal(listing.append(shifted), 10);
+    assert.equal(listing.count, 18);
+    assert.equal(listing.at(10)?.user_id, shifted.users[2]?.user_id);
+    assert.equal(listing.nextOffset, 18);
+    const nothingNew = await client.listUsers({ offset: 8, limit: 10 });
+    assert.equal(listing.append(nothingNew), 18, 'no user added: the count is returned');
+    assert.equal(listing.count, 18);
   });
 
   test('paging stops when the list shrank and a page comes back empty', async () => {
     const client = fixture.client();
-    const firstPage = await client.listUsers({ offset: 0, limit: 20 });
-    const loaded = appendUserPage(undefined, firstPage);
+    const listing = new UserListing();
+    listing.append(await client.listUsers({ offset: 0, limit: 20 }));
+    assert.equal(listing.hasMore, true);
     const beyondTheEnd = await client.listUsers({ offset: 40, limit: 20 });
-    const after = appendUserPage(loaded, { ...beyondTheEnd, total: 60 });
-    assert.equal(after.users.length, 20);
-    assert.equal(hasMoreUsers(after), false);
+    listing.append({ ...beyondTheEnd, total: 60 });
+    assert.equal(listing.count, 20);
+    assert.equal(listing.hasMore, false);
   });
 
   test('filter: a prefix of client_user_id as typed, or of user_id in any case', async () => {

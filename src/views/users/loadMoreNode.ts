@@ -3,14 +3,14 @@ import { SHELL_COMMANDS, TREE_ITEM_CONTEXT } from '../../constants';
 import { tree } from '../../l10n/shellStrings';
 import { TreeNode } from './treeNode';
 
-/** "Load more (n of total)": clicking it fetches the next page into its parent only. */
+/** "Load more (n of total)", the root's last row: clicking it fetches the next page. */
 export class LoadMoreNode extends TreeNode {
   readonly id = 'users/loadMore';
 
   constructor(
     parent: TreeNode | undefined,
-    readonly loaded: number,
-    readonly total: number,
+    public loaded: number,
+    public total: number,
     /** Set while the next page is on its way; the provider then refreshes just this node. */
     public loading: boolean,
   ) {

@@ -18,8 +18,10 @@ export class UserNode extends TreeNode {
     private readonly context: UserTreeContext,
     /** Shown because Resolve User found it, not (yet) because a loaded page holds it. */
     readonly resolved = false,
+    /** The range of a long list that holds it; none at the root. */
+    parent?: TreeNode,
   ) {
-    super(undefined);
+    super(parent);
     this.id = summariseUser(user).id;
   }
 

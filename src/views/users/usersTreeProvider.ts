@@ -7,7 +7,7 @@ import type { KnownUsers } from '../../domain/knownUsers';
 import { SHELL_COMMANDS, USERS_VIEW_ID } from '../../constants';
 import { describeFailure, type FailureKind } from '../../domain/errorNextStep';
 import { isFresh } from '../../domain/freshness';
-import { appendUserPage, hasMoreUsers, type LoadedUsers } from '../../domain/userTree';
+import { usersPerRange } from '../../domain/userRanges';
 import type { LastResponse } from '../../jsonDocuments/lastResponse';
 import { progressTitles, tree } from '../../l10n/shellStrings';
 import type { EnvironmentInfo } from '../../services';
@@ -17,6 +17,7 @@ import { showFailure } from '../../ui/showFailure';
 import { withCancellableProgress } from '../../ui/withCancellableProgress';
 import { failureNodes } from './failureNodes';
 import { filterChildren } from './filterChildren';
+import { ListedUsers, type AppendResult, type UserNodes } from './listedUsers';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './treeNode';
@@ -39,7 +40,13 @@ const NO_AUTOMATIC_RETRY = new Set<FailureKind>(['missingApiKey', 'unauthorized'
 /** After a failed first page, the tree tries again by itself after these delays (then every last one). */
 const RECOVERY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
 
-type Listing = { kind: 'idle' } | { kind: 'loaded'; users: LoadedUsers } | { kind: 'failed'; error: unknown };
+/**
+ * Load more shows its spinner only when the page is slow: VS Code holds a tree refresh that follows
+ * another within 200 ms, so an early spinner would delay every fast page by that much.
+ */
+const LOAD_MORE_SPINNER_DELAY_MS = 300;
+
+type Listing = { kind: 'idle' } | { kind: 'loaded'; users: ListedUsers } | { kind: 'failed'; error: unknown };
 
 export interface UsersTreeSummary {
   total: number | undefined;
@@ -50,8 +57,8 @@ export interface UsersTreeSummary {
  * The team's users, page by page, with the filter and the users Resolve User pinned on top. State
  * changes fire only the part of the tree they touch; an environment change starts over.
  */
-export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, UserTreeContext, vscode.Disposable {
-  private readonly treeChanged = new vscode.EventEmitter<TreeNode | undefined>();
+export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, UserTreeContext, UserNodes, vscode.Disposable {
+  private readonly treeChanged = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.treeChanged.event;
   private readonly summaryChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSummary = this.summaryChanged.event;
@@ -66,6 +73,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   private filter: UserFilterSearch | undefined;
   private stopSearch: AbortController | undefined;
   private loadMoreNode: LoadMoreNode | undefined;
+  private loadingMore = false;
   private readonly nodes = new Map<string, UserNode>();
   private readonly fullRecords = new Map<string, Promise<User>>();
   /** Aborted whenever the tree starts over: requests of the old state stop and their results are dropped. */
@@ -112,7 +120,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   summary(): UsersTreeSummary {
-    return { total: this.listing.kind === 'loaded' ? this.listing.users.total : undefined, filter: this.filter };
+    return { total: this.listing.kind === 'loaded' ? this.listing.users.listing.total : undefined, filter: this.filter };
   }
 
   fetchFullRecord(user: User): Promise<User> {
@@ -138,37 +146,54 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   async loadMore(): Promise<void> {
-    if (this.listing.kind !== 'loaded' || this.loadMoreNode?.loading || !hasMoreUsers(this.listing.users)) return;
+    if (this.listing.kind !== 'loaded' || this.loadingMore || !this.listing.users.listing.hasMore) return;
+    const listed = this.listing.users;
     const lifetime = this.lifetime;
-    const offset = this.listing.users.nextOffset;
+    const offset = listed.listing.nextOffset;
     const limit = this.services.settings.usersPageSize();
-    let firstNew: User | undefined;
-    if (this.loadMoreNode) {
-      this.loadMoreNode.loading = true;
-      this.treeChanged.fire(this.loadMoreNode);
-    }
+    let appended: AppendResult | undefined;
+    this.setLoadingMore(true);
+    const spinner = setTimeout(() => this.loadMoreNode && this.treeChanged.fire(this.loadMoreNode), LOAD_MORE_SPINNER_DELAY_MS);
     try {
       const page = await this.withClient(progressTitles.loadingMoreUsers(), (client, signal) =>
         client.listUsers({ offset, limit }, { signal }),
       );
       if (lifetime.signal.aborted) return;
       this.services.lastResponse.record(listUsersRequest({ offset, limit }), page);
-      const before = this.listing.users.users.length;
-      this.acceptPage(page);
-      firstNew = this.listing.kind === 'loaded' ? this.listing.users.users[before] : undefined;
+      appended = listed.append(page);
+      this.services.knownUsers?.add(page.users);
     } catch (error) {
       if (!lifetime.signal.aborted) showFailure(error, this.services.connection);
     } finally {
+      clearTimeout(spinner);
+      this.setLoadingMore(false);
       if (!lifetime.signal.aborted) {
-        if (this.loadMoreNode) this.loadMoreNode.loading = false;
-        // The Load more node's parent is the root: the whole list is its only ancestor to refresh.
-        this.treeChanged.fire(undefined);
+        this.treeChanged.fire(this.changedByLoadMore(listed, appended));
         this.summaryChanged.fire();
       }
     }
-    if (firstNew && !lifetime.signal.aborted && !this.pinned.some((user) => user.user_id === firstNew.user_id)) {
-      this.pageAppended.fire(this.nodeFor(firstNew, false));
-    }
+    const firstNew = appended?.firstNew && listed.nodeOf(appended.firstNew.user_id);
+    if (firstNew && !lifetime.signal.aborted) this.pageAppended.fire(firstNew);
+  }
+
+  private setLoadingMore(loading: boolean): void {
+    this.loadingMore = loading;
+    if (this.loadMoreNode) this.loadMoreNode.loading = loading;
+  }
+
+  /**
+   * What a Load more makes VS Code re-read: the range still filling and the Load more row when the
+   * page stayed in that range, so its cost does not grow with the list; otherwise the root.
+   */
+  private changedByLoadMore(listed: ListedUsers, appended: AppendResult | undefined): TreeNode[] | undefined {
+    const lastRange = listed.lastRange();
+    const loadMoreNode = this.loadMoreNode;
+    if (!loadMoreNode) return undefined;
+    if (!appended) return [loadMoreNode];
+    if (appended.change !== 'lastRange' || !lastRange || !listed.listing.hasMore) return undefined;
+    loadMoreNode.loaded = listed.listing.count;
+    loadMoreNode.total = listed.listing.total;
+    return [lastRange, loadMoreNode];
   }
 
   async setFilter(prefix: string): Promise<void> {
@@ -219,40 +244,34 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     if (this.listing.kind === 'idle' && !this.filter) await this.loadFirstPage();
     this.fullRecords.set(user.user_id, Promise.resolve(user));
     this.services.knownUsers?.add([user]);
-    const listed = this.filter
-      ? this.filter.matches.find((match) => match.user_id === user.user_id)
-      : this.listing.kind === 'loaded'
-        ? this.listing.users.users.find((candidate) => candidate.user_id === user.user_id)
-        : undefined;
-    if (listed) return this.nodeFor(listed, false);
+    const filtered = this.filter?.matches.find((match) => match.user_id === user.user_id);
+    if (filtered) return this.nodeFor(filtered, false, undefined);
+    const listed = !this.filter && this.listing.kind === 'loaded' ? this.listing.users.nodeOf(user.user_id) : undefined;
+    if (listed) return listed;
     this.pinned = [user, ...this.pinned.filter((pinned) => pinned.user_id !== user.user_id)];
     this.savePins();
     this.changedRoot();
-    return this.nodeFor(user, true);
+    return this.nodeFor(user, true, undefined);
   }
 
   private async rootChildren(): Promise<TreeNode[]> {
     // No key: an empty root lets the view show its welcome content (Set API key / Use the local sandbox).
     if ((await this.services.connection.apiKeyState()) === 'missing') return [];
-    if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false), this.environment());
+    if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false, undefined), this.environment());
     if (this.listing.kind === 'idle') await this.loadFirstPage();
     const banner = this.environment().isLocalSandbox ? [this.switchEnvironmentBanner()] : [];
-    const pinned = this.pinned.map((user) => this.nodeFor(user, true));
+    const pinned = this.pinned.map((user) => this.nodeFor(user, true, undefined));
     switch (this.listing.kind) {
       case 'idle':
         return [...banner, ...pinned];
       case 'failed':
         return [...banner, ...pinned, ...failureNodes(undefined, 'users/failure', this.listing.error, this.environment())];
       case 'loaded': {
-        const { users } = this.listing;
-        // A pinned user stays on top (Load more, reloads) until Refresh drops the pins.
-        const pinnedIds = new Set(this.pinned.map((user) => user.user_id));
-        const listed = users.users.filter((user) => !pinnedIds.has(user.user_id)).map((user) => this.nodeFor(user, false));
+        const { listing } = this.listing.users;
+        const listed = this.listing.users.rootNodes();
         const nodes: TreeNode[] = [...banner, ...pinned, ...listed];
         if (pinned.length + listed.length === 0) return [...banner, new MessageNode(undefined, 'users/empty', tree.noUsers(), { icon: 'info' })];
-        this.loadMoreNode = hasMoreUsers(users)
-          ? new LoadMoreNode(undefined, users.users.length, users.total, false)
-          : undefined;
+        this.loadMoreNode = listing.hasMore ? new LoadMoreNode(undefined, listing.count, listing.total, this.loadingMore) : undefined;
         if (this.loadMoreNode) nodes.push(this.loadMoreNode);
         return nodes;
       }
@@ -278,7 +297,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
       );
       if (lifetime.signal.aborted) return;
       this.services.lastResponse.record(listUsersRequest({ offset: 0, limit }), page);
-      this.acceptPage(page);
+      this.acceptFirstPage(page);
       this.recoveryAttempt = 0;
       await this.restorePins(lifetime.signal);
     } catch (error) {
@@ -345,18 +364,23 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     });
   }
 
-  private acceptPage(page: UserList): void {
-    const loaded = this.listing.kind === 'loaded' ? this.listing.users : undefined;
-    this.listing = { kind: 'loaded', users: appendUserPage(loaded, page) };
+  private acceptFirstPage(page: UserList): void {
+    const listed = new ListedUsers(usersPerRange(this.services.settings.usersPageSize()), this);
+    listed.append(page);
+    this.listing = { kind: 'loaded', users: listed };
     this.services.knownUsers?.add(page.users);
   }
 
-  private nodeFor(user: User, resolved: boolean): UserNode {
+  nodeFor(user: User, resolved: boolean, parent: TreeNode | undefined): UserNode {
     const existing = this.nodes.get(user.user_id);
-    if (existing && existing.user === user && existing.resolved === resolved) return existing;
-    const node = new UserNode(user, this, resolved);
+    if (existing && existing.user === user && existing.resolved === resolved && existing.parent === parent) return existing;
+    const node = new UserNode(user, this, resolved, parent);
     this.nodes.set(user.user_id, node);
     return node;
+  }
+
+  isPinned(userId: string): boolean {
+    return this.pinned.some((user) => user.user_id === userId);
   }
 
   private withClient<T>(title: string, task: (client: HealthApiClient, signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -1,0 +1,92 @@
+import type { User } from '../../api/schemas';
+import { UserListing, type UserPage } from '../../domain/userListing';
+import { changeOfAppend, isGrouped, rangeIndexOf, rangesOf } from '../../domain/userRanges';
+import type { TreeNode } from './treeNode';
+import type { UserNode } from './userNode';
+import { UserRangeNode, type UserRangeSource } from './userRangeNode';
+
+/** The one node per user the tree hands out, so TreeView.reveal finds the node VS Code was given. */
+export interface UserNodes {
+  nodeFor(user: User, resolved: boolean, parent: TreeNode | undefined): UserNode;
+  isPinned(userId: string): boolean;
+}
+
+export interface AppendResult {
+  /** 'lastRange': only the last range's rows changed; 'ranges': the root's children changed. */
+  change: 'lastRange' | 'ranges';
+  /** The first user the page added, if it added any. */
+  firstNew: User | undefined;
+}
+
+/**
+ * The paged-in users as the tree shows them: flat while they fit in one range, then in ranges
+ * ("Users 1–1,000", …) of which only the last, still filling, is open and re-read on Load more.
+ */
+export class ListedUsers implements UserRangeSource {
+  readonly listing = new UserListing();
+  private ranges: UserRangeNode[] = [];
+
+  constructor(
+    private readonly perRange: number,
+    private readonly nodes: UserNodes,
+  ) {}
+
+  append(page: UserPage): AppendResult {
+    const before = this.listing.count;
+    const first = this.listing.append(page);
+    const after = this.listing.count;
+    const change = changeOfAppend(before, after, this.perRange);
+    if (change === 'ranges') this.rebuildRanges();
+    else if (this.ranges.length > 0) this.ranges[this.ranges.length - 1]!.end = after;
+    return { change, firstNew: this.listing.at(first) };
+  }
+
+  /** The root's share of the tree: every listed user, or the ranges once the list is long. */
+  rootNodes(): TreeNode[] {
+    if (this.ranges.length > 0) return this.ranges;
+    const nodes: TreeNode[] = [];
+    for (const user of this.listing.all()) {
+      const node = this.listedNode(user, undefined);
+      if (node) nodes.push(node);
+    }
+    return nodes;
+  }
+
+  /** The range still filling, which Load more grows; none while the list is flat. */
+  lastRange(): UserRangeNode | undefined {
+    return this.ranges.at(-1);
+  }
+
+  /** The node of a listed user (by user_id) where the tree shows it; none if no loaded page holds it. */
+  nodeOf(userId: string): UserNode | undefined {
+    const position = this.listing.positionOf(userId);
+    if (position === undefined) return undefined;
+    const user = this.listing.at(position)!;
+    return this.listedNode(user, this.ranges[rangeIndexOf(position, this.perRange)]);
+  }
+
+  userAt(position: number): User | undefined {
+    return this.listing.at(position);
+  }
+
+  listedNode(user: User, range: UserRangeNode | undefined): UserNode | undefined {
+    // A pinned user stays on top (Load more, reloads) until Refresh drops the pins: never twice.
+    return this.nodes.isPinned(user.user_id) ? undefined : this.nodes.nodeFor(user, false, range);
+  }
+
+  /** Full ranges keep their node (and so their id and whether they are open); the last is new. */
+  private rebuildRanges(): void {
+    const count = this.listing.count;
+    if (!isGrouped(count, this.perRange)) {
+      this.ranges = [];
+      return;
+    }
+    const kept = new Map(this.ranges.filter((range) => !range.filling).map((range) => [range.start, range]));
+    const spans = rangesOf(count, this.perRange);
+    this.ranges = spans.map((span, index) => {
+      const filling = index === spans.length - 1;
+      const existing = kept.get(span.start);
+      return !filling && existing && existing.end === span.end ? existing : new UserRangeNode(this, span.start, span.end, filling);
+    });
+  }
+}
