@@ -14,8 +14,9 @@ export class KnownUsers {
   constructor(private readonly capacity = MAX_KNOWN_USERS) {}
 
   add(users: Iterable<KnownUser>): void {
-    for (const { user_id, client_user_id } of users) {
-      const entry: KnownUser = { user_id, client_user_id };
+    // The entry is the object given (a user the tree already holds), not a copy of its two ids.
+    for (const entry of users) {
+      const { user_id, client_user_id } = entry;
       this.forget(user_id);
       this.byUserId.set(user_id.toLowerCase(), entry);
       this.byClientUserId.set(client_user_id, entry);

@@ -110,7 +110,7 @@ export const tree = {
   searchStopped: (scanned: number, total: number): string =>
     vscode.l10n.t('The search stopped after {0} of {1} users; matches so far are shown.', scanned, total),
   detailsIncomplete: (): string => vscode.l10n.t('Ingestion bounds could not be loaded'),
-  descriptionUsers: (environment: string, total: number): string => vscode.l10n.t('{0} · {1} users', environment, total),
+  descriptionUsers: (environment: string, total: number): string => vscode.l10n.t('{0} · {1} users', environment, count(total)),
   descriptionSampleData: (): string => vscode.l10n.t('Sample data'),
   sampleDataMessage: (): string => vscode.l10n.t('Sample data from the built-in local sandbox.'),
   switchEnvironmentBanner: (): string => vscode.l10n.t('Switch environment to browse your team…'),

@@ -11,6 +11,8 @@ export interface Profile {
 }
 
 export interface CodeServer {
+  /** The server process; the extension host is one of its descendants. */
+  pid: number;
   host: string;
   port: number;
   origin: string;

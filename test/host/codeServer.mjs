@@ -124,6 +124,7 @@ export async function startCodeServer({ profile = createProfile(), port, workspa
 
   const origin = `http://${HOST}:${chosenPort}`;
   const server = {
+    pid: child.pid,
     host: HOST,
     port: chosenPort,
     origin,

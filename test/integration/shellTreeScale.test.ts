@@ -87,7 +87,7 @@ suite('Shell: Users tree at 100,000 users', function () {
     assert.equal(states.at(-1), vscode.TreeItemCollapsibleState.Expanded, 'the range still filling is open');
     assert.equal(new Set(ranges.map((range) => range.id)).size, ranges.length, 'every range has its own id');
     assert.equal(label(nodes.at(-1)!), `Load more (${number(LOADED)} of ${number(TEAM)})`);
-    assert.match(fixture.testing.usersView.treeView.description ?? '', new RegExp(`${TEAM} users$`));
+    assert.ok(fixture.testing.usersView.treeView.description?.endsWith(`${number(TEAM)} users`), 'the view counts the whole team');
 
     const lastRangeUsers = (await ranges.at(-1)!.getChildren()).filter(isUser);
     const expected = await fixture.client.listUsers({ offset: LOADED - PER_RANGE, limit: 500 });

@@ -2,14 +2,9 @@ import type { User } from '../../api/schemas';
 import { UserListing, type UserPage } from '../../domain/userListing';
 import { changeOfAppend, isGrouped, rangeIndexOf, rangesOf } from '../../domain/userRanges';
 import type { TreeNode } from './treeNode';
-import type { UserNode } from './userNode';
+import { UserNode } from './userNode';
 import { UserRangeNode, type UserRangeSource } from './userRangeNode';
-
-/** The one node per user the tree hands out, so TreeView.reveal finds the node VS Code was given. */
-export interface UserNodes {
-  nodeFor(user: User, resolved: boolean, parent: TreeNode | undefined): UserNode;
-  isPinned(userId: string): boolean;
-}
+import type { UserTreeContext } from './userTreeContext';
 
 export interface AppendResult {
   /** 'lastRange': only the last range's rows changed; 'ranges': the root's children changed. */
@@ -21,14 +16,19 @@ export interface AppendResult {
 /**
  * The paged-in users as the tree shows them: flat while they fit in one range, then in ranges
  * ("Users 1–1,000", …) of which only the last, still filling, is open and re-read on Load more.
+ * Each user row is one node, kept where it is shown, so TreeView.reveal finds the node VS Code was
+ * given; a range's nodes go with the range.
  */
 export class ListedUsers implements UserRangeSource {
   readonly listing = new UserListing();
   private ranges: UserRangeNode[] = [];
+  /** The nodes of a flat list, by position. */
+  private flatNodes: Array<UserNode | undefined> = [];
 
   constructor(
     private readonly perRange: number,
-    private readonly nodes: UserNodes,
+    readonly context: UserTreeContext,
+    private readonly pinned: (userId: string) => boolean,
   ) {}
 
   append(page: UserPage): AppendResult {
@@ -45,8 +45,8 @@ export class ListedUsers implements UserRangeSource {
   rootNodes(): TreeNode[] {
     if (this.ranges.length > 0) return this.ranges;
     const nodes: TreeNode[] = [];
-    for (const user of this.listing.all()) {
-      const node = this.listedNode(user, undefined);
+    for (let position = 0; position < this.listing.count; position++) {
+      const node = this.nodeAt(position);
       if (node) nodes.push(node);
     }
     return nodes;
@@ -60,18 +60,27 @@ export class ListedUsers implements UserRangeSource {
   /** The node of a listed user (by user_id) where the tree shows it; none if no loaded page holds it. */
   nodeOf(userId: string): UserNode | undefined {
     const position = this.listing.positionOf(userId);
-    if (position === undefined) return undefined;
-    const user = this.listing.at(position)!;
-    return this.listedNode(user, this.ranges[rangeIndexOf(position, this.perRange)]);
+    return position === undefined ? undefined : this.nodeAt(position);
   }
 
   userAt(position: number): User | undefined {
     return this.listing.at(position);
   }
 
-  listedNode(user: User, range: UserRangeNode | undefined): UserNode | undefined {
+  isPinned(userId: string): boolean {
+    return this.pinned(userId);
+  }
+
+  private nodeAt(position: number): UserNode | undefined {
+    if (this.ranges.length > 0) return this.ranges[rangeIndexOf(position, this.perRange)]?.nodeAt(position);
+    const user = this.listing.at(position);
     // A pinned user stays on top (Load more, reloads) until Refresh drops the pins: never twice.
-    return this.nodes.isPinned(user.user_id) ? undefined : this.nodes.nodeFor(user, false, range);
+    if (!user || this.pinned(user.user_id)) return undefined;
+    const existing = this.flatNodes[position];
+    if (existing?.user === user) return existing;
+    const node = new UserNode(user, this.context, false);
+    this.flatNodes[position] = node;
+    return node;
   }
 
   /** Full ranges keep their node (and so their id and whether they are open); the last is new. */
@@ -81,6 +90,7 @@ export class ListedUsers implements UserRangeSource {
       this.ranges = [];
       return;
     }
+    this.flatNodes = [];
     const kept = new Map(this.ranges.filter((range) => !range.filling).map((range) => [range.start, range]));
     const spans = rangesOf(count, this.perRange);
     this.ranges = spans.map((span, index) => {

@@ -3,13 +3,14 @@ import type { User } from '../../api/schemas';
 import { TREE_ITEM_CONTEXT } from '../../constants';
 import { tree } from '../../l10n/shellStrings';
 import { TreeNode } from './treeNode';
-import type { UserNode } from './userNode';
+import { UserNode } from './userNode';
+import type { UserTreeContext } from './userTreeContext';
 
-/** What a range needs from the tree: the listed users, and the node each one is shown as. */
+/** What a range needs from the tree: the listed users, and which of them are pinned on top instead. */
 export interface UserRangeSource {
+  readonly context: UserTreeContext;
   userAt(position: number): User | undefined;
-  /** The shown node of the user at `position` under `range`, or undefined when it is pinned on top. */
-  listedNode(user: User, range: UserRangeNode): UserNode | undefined;
+  isPinned(userId: string): boolean;
 }
 
 /**
@@ -19,6 +20,8 @@ export interface UserRangeSource {
  */
 export class UserRangeNode extends TreeNode {
   readonly id: string;
+  /** Its users' nodes, made when VS Code first asks: a folded range holds none, and they go with it. */
+  private readonly nodes: Array<UserNode | undefined> = [];
 
   constructor(
     private readonly source: UserRangeSource,
@@ -47,10 +50,21 @@ export class UserRangeNode extends TreeNode {
   override getChildren(): UserNode[] {
     const nodes: UserNode[] = [];
     for (let position = this.start; position < this.end; position++) {
-      const user = this.source.userAt(position);
-      const node = user && this.source.listedNode(user, this);
+      const node = this.nodeAt(position);
       if (node) nodes.push(node);
     }
     return nodes;
+  }
+
+  /** The node of the user at `position` (inside this range), or none when that user is pinned on top. */
+  nodeAt(position: number): UserNode | undefined {
+    const user = this.source.userAt(position);
+    if (!user || this.source.isPinned(user.user_id)) return undefined;
+    const index = position - this.start;
+    const existing = this.nodes[index];
+    if (existing?.user === user) return existing;
+    const node = new UserNode(user, this.source.context, false, this);
+    this.nodes[index] = node;
+    return node;
   }
 }

@@ -5,7 +5,6 @@ import type { User, UserList } from '../../api/schemas';
 import type { ShellApiConnection } from '../../connection/shellApiConnection';
 import type { KnownUsers } from '../../domain/knownUsers';
 import { SHELL_COMMANDS, USERS_VIEW_ID } from '../../constants';
-import { describeFailure, type FailureKind } from '../../domain/errorNextStep';
 import { isFresh } from '../../domain/freshness';
 import { usersPerRange } from '../../domain/userRanges';
 import type { LastResponse } from '../../jsonDocuments/lastResponse';
@@ -17,9 +16,11 @@ import { showFailure } from '../../ui/showFailure';
 import { withCancellableProgress } from '../../ui/withCancellableProgress';
 import { failureNodes } from './failureNodes';
 import { filterChildren } from './filterChildren';
-import { ListedUsers, type AppendResult, type UserNodes } from './listedUsers';
+import { ListedUsers, type AppendResult } from './listedUsers';
+import { ListingRecovery } from './listingRecovery';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
+import { PinnedUsers } from './pinnedUsers';
 import type { TreeNode } from './treeNode';
 import { UserFilterSearch, type UsersSnapshot } from './userFilterSearch';
 import { UserNode } from './userNode';
@@ -34,11 +35,6 @@ export interface UsersTreeServices {
   /** Where the pins of Resolve User are kept across window reloads; none: pins last a session. */
   pinnedUsers?: PinnedUsersStore;
 }
-
-const NO_AUTOMATIC_RETRY = new Set<FailureKind>(['missingApiKey', 'unauthorized', 'forbidden', 'baseUrlSetting', 'cancelled']);
-
-/** After a failed first page, the tree tries again by itself after these delays (then every last one). */
-const RECOVERY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
 
 /**
  * Load more shows its spinner only when the page is slow: VS Code holds a tree refresh that follows
@@ -57,7 +53,7 @@ export interface UsersTreeSummary {
  * The team's users, page by page, with the filter and the users Resolve User pinned on top. State
  * changes fire only the part of the tree they touch; an environment change starts over.
  */
-export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, UserTreeContext, UserNodes, vscode.Disposable {
+export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, UserTreeContext, vscode.Disposable {
   private readonly treeChanged = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.treeChanged.event;
   private readonly summaryChanged = new vscode.EventEmitter<void>();
@@ -69,7 +65,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
 
   private listing: Listing = { kind: 'idle' };
   private firstPage: Promise<void> | undefined;
-  private pinned: User[] = [];
+  private readonly pinned: PinnedUsers;
+  private readonly recovery = new ListingRecovery();
   private filter: UserFilterSearch | undefined;
   private stopSearch: AbortController | undefined;
   private loadMoreNode: LoadMoreNode | undefined;
@@ -80,11 +77,9 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   private lifetime = new AbortController();
   /** Every user, from the last complete filter search: new filters reuse it while it is fresh. */
   private snapshot: UsersSnapshot | undefined;
-  private recoveryTimer: ReturnType<typeof setTimeout> | undefined;
-  private recoveryAttempt = 0;
-  private pinsRestored = false;
 
   constructor(private readonly services: UsersTreeServices) {
+    this.pinned = new PinnedUsers(services.pinnedUsers, () => this.environment().id);
     this.subscriptions = [
       services.connection.onDidChange(() => this.reset(false)),
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -138,8 +133,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
 
   /** Starts over from the first page, pins dropped; an active filter downloads every user again. */
   refresh(): void {
-    this.pinned = [];
-    this.savePins();
+    this.pinned.clear({ forget: true });
     const prefix = this.filter?.prefix;
     this.reset(false);
     if (prefix) void this.setFilter(prefix);
@@ -245,22 +239,21 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.fullRecords.set(user.user_id, Promise.resolve(user));
     this.services.knownUsers?.add([user]);
     const filtered = this.filter?.matches.find((match) => match.user_id === user.user_id);
-    if (filtered) return this.nodeFor(filtered, false, undefined);
+    if (filtered) return this.nodeFor(filtered, false);
     const listed = !this.filter && this.listing.kind === 'loaded' ? this.listing.users.nodeOf(user.user_id) : undefined;
     if (listed) return listed;
-    this.pinned = [user, ...this.pinned.filter((pinned) => pinned.user_id !== user.user_id)];
-    this.savePins();
+    this.pinned.pin(user);
     this.changedRoot();
-    return this.nodeFor(user, true, undefined);
+    return this.nodeFor(user, true);
   }
 
   private async rootChildren(): Promise<TreeNode[]> {
     // No key: an empty root lets the view show its welcome content (Set API key / Use the local sandbox).
     if ((await this.services.connection.apiKeyState()) === 'missing') return [];
-    if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false, undefined), this.environment());
+    if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false), this.environment());
     if (this.listing.kind === 'idle') await this.loadFirstPage();
     const banner = this.environment().isLocalSandbox ? [this.switchEnvironmentBanner()] : [];
-    const pinned = this.pinned.map((user) => this.nodeFor(user, true, undefined));
+    const pinned = this.pinned.all().map((user) => this.nodeFor(user, true));
     switch (this.listing.kind) {
       case 'idle':
         return [...banner, ...pinned];
@@ -298,62 +291,29 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
       if (lifetime.signal.aborted) return;
       this.services.lastResponse.record(listUsersRequest({ offset: 0, limit }), page);
       this.acceptFirstPage(page);
-      this.recoveryAttempt = 0;
+      this.recovery.succeeded();
       await this.restorePins(lifetime.signal);
     } catch (error) {
       if (!lifetime.signal.aborted) {
         this.listing = { kind: 'failed', error };
-        this.scheduleRecovery(error);
+        this.recovery.schedule(error, () => {
+          if (lifetime.signal.aborted || this.listing.kind !== 'failed') return;
+          this.listing = { kind: 'idle' };
+          this.changedRoot();
+          // Loaded now rather than when the view asks: a hidden view recovers too.
+          void this.loadFirstPage().then(() => this.changedRoot());
+        });
       }
     }
     this.summaryChanged.fire();
   }
 
-  /**
-   * A failed list tries again by itself, with growing pauses, so the tree recovers as soon as the
-   * API answers again; a key or setting problem waits for the person instead.
-   */
-  private scheduleRecovery(error: unknown): void {
-    if (NO_AUTOMATIC_RETRY.has(describeFailure(error).kind)) return;
-    clearTimeout(this.recoveryTimer);
-    const delay = RECOVERY_DELAYS_MS[Math.min(this.recoveryAttempt, RECOVERY_DELAYS_MS.length - 1)]!;
-    this.recoveryAttempt++;
-    const lifetime = this.lifetime;
-    this.recoveryTimer = setTimeout(() => {
-      if (lifetime.signal.aborted || this.listing.kind !== 'failed') return;
-      this.listing = { kind: 'idle' };
-      this.changedRoot();
-      // Loaded now rather than when the view asks: a hidden view recovers too.
-      void this.loadFirstPage().then(() => this.changedRoot());
-    }, delay);
-  }
-
   /** After a window reload: the users pinned in this environment are resolved and pinned again. */
   private async restorePins(signal: AbortSignal): Promise<void> {
-    if (this.pinsRestored || !this.services.pinnedUsers) return;
-    this.pinsRestored = true;
-    const ids = this.services.pinnedUsers.get(this.environment().id);
-    if (ids.length === 0) return;
-    const client = await this.services.connection.client();
-    const restored: User[] = [];
-    for (const id of ids) {
-      try {
-        restored.push(await client.resolveUser(id, { signal }));
-      } catch {
-        // A pinned user that is gone (or unreachable now) is simply not pinned again.
-      }
-    }
-    if (signal.aborted) return;
+    const restored = await this.pinned.restore(await this.services.connection.client(), signal);
+    if (restored.length === 0 || signal.aborted) return;
     for (const user of restored) this.fullRecords.set(user.user_id, Promise.resolve(user));
-    this.pinned = [...this.pinned, ...restored.filter((user) => !this.pinned.some((pinned) => pinned.user_id === user.user_id))];
     this.changedRoot();
-  }
-
-  private savePins(): void {
-    void this.services.pinnedUsers?.set(
-      this.environment().id,
-      this.pinned.map((user) => user.client_user_id),
-    );
   }
 
   private switchEnvironmentBanner(): MessageNode {
@@ -365,22 +325,19 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   private acceptFirstPage(page: UserList): void {
-    const listed = new ListedUsers(usersPerRange(this.services.settings.usersPageSize()), this);
+    const listed = new ListedUsers(usersPerRange(this.services.settings.usersPageSize()), this, (userId) => this.pinned.has(userId));
     listed.append(page);
     this.listing = { kind: 'loaded', users: listed };
     this.services.knownUsers?.add(page.users);
   }
 
-  nodeFor(user: User, resolved: boolean, parent: TreeNode | undefined): UserNode {
+  /** The node of a pinned user or a filter match (listed users have theirs in ListedUsers). */
+  private nodeFor(user: User, resolved: boolean): UserNode {
     const existing = this.nodes.get(user.user_id);
-    if (existing && existing.user === user && existing.resolved === resolved && existing.parent === parent) return existing;
-    const node = new UserNode(user, this, resolved, parent);
+    if (existing && existing.user === user && existing.resolved === resolved) return existing;
+    const node = new UserNode(user, this, resolved);
     this.nodes.set(user.user_id, node);
     return node;
-  }
-
-  isPinned(userId: string): boolean {
-    return this.pinned.some((user) => user.user_id === userId);
   }
 
   private withClient<T>(title: string, task: (client: HealthApiClient, signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -395,14 +352,11 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.lifetime.abort();
     this.lifetime = new AbortController();
     this.stopSearch?.abort();
-    clearTimeout(this.recoveryTimer);
-    this.recoveryAttempt = 0;
+    this.recovery.cancel();
     this.snapshot = undefined;
     this.listing = { kind: 'idle' };
     this.firstPage = undefined;
-    this.pinned = [];
-    // Pins are remembered per environment: the new one's come back with its first page.
-    this.pinsRestored = false;
+    this.pinned.clear({ forget: false });
     this.filter = undefined;
     this.loadMoreNode = undefined;
     this.nodes.clear();
@@ -419,7 +373,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
 
   dispose(): void {
     this.lifetime.abort();
-    clearTimeout(this.recoveryTimer);
+    this.recovery.cancel();
     this.pageAppended.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.treeChanged.dispose();

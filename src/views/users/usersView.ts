@@ -12,6 +12,7 @@ import type { UsersTreeProvider } from './usersTreeProvider';
 export class UsersView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<TreeNode>;
   private readonly subscriptions: vscode.Disposable[];
+  private filterActive: boolean | undefined;
 
   constructor(
     readonly provider: UsersTreeProvider,
@@ -57,10 +58,10 @@ export class UsersView implements vscode.Disposable {
     const environment = this.connection.environment();
     const { total, filter } = this.provider.summary();
     const where = environment.isLocalSandbox ? tree.descriptionSampleData() : environment.label;
-    this.treeView.description = total === undefined ? where : tree.descriptionUsers(where, total);
+    const description = total === undefined ? where : tree.descriptionUsers(where, total);
     // A single-view container hides the description, so the two things a user must not miss, sample
     // data and an active filter, are said in the message line at the top of the tree.
-    this.treeView.message = filter
+    const message = filter
       ? filter.status === 'searching'
         ? tree.filterSearching(filter.prefix, filter.scanned, filter.total ?? filter.scanned)
         : filter.fetchedAt !== undefined
@@ -72,7 +73,14 @@ export class UsersView implements vscode.Disposable {
       : environment.isLocalSandbox
         ? tree.sampleDataMessage()
         : undefined;
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.usersFilterActive, filter !== undefined);
+    // Set only on change: VS Code sends a message change through the tree's refresh queue, where it
+    // would hold the next refresh (a Load more) for 200 ms.
+    if (this.treeView.description !== description) this.treeView.description = description;
+    if (this.treeView.message !== message) this.treeView.message = message;
+    if (this.filterActive !== (filter !== undefined)) {
+      this.filterActive = filter !== undefined;
+      void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.usersFilterActive, this.filterActive);
+    }
   }
 
   dispose(): void {

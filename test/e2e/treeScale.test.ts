@@ -1,0 +1,104 @@
+// A team of 150,000 in a real workbench: 100,000 users paged in with the keyboard, the long list in
+// ranges that fold as they fill, keyboard moves across ranges, and Resolve User on any page.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { HealthApiClient } from '../../src/api/client';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { openWorkbench, type Workbench } from './workbench';
+
+const TEAM_KEY = 'e2e-scale-key-5ca1ab1e';
+const TEAM = 150_000;
+const LOADED = 100_000;
+const PAGE_SIZE = 500;
+const count = (value: number): string => value.toLocaleString('en-US');
+
+describe('Users tree of a 150,000-user team in a real workbench', () => {
+  let workbench: Workbench;
+  let team: SandboxHandle;
+  let client: HealthApiClient;
+  const userAt = async (position: number) => (await client.listUsers({ offset: position, limit: 1 })).users[0]!;
+  const focusedRow = () => workbench.viewPane('Users').locator('.monaco-list-row.focused');
+
+  before(async () => {
+    team = await startSandbox({ port: 0, users: TEAM, seed: 21, apiKey: TEAM_KEY });
+    client = new HealthApiClient({ baseUrl: team.url, apiKey: TEAM_KEY });
+    workbench = await openWorkbench({
+      theme: 'Dark',
+      settings: { 'healthData.baseUrl.sandboxUs': team.url, 'healthData.usersPageSize': PAGE_SIZE },
+    });
+    await workbench.openViewContainer();
+    await workbench.switchEnvironmentAndSetKey('Sandbox US', TEAM_KEY);
+  });
+  after(async () => {
+    await workbench?.close();
+    await client?.close();
+    await team?.close();
+  });
+
+  test('End, Enter up to 100,000 users: full ranges fold, the last stays open, focus lands on each new page', async () => {
+    const first = await userAt(0);
+    await workbench.treeRow(first.client_user_id).waitFor();
+    const list = workbench.viewPane('Users').locator('.monaco-list').first();
+    for (let loaded = PAGE_SIZE; loaded < LOADED; loaded += PAGE_SIZE) {
+      await list.focus();
+      await workbench.page.keyboard.press('End');
+      await focusedRow().filter({ hasText: `Load more (${count(loaded)} of ${count(TEAM)})` }).waitFor();
+      await workbench.page.keyboard.press('Enter');
+      // Focus moves to the first row of the new page: that user's row is painted and focused.
+      const firstNew = await userAt(loaded);
+      await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: new RegExp(`^${firstNew.client_user_id}$`) }) }).waitFor();
+    }
+    const newest = await userAt(LOADED - PAGE_SIZE);
+    await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: newest.client_user_id }) }).waitFor();
+    assert.equal(await focusedRow().getAttribute('aria-level'), '2', 'in a long list a user sits in its range');
+
+    await workbench.page.keyboard.press('End');
+    await focusedRow().filter({ hasText: `Load more (${count(LOADED)} of ${count(TEAM)})` }).waitFor();
+    const items = await workbench.treeItems();
+    const lastRange = items.find((item) => item.label === `Users ${count(LOADED - 999)}–${count(LOADED)}`);
+    assert.deepEqual(lastRange && { level: lastRange.level, expanded: lastRange.expanded }, { level: 1, expanded: true }, 'the last range is open');
+    const folded = items.filter((item) => item.level === 1 && /^Users /.test(item.label) && item !== lastRange);
+    assert.ok(folded.length > 0 && folded.every((item) => item.expanded === false), 'the full ranges above it are folded');
+    await workbench.screenshot('users-tree-100k-ranges-dark');
+  });
+
+  test('Home, Right, Down: the first range opens with the keyboard and its users follow in API order', async () => {
+    const [first, second] = [await userAt(0), await userAt(1)];
+    await workbench.viewPane('Users').locator('.monaco-list').first().focus();
+    await workbench.page.keyboard.press('Home');
+    await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: /^Users 1–1,000$/ }) }).waitFor();
+    assert.equal(await focusedRow().getAttribute('aria-expanded'), 'false');
+    await workbench.page.keyboard.press('ArrowRight');
+    await workbench.viewPane('Users').locator('.monaco-list-row.focused[aria-expanded="true"]').waitFor();
+    await workbench.page.keyboard.press('ArrowDown');
+    await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: first.client_user_id }) }).waitFor();
+    await workbench.page.keyboard.press('ArrowDown');
+    await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: second.client_user_id }) }).waitFor();
+    assert.equal(await focusedRow().getAttribute('aria-level'), '2');
+    // Left goes up to the range, Left again folds it.
+    await workbench.page.keyboard.press('ArrowLeft');
+    await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: /^Users 1–1,000$/ }) }).waitFor();
+    await workbench.page.keyboard.press('ArrowLeft');
+    await workbench.viewPane('Users').locator('.monaco-list-row.focused[aria-expanded="false"]').waitFor();
+  });
+
+  test('Resolve User from F1 opens the folded range of a loaded user, and pins a user beyond the loaded 100,000', async () => {
+    const loaded = await userAt(73_456);
+    await workbench.runCommand('Health Data: Resolve User by client_user_id…');
+    await workbench.typeIntoInput(loaded.client_user_id);
+    const selected = workbench.viewPane('Users').locator('.monaco-list-row.selected', { has: workbench.page.locator('.label-name', { hasText: loaded.client_user_id }) });
+    await selected.waitFor();
+    assert.equal(await selected.getAttribute('aria-level'), '2', 'the listed row, in its range');
+    const range = workbench.treeRow(`Users ${count(73_001)}–${count(74_000)}`);
+    assert.equal(await range.getAttribute('aria-expanded'), 'true', 'its range was opened');
+
+    const far = await userAt(120_000);
+    await workbench.runCommand('Health Data: Resolve User by client_user_id…');
+    await workbench.typeIntoInput(far.client_user_id);
+    const pinned = workbench.viewPane('Users').locator('.monaco-list-row.selected', { has: workbench.page.locator('.label-name', { hasText: far.client_user_id }) });
+    await pinned.waitFor();
+    assert.equal(await pinned.getAttribute('aria-level'), '1', 'pinned at the top level');
+    assert.match((await pinned.innerText()).replace(/\s+/g, ' '), /resolved/);
+    await workbench.screenshot('users-tree-100k-resolved-dark');
+  });
+});
