@@ -47,6 +47,7 @@ const README_SCREENSHOTS = [
   'bp-production-dark',
   'diagnosis-dark',
   'scan-heatmap-light',
+  'users-tree-100k-resolved-dark',
 ];
 if (result.status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
   const target = join(REPO_ROOT, 'media', 'screenshots');
