@@ -2,7 +2,8 @@ import type { User } from '../../api/schemas';
 import { UserListing, type UserPage } from '../../domain/userListing';
 import { changeOfAppend, isGrouped, rangeIndexOf, rangesOf } from '../../domain/userRanges';
 import type { TreeNode } from './treeNode';
-import { UserNode } from './userNode';
+import type { UserNode } from './userNode';
+import { UserNodeSlots } from './userNodeSlots';
 import { UserRangeNode, type UserRangeSource } from './userRangeNode';
 import type { UserTreeContext } from './userTreeContext';
 
@@ -23,13 +24,15 @@ export class ListedUsers implements UserRangeSource {
   readonly listing = new UserListing();
   private ranges: UserRangeNode[] = [];
   /** The nodes of a flat list, by position. */
-  private flatNodes: Array<UserNode | undefined> = [];
+  private flatNodes: UserNodeSlots;
 
   constructor(
     private readonly perRange: number,
     readonly context: UserTreeContext,
     private readonly pinned: (userId: string) => boolean,
-  ) {}
+  ) {
+    this.flatNodes = new UserNodeSlots(context, undefined);
+  }
 
   append(page: UserPage): AppendResult {
     const before = this.listing.count;
@@ -76,11 +79,7 @@ export class ListedUsers implements UserRangeSource {
     const user = this.listing.at(position);
     // A pinned user stays on top (Load more, reloads) until Refresh drops the pins: never twice.
     if (!user || this.pinned(user.user_id)) return undefined;
-    const existing = this.flatNodes[position];
-    if (existing?.user === user) return existing;
-    const node = new UserNode(user, this.context, false);
-    this.flatNodes[position] = node;
-    return node;
+    return this.flatNodes.at(position, user);
   }
 
   /** Full ranges keep their node (and so their id and whether they are open); the last is new. */
@@ -90,7 +89,7 @@ export class ListedUsers implements UserRangeSource {
       this.ranges = [];
       return;
     }
-    this.flatNodes = [];
+    this.flatNodes = new UserNodeSlots(this.context, undefined);
     const kept = new Map(this.ranges.filter((range) => !range.filling).map((range) => [range.start, range]));
     const spans = rangesOf(count, this.perRange);
     this.ranges = spans.map((span, index) => {

@@ -3,7 +3,8 @@ import type { User } from '../../api/schemas';
 import { TREE_ITEM_CONTEXT } from '../../constants';
 import { tree } from '../../l10n/shellStrings';
 import { TreeNode } from './treeNode';
-import { UserNode } from './userNode';
+import type { UserNode } from './userNode';
+import { UserNodeSlots } from './userNodeSlots';
 import type { UserTreeContext } from './userTreeContext';
 
 /** What a range needs from the tree: the listed users, and which of them are pinned on top instead. */
@@ -20,8 +21,8 @@ export interface UserRangeSource {
  */
 export class UserRangeNode extends TreeNode {
   readonly id: string;
-  /** Its users' nodes, made when VS Code first asks: a folded range holds none, and they go with it. */
-  private readonly nodes: Array<UserNode | undefined> = [];
+  /** Its users' nodes: a folded range holds none, and they go with it. */
+  private readonly nodes: UserNodeSlots;
 
   constructor(
     private readonly source: UserRangeSource,
@@ -31,6 +32,7 @@ export class UserRangeNode extends TreeNode {
     readonly filling: boolean,
   ) {
     super(undefined);
+    this.nodes = new UserNodeSlots(source.context, this);
     this.id = filling ? `users/range/${start}/filling` : `users/range/${start}`;
   }
 
@@ -60,11 +62,6 @@ export class UserRangeNode extends TreeNode {
   nodeAt(position: number): UserNode | undefined {
     const user = this.source.userAt(position);
     if (!user || this.source.isPinned(user.user_id)) return undefined;
-    const index = position - this.start;
-    const existing = this.nodes[index];
-    if (existing?.user === user) return existing;
-    const node = new UserNode(user, this.source.context, false, this);
-    this.nodes[index] = node;
-    return node;
+    return this.nodes.at(position - this.start, user);
   }
 }
