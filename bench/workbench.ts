@@ -16,6 +16,8 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { HealthApiClient } from '../src/api/client';
+import { iterateUserPages } from '../src/api/paging';
+import type { User } from '../src/api/schemas';
 import { openWorkbench, type Workbench } from '../test/e2e/workbench';
 import { extensionHostPid, measureHeap } from './lib/extensionHostHeap';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
@@ -65,6 +67,8 @@ async function main(): Promise<void> {
     const heapLoaded = await measureHeap(hostPid);
     const loadedAtHeap = LOADED_TARGET + REPS * PAGE;
     await workbench.runCommand('Health Data: Clear Requests');
+    // The palette returns before the extension host has run the command: its status message says it has.
+    await workbench.page.locator('.part.statusbar', { hasText: 'Requests cleared.' }).waitFor({ timeout: 30_000 });
     const heapWithoutRequestLog = await measureHeap(hostPid);
     const at = (checkpoint: number): number[] => Array.from({ length: REPS }, (_, rep) => loadMoreMs.get(checkpoint + rep * PAGE)!);
     for (const checkpoint of CHECKPOINTS) log(`load more at ${checkpoint}: ${at(checkpoint).join(', ')} ms`);
@@ -233,17 +237,11 @@ async function timeLoadMore(workbench: Workbench, firstNewClientUserId: string):
 /** The client_user_id at every position up to `count`, to know which row each Load more adds. */
 async function clientUserIdsUpTo(sandbox: SandboxProcess, count: number): Promise<string[]> {
   const client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-  const ids: string[] = [];
   try {
-    while (ids.length < count) {
-      const page = await client.listUsers({ offset: ids.length, limit: 500 });
-      if (page.users.length === 0) break;
-      ids.push(...page.users.map((user) => user.client_user_id));
-    }
+    return (await firstUsers(client, count)).flat().map((user) => user.client_user_id);
   } finally {
     await client.close();
   }
-  return ids;
 }
 
 /** The heap the first `count` users take once parsed by HealthApiClient and held, in this process. */
@@ -252,10 +250,9 @@ async function parsedUsersHeap(sandbox: SandboxProcess, count: number): Promise<
   const gc = runInNewContext('gc') as () => void;
   const client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
   try {
-    const held: unknown[][] = [];
     gc();
     const before = process.memoryUsage().heapUsed;
-    for (let offset = 0; offset < count; offset += 500) held.push((await client.listUsers({ offset, limit: Math.min(500, count - offset) })).users);
+    const held = await firstUsers(client, count);
     gc();
     const after = process.memoryUsage().heapUsed;
     if (held.length === 0) throw new Error('no users were held');
@@ -263,6 +260,18 @@ async function parsedUsersHeap(sandbox: SandboxProcess, count: number): Promise<
   } finally {
     await client.close();
   }
+}
+
+/** The team's first `count` users, page by page (pages of 500), as the client parsed them. */
+async function firstUsers(client: HealthApiClient, count: number): Promise<User[][]> {
+  const pages: User[][] = [];
+  let fetched = 0;
+  for await (const page of iterateUserPages(client, { pageSize: 500 })) {
+    pages.push(page.users.slice(0, count - fetched));
+    fetched += page.users.length;
+    if (fetched >= count) break;
+  }
+  return pages;
 }
 
 function mb(bytes: number): number {
