@@ -1,6 +1,7 @@
-// Starts and stops code-server (VS Code 1.100.3 in the browser) on loopback with a throwaway
-// profile. Each server runs in its own process group (detached = setsid) so stop() can end the
-// extension hosts and pty host it forks, not only the wrapper.
+// Starts and stops code-server (a test host from ./hosts.mjs: real VS Code in the browser) on
+// loopback with a throwaway profile, on the Node that host needs. Each server runs in its own
+// process group (detached = setsid) so stop() can end the extension hosts and pty host it forks,
+// not only the wrapper.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -8,7 +9,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
-import { ensureCodeServer } from './provision.mjs';
+import { NEWEST_HOST, selectHost } from './hosts.mjs';
+import { ensureHost } from './provision.mjs';
 
 export const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
@@ -77,20 +79,36 @@ export function writeUserSettings(userDataDir, settings = {}) {
   writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
 }
 
+/** The host a single-host run uses when none is passed: HDE_HOSTS's first, else the newest. */
+export function defaultHost() {
+  return selectHost(process.env.HDE_HOSTS, NEWEST_HOST);
+}
+
 /** Installs a packaged extension into the profile's extensions dir (no server needed). */
-export async function installExtension(profile, vsixPath) {
-  const entry = await ensureCodeServer();
+export async function installExtension(profile, vsixPath, host = defaultHost()) {
+  const { node, entry } = await ensureHost(host);
   const args = [entry, '--install-extension', vsixPath, '--force', ...profileArgs(profile)];
-  const { code, output } = await runToEnd(process.execPath, args, serverEnv(profile));
-  if (code !== 0) throw new Error(`Installing ${vsixPath} failed (exit ${code}):\n${output}`);
+  const { code, output } = await runToEnd(node, args, serverEnv(profile));
+  if (code !== 0) throw new Error(`Installing ${vsixPath} into ${host.vscode} failed (exit ${code}):\n${output}`);
 }
 
 /**
- * Starts code-server for `profile` and resolves once GET /healthz answers.
- * Returns { url, host, port, origin, profile, output(), stop() }.
+ * Starts code-server `vscodeHost` (a host from ./hosts.mjs) for `profile` and resolves once GET
+ * /healthz answers. `testPayload`: the workbench must honour the URL's `payload` (extension
+ * development and tests paths); on newer builds that needs smoke-test-driver mode, which also
+ * skips dialogs, so a run that shows the workbench to a person or a browser test leaves it off.
+ * Returns { url, host, port, origin, profile, vscodeHost, output(), stop() }.
  */
-export async function startCodeServer({ profile = createProfile(), port, workspace, extraArgs = [], env = {} } = {}) {
-  const entry = await ensureCodeServer();
+export async function startCodeServer({
+  profile = createProfile(),
+  port,
+  workspace,
+  extraArgs = [],
+  env = {},
+  vscodeHost = defaultHost(),
+  testPayload = false,
+} = {}) {
+  const { node, entry } = await ensureHost(vscodeHost);
   const chosenPort = port ?? (await freePort());
   const folder = workspace ?? profile.workspaceDir;
   const args = [
@@ -104,10 +122,11 @@ export async function startCodeServer({ profile = createProfile(), port, workspa
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...profileArgs(profile),
+    ...(testPayload ? vscodeHost.testPayloadArgs : []),
     ...extraArgs,
     folder,
   ];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     detached: true,
     env: { ...serverEnv(profile), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,6 +150,7 @@ export async function startCodeServer({ profile = createProfile(), port, workspa
     url: `${origin}/`,
     folder,
     profile,
+    vscodeHost,
     /** Resolves with { code, signal } when the server process exits. */
     exited,
     output: () => output,

@@ -2,24 +2,33 @@
 // `npm run demo`: builds the extension and opens it in a real VS Code against the embedded sandbox
 // (sample data, no key needed).
 // - With the desktop `code` CLI: `code --extensionDevelopmentPath=<repo> <demo folder>`.
-// - Otherwise: code-server (provisioned under .vscode-test/) at http://127.0.0.1:8080 with a fresh
+// - Otherwise: code-server, the newest VS Code of ./hosts.mjs (HDE_HOSTS=minimum serves VS Code
+//   1.100.3; provisioned under .vscode-test/), at http://127.0.0.1:8080 with a fresh
 //   profile in which the repository itself is linked as an installed extension, so the plain URL
 //   shows it. Stays in the foreground until Ctrl+C, then stops the server's whole process group.
 // HDE_DEMO_PORT overrides the port; HDE_DEMO_HOST=code-server skips desktop VS Code even when `code` exists.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { createProfile, startCodeServer } from './codeServer.mjs';
+import { createProfile, defaultHost, startCodeServer } from './codeServer.mjs';
+import { describeHost } from './hosts.mjs';
 import { ensurePrerequisites } from './preflight.mjs';
-import { ensureCodeServer, REPO_ROOT, VSCODE_TEST_DIR } from './provision.mjs';
+import { ensureHost, REPO_ROOT, VSCODE_TEST_DIR } from './provision.mjs';
 
 const PORT = Number(process.env.HDE_DEMO_PORT ?? 8080);
 const DEMO_FOLDER = join(VSCODE_TEST_DIR, 'demo-workspace');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const desktop = hasDesktopCode();
+let vscodeHost;
+try {
+  vscodeHost = defaultHost();
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 // code-server is compiled on first use; the person opens the URL in their own browser.
-if (!desktop) ensurePrerequisites({ browser: false });
+if (!desktop) ensurePrerequisites({ browser: false, hosts: [vscodeHost] });
 
 const build = spawnSync(npm, ['run', '-s', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -31,7 +40,7 @@ if (desktop) {
   process.exit(opened.status ?? 1);
 }
 
-await ensureCodeServer();
+await ensureHost(vscodeHost);
 const profile = createProfile();
 const { publisher, name, version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 // A linked folder in the extensions dir is picked up as an installed extension at startup, so the
@@ -53,7 +62,7 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 try {
-  server = await startCodeServer({ profile, port: PORT, workspace: DEMO_FOLDER });
+  server = await startCodeServer({ vscodeHost, profile, port: PORT, workspace: DEMO_FOLDER });
 } catch (error) {
   console.error(`Could not start code-server on port ${PORT}: ${error.message}`);
   console.error('If the port is taken, run: HDE_DEMO_PORT=8081 npm run demo');
@@ -65,7 +74,7 @@ if (stopping) {
 }
 
 console.log(`
-  Health Data Explorer demo (VS Code 1.100.3 via code-server)
+  Health Data Explorer demo in ${describeHost(vscodeHost)}
 
     Open  ${server.url}
     then click the Health Data icon (heart) in the activity bar.

@@ -8,7 +8,8 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CHROMIUM, installNotice, planPrerequisites, prerequisitesFor } from './prerequisites.mjs';
-import { isCodeServerInstalled } from './provision.mjs';
+import { HOSTS } from './hosts.mjs';
+import { isHostInstalled } from './provision.mjs';
 
 /** The machine as it is now. */
 export const systemProbes = {
@@ -22,13 +23,14 @@ export const systemProbes = {
 /**
  * Makes sure the prerequisites of this run are there; exits the process with one message when they
  * are not and cannot be installed.
- * @param {{ browser: boolean }} options browser: the run drives Chromium (integration, e2e).
+ * @param {{ browser: boolean, hosts?: readonly import('./hosts.mjs').Host[] }} options
+ *   browser: the run drives Chromium (integration, e2e); hosts: the VS Code builds it starts (all by default).
  */
-export function ensurePrerequisites({ browser }) {
+export function ensurePrerequisites({ browser, hosts = HOSTS }) {
   const mode = process.env.HDE_PREFLIGHT ?? 'install';
   if (mode === 'off') return;
   const prerequisites = prerequisitesFor({
-    codeServerInstall: !isCodeServerInstalled(),
+    codeServerInstall: hosts.some((host) => !isHostInstalled(host)),
     browser,
     chromiumPath: process.env.HDE_CHROMIUM ?? DEFAULT_CHROMIUM,
   });

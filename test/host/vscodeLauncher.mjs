@@ -4,13 +4,15 @@
 // runs the suite inside code-server's real extension host and exits with the suite's code.
 // code-server's CLI rejects those two flags, but its browser workbench takes them from the URL
 // payload; the workbench then reports through window.codeAutomationLog / codeAutomationExit
-// (the hook @vscode/test-web uses).
+// (the hook @vscode/test-web uses). The host is HDE_HOSTS's one host (test/integration/run.mjs
+// sets it per run), else the newest.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { format } from 'node:util';
 import { launchBrowser } from './browser.mjs';
-import { createProfile, startCodeServer } from './codeServer.mjs';
+import { createProfile, defaultHost, startCodeServer } from './codeServer.mjs';
+import { describeHost } from './hosts.mjs';
 
 // Workbench chatter that says nothing about the suite (HDE_DEBUG=1 shows it). The open-vsx lookup
 // fails because machines here have no internet; it does not affect the run.
@@ -37,8 +39,16 @@ const stopSignals = ['SIGINT', 'SIGTERM'];
 for (const signal of stopSignals) process.on(signal, () => void shutDown(130));
 
 try {
+  const vscodeHost = defaultHost();
+  console.log(`[launcher] starting ${describeHost(vscodeHost)}`);
   // Plain text: the suite's output is forwarded as log lines (mocha colours its marks when CI=true).
-  server = await startCodeServer({ profile: createProfile(), workspace: folder, env: { FORCE_COLOR: '0', NO_COLOR: '1' } });
+  server = await startCodeServer({
+    vscodeHost,
+    testPayload: true,
+    profile: createProfile(),
+    workspace: folder,
+    env: { FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
   browser = await launchBrowser();
   exitCode = await runSuite(browser.page, server);
 } catch (error) {

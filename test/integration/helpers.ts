@@ -1,6 +1,7 @@
 // Shared helpers for tests that run inside the real extension host (see index.ts for how to add one).
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/constants';
+import { versionAtLeast } from '../host/hosts.mjs';
 
 interface ManifestCommand {
   command: string;
@@ -54,4 +55,23 @@ export async function waitFor<T>(
   }
   const reason = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
   throw new Error(`Timed out waiting for ${what}${reason}`);
+}
+
+/**
+ * Whether the host this suite runs in is VS Code `minimum` or later (the suite runs in every test
+ * host: the engine minimum and the newest). Use it for an API the older host lacks.
+ */
+export function vsCodeAtLeast(minimum: string): boolean {
+  return versionAtLeast(vscode.version, minimum);
+}
+
+/**
+ * Skips the running test (mocha: pending, named as such in the output) in hosts older than
+ * `minimum`. Call first thing in a `function () {}` test body: `skipBelowVsCode(this, '1.101.0')`.
+ */
+export function skipBelowVsCode(context: Mocha.Context, minimum: string): void {
+  if (!vsCodeAtLeast(minimum)) {
+    console.log(`  (skipped in VS Code ${vscode.version}: needs ${minimum} or later)`);
+    context.skip();
+  }
 }

@@ -7,15 +7,23 @@
 // helpers live in test/integration/helpers.ts. Run with `npm run test:integration`;
 // HDE_TEST_GREP=<text> runs only the tests whose full title contains it.
 //
+// The suite runs in every test host (test/host/hosts.mjs: VS Code at the engine minimum and the
+// newest; HDE_HOSTS=minimum|newest picks one). A test of an API that only newer hosts have asks
+// `vscode.version` through helpers.ts: `test('…', function () { skipBelowVsCode(this, '1.101.0'); … })`
+// (mocha lists it as pending in the older host), or guards a whole suite with `vsCodeAtLeast('1.101.0')`.
+//
 // Counts are written to out/integration/results.json for test/runAll.mjs and printed as one
 // `[integration] N passed, N failed` line.
 import Mocha from 'mocha';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as vscode from 'vscode';
 
 export const RESULTS_FILE = 'results.json';
 
 export async function run(): Promise<void> {
+  const host = `VS Code ${vscode.version} (${vscode.env.appName}, ${vscode.env.appHost})`;
+  console.log(`[integration] extension host of ${host}`);
   const grep = process.env.HDE_TEST_GREP;
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   const files = readdirSync(__dirname)
@@ -23,7 +31,7 @@ export async function run(): Promise<void> {
     .sort();
   for (const file of files) mocha.addFile(join(__dirname, file));
 
-  const counts = { passed: 0, failed: 0, pending: 0, files };
+  const counts = { vscode: vscode.version, passed: 0, failed: 0, pending: 0, files };
   const failures = await new Promise<number>((resolve) => {
     const runner = mocha.run((failureCount) => resolve(failureCount));
     runner.on('pass', () => counts.passed++);
@@ -31,7 +39,7 @@ export async function run(): Promise<void> {
     runner.on('pending', () => counts.pending++);
   });
   writeFileSync(join(__dirname, RESULTS_FILE), JSON.stringify(counts, null, 2));
-  console.log(`[integration] ${counts.passed} passed, ${counts.failed} failed`);
+  console.log(`[integration] VS Code ${vscode.version}: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} pending`);
   if (failures > 0 || counts.passed === 0) {
     throw new Error(`${failures} integration test(s) failed, ${counts.passed} passed`);
   }

@@ -1,21 +1,30 @@
 // `npm run test:integration`: builds the extension and the suite, then runs the suite inside a real
-// VS Code extension host through @vscode/test-electron's runTests().
-// Default host: code-server (VS Code 1.100.3 from npm, installed under .vscode-test/ on first use),
-// driven by test/host/vscodeLauncher.mjs, because desktop VS Code cannot be downloaded offline.
+// VS Code extension host through @vscode/test-electron's runTests(), once per test host.
+// Hosts: code-server at the engine minimum and at the newest (test/host/hosts.mjs; installed under
+// .vscode-test/ on first use), each driven by test/host/vscodeLauncher.mjs because desktop VS Code
+// cannot be downloaded offline. HDE_HOSTS=minimum (or newest, or a version) runs one of them.
 // HDE_VSCODE_HOST=desktop lets runTests download and use desktop VS Code instead (needs internet).
 import { runTests } from '@vscode/test-electron';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeHost, HOSTS, selectHosts } from '../host/hosts.mjs';
 import { ensurePrerequisites } from '../host/preflight.mjs';
-import { ensureCodeServer, REPO_ROOT } from '../host/provision.mjs';
+import { ensureHost, REPO_ROOT } from '../host/provision.mjs';
 import { buildIntegrationTests } from './build.mjs';
 
 const LAUNCHER = join(REPO_ROOT, 'test', 'host', 'vscodeLauncher.mjs');
 const useDesktop = process.env.HDE_VSCODE_HOST === 'desktop';
+let hosts;
+try {
+  hosts = useDesktop ? [undefined] : selectHosts(process.env.HDE_HOSTS, HOSTS);
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 
 // The launcher drives code-server's workbench in Chromium; desktop VS Code needs neither.
-if (!useDesktop) ensurePrerequisites({ browser: true });
+if (!useDesktop) ensurePrerequisites({ browser: true, hosts });
 
 // test/runAll.mjs builds once for every layer and sets HDE_SKIP_BUILD.
 if (!process.env.HDE_SKIP_BUILD) {
@@ -23,26 +32,46 @@ if (!process.env.HDE_SKIP_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const { outDir } = await buildIntegrationTests();
-if (!useDesktop) await ensureCodeServer();
-
-let exitCode = 0;
-try {
-  await runTests({
-    ...(useDesktop ? {} : { vscodeExecutablePath: LAUNCHER }),
-    extensionDevelopmentPath: REPO_ROOT,
-    extensionTestsPath: join(outDir, 'index.js'),
-    launchArgs: ['--disable-extensions'],
-  });
-} catch (error) {
-  console.error(`integration tests failed: ${error instanceof Error ? error.message : error}`);
-  exitCode = 1;
-}
-
 const resultsFile = join(outDir, 'results.json');
-if (!existsSync(resultsFile)) {
-  console.error('integration tests reported no results: the suite did not run (see the log above)');
-  process.exit(1);
+
+const perHost = [];
+for (const host of hosts) perHost.push(await runOn(host));
+
+const passed = perHost.reduce((sum, run) => sum + run.passed, 0);
+const failed = perHost.reduce((sum, run) => sum + run.failed, 0);
+// test/runAll.mjs reads the sum from here (index.ts writes one host's counts; they are moved aside).
+writeFileSync(resultsFile, JSON.stringify({ passed, failed, hosts: perHost }, null, 2));
+if (perHost.length > 1) {
+  for (const run of perHost) console.log(`[integration] ${run.label}: ${run.passed} passed, ${run.failed} failed${run.note ? ` (${run.note})` : ''}`);
 }
-const { passed, failed } = JSON.parse(readFileSync(resultsFile, 'utf8'));
-if (failed > 0 || passed === 0) exitCode = 1;
-process.exit(exitCode);
+process.exit(failed > 0 || perHost.some((run) => run.passed === 0) ? 1 : 0);
+
+/** Runs the whole suite in `host`; a run that reports nothing counts as one failure. */
+async function runOn(host) {
+  const label = host ? describeHost(host) : 'desktop VS Code';
+  console.log(`\n[integration] ── ${label} ──`);
+  rmSync(resultsFile, { force: true });
+  let note;
+  try {
+    if (host) await ensureHost(host);
+    await runTests({
+      ...(host ? { vscodeExecutablePath: LAUNCHER } : {}),
+      extensionDevelopmentPath: REPO_ROOT,
+      extensionTestsPath: join(outDir, 'index.js'),
+      extensionTestsEnv: host ? { HDE_HOSTS: host.name } : {},
+      launchArgs: ['--disable-extensions'],
+    });
+  } catch (error) {
+    note = `${error instanceof Error ? error.message : error}`;
+    console.error(`[integration] ${label}: ${note}`);
+  }
+  if (!existsSync(resultsFile)) {
+    console.error(`[integration] ${label} reported no results: the suite did not run (see the log above)`);
+    return { label, passed: 0, failed: 1, note: 'reported no results' };
+  }
+  const counts = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  renameSync(resultsFile, join(outDir, `results-${host?.name ?? 'desktop'}.json`));
+  // The suite reported, but the run still failed (the launcher or the workbench broke): one failure.
+  const failed = note && counts.failed === 0 ? 1 : counts.failed;
+  return { label, vscode: counts.vscode, passed: counts.passed, failed, pending: counts.pending, ...(note ? { note } : {}) };
+}

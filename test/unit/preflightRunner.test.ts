@@ -28,7 +28,7 @@ before(() => {
   symlinkSync(process.execPath, path.join(bin, 'node'));
   if (existsSync('/usr/bin/apt-get')) symlinkSync('/usr/bin/apt-get', path.join(bin, 'apt-get'));
   mkdirSync(path.join(sandboxDir, 'vscode-test'));
-  const { HDE_CHROMIUM: _chromium, HDE_VSCODE_HOST: _host, ...rest } = process.env;
+  const { HDE_CHROMIUM: _chromium, HDE_VSCODE_HOST: _host, HDE_HOSTS: _hosts, ...rest } = process.env;
   env = { ...rest, PATH: bin, HDE_VSCODE_TEST_DIR: path.join(sandboxDir, 'vscode-test'), HDE_PREFLIGHT: 'report', HDE_DEMO_HOST: 'code-server' };
 });
 
