@@ -13,6 +13,8 @@ export class UsersView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<TreeNode>;
   private readonly subscriptions: vscode.Disposable[];
   private filterActive: boolean | undefined;
+  private nextFocus: UserNode | undefined;
+  private focusing: Promise<void> | undefined;
 
   constructor(
     readonly provider: UsersTreeProvider,
@@ -32,13 +34,27 @@ export class UsersView implements vscode.Disposable {
     this.update();
   }
 
-  /** After Load more, keyboard focus goes to the first new row, so arrow keys continue from there. */
-  private async focusAppended(node: UserNode): Promise<void> {
-    if (!this.treeView.visible) return;
-    try {
-      await this.treeView.reveal(node, { select: true, focus: true });
-    } catch {
-      // The list changed again meanwhile (a refresh, another environment): nothing to focus.
+  /**
+   * After Load more, keyboard focus goes to the first new row, so arrow keys continue from there.
+   * Pages loaded in quick succession (Enter held on Load more) reveal one at a time, the newest
+   * last: overlapping reveals finish in any order, and an older one finishing last would select a
+   * row of a range that then folds, leaving nothing selected.
+   */
+  private focusAppended(node: UserNode): Promise<void> {
+    this.nextFocus = node;
+    this.focusing ??= this.revealAppended().finally(() => (this.focusing = undefined));
+    return this.focusing;
+  }
+
+  private async revealAppended(): Promise<void> {
+    for (let node = this.nextFocus; node; node = this.nextFocus) {
+      this.nextFocus = undefined;
+      if (!this.treeView.visible) continue;
+      try {
+        await this.treeView.reveal(node, { select: true, focus: true });
+      } catch {
+        // The list changed again meanwhile (a refresh, another environment): nothing to focus.
+      }
     }
   }
 
