@@ -219,14 +219,17 @@ function run(command, args, { cwd, env }) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    const hosts = selectHosts(process.argv.slice(2).join(',') || process.env.HDE_HOSTS, HOSTS);
-    for (const host of hosts) {
-      const { node, entry } = await ensureHost(host);
-      console.log(`${describeHost(host)}: ${node} ${entry}`);
-    }
-  } catch (error) {
+  // No top-level await: TypeScript tests load this module through tsx as CommonJS.
+  provisionFromCommandLine(process.argv.slice(2)).catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  });
+}
+
+async function provisionFromCommandLine(names) {
+  const hosts = selectHosts(names.join(',') || process.env.HDE_HOSTS, HOSTS);
+  for (const host of hosts) {
+    const { node, entry } = await ensureHost(host);
+    console.log(`${describeHost(host)}: ${node} ${entry}`);
   }
 }

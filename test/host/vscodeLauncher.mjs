@@ -84,7 +84,8 @@ async function runSuite(page, { host, port, origin, folder: workspace }) {
   page.on('pageerror', (error) => {
     if (process.env.HDE_DEBUG) console.error(`[workbench] ${error.message}`);
   });
-  await page.goto(url);
+  // The suite reports through codeAutomationExit; a loaded machine may take long to reach "load".
+  await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
   const code = await finished;
   clearTimeout(timer);
   return code;
