@@ -1,16 +1,34 @@
-// `npm run test:e2e`: packages the extension as a .vsix (production build, via `npm run package`),
-// makes sure code-server is provisioned, then runs every test/e2e/*.test.ts with node:test, one
-// file at a time (each file starts its own server and browser). HDE_VSIX=<file> skips packaging.
+// `npm run test:e2e [name…]`: packages the extension as a .vsix (production build, via `npm run
+// package`), makes sure the test hosts are provisioned, then runs test/e2e/*.test.ts with
+// node:test, one file at a time (each file starts its own server and browser): every file in the
+// newest VS Code and the smoke file in the engine minimum (test/host/hosts.mjs, e2ePlan).
+// HDE_HOSTS=minimum runs every file there instead; names (`npm run test:e2e -- tree smoke`) run
+// just those files in each selected host. HDE_VSIX=<file> skips packaging.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeHost, e2ePlan, HOSTS, selectHosts } from '../host/hosts.mjs';
 import { ensurePrerequisites } from '../host/preflight.mjs';
-import { ensureCodeServer, REPO_ROOT } from '../host/provision.mjs';
+import { ensureHost, REPO_ROOT } from '../host/provision.mjs';
 
 const E2E_DIR = join(REPO_ROOT, 'test', 'e2e');
 const vsix = process.env.HDE_VSIX ?? join(REPO_ROOT, 'out', 'health-data-explorer.vsix');
+const allFiles = readdirSync(E2E_DIR)
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => name.slice(0, -'.test.ts'.length))
+  .sort();
+const named = process.argv.slice(2).map((name) => name.replace(/^.*\//, '').replace(/\.test\.ts$/, ''));
+const unknown = named.filter((name) => !allFiles.includes(name));
+let plan;
+try {
+  if (unknown.length > 0) throw new Error(`e2e: no test/e2e/${unknown[0]}.test.ts (there are: ${allFiles.join(', ')})`);
+  plan = e2ePlan(selectHosts(process.env.HDE_HOSTS, HOSTS), named);
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 
-ensurePrerequisites({ browser: true });
+ensurePrerequisites({ browser: true, hosts: plan.map((run) => run.host) });
 
 if (!process.env.HDE_VSIX) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -20,17 +38,21 @@ if (!process.env.HDE_VSIX) {
     process.exit(1);
   }
 }
-await ensureCodeServer();
 
-const files = readdirSync(E2E_DIR)
-  .filter((name) => name.endsWith('.test.ts'))
-  .sort()
-  .map((name) => join('test', 'e2e', name));
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-  { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, HDE_VSIX: vsix } },
-);
+let status = 0;
+for (const { host, files } of plan) {
+  const names = files === 'all' ? allFiles : files;
+  console.log(`\n[e2e] ── ${describeHost(host)}: ${files === 'all' ? 'every file' : names.join(', ')} ──`);
+  await ensureHost(host);
+  // node:test's summary (ℹ pass / ℹ fail) closes each host's run; test/runAll.mjs runs one host per call.
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...names.map((name) => join('test', 'e2e', `${name}.test.ts`))],
+    { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, HDE_VSIX: vsix, HDE_HOSTS: host.name } },
+  );
+  console.log(`[e2e] ${describeHost(host)}: ${result.status === 0 ? 'passed' : `failed (exit ${result.status ?? result.signal})`}`);
+  if (result.status !== 0) status = result.status ?? 1;
+}
 
 // The README's screenshots are the e2e suite's own: `HDE_UPDATE_SCREENSHOTS=1 npm run test:e2e`
 // copies the ones the README shows from test-results/ into media/screenshots/.
@@ -49,7 +71,7 @@ const README_SCREENSHOTS = [
   'scan-heatmap-light',
   'users-tree-100k-resolved-dark',
 ];
-if (result.status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
+if (status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
   const target = join(REPO_ROOT, 'media', 'screenshots');
   mkdirSync(target, { recursive: true });
   for (const name of README_SCREENSHOTS) {
@@ -58,4 +80,4 @@ if (result.status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
     else console.error(`e2e: ${name}.png was not taken; media/screenshots keeps the old one`);
   }
 }
-process.exit(result.status ?? 1);
+process.exit(status);
