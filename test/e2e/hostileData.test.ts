@@ -6,7 +6,7 @@
 // test. The tree and both panels must show the payloads as text, run none of them, load no
 // hostile logo, and no webview's HTML may hold the API key.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Frame } from 'playwright-core';
@@ -212,7 +212,9 @@ describe('Hostile data in the UI', () => {
       await pathBox.waitFor();
       await waitForValue(async () => new RegExp(`\\.${format}$`).test(await pathBox.inputValue().catch(() => '')));
       await workbench.typeIntoInput(target);
-      await waitForValue(() => existsSync(target));
+      // The file exists before it is fully written (VS Code 1.139 writes it in steps): read it once
+      // the extension says it is done, as a person would.
+      await workbench.waitForNotification(`rows to ${target}`);
       exported[format] = readFileSync(target, 'utf8');
     }
     for (const text of Object.values(exported)) assert.ok(!text.includes(API_KEY), 'no export holds the key');

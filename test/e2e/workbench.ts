@@ -1,4 +1,5 @@
-// Drives a real VS Code workbench (code-server 1.100.3) in headless Debian Chromium, as a user would.
+// Drives a real VS Code workbench (code-server, the host HDE_HOSTS names, else the newest of
+// test/host/hosts.mjs) in headless Debian Chromium, as a user would.
 //
 // Adding an e2e test: create `test/e2e/<feature>.test.ts` using node:test, e.g.
 //
@@ -21,17 +22,20 @@
 // test/e2e/*.test.ts, one file at a time; each openWorkbench() installs that .vsix into a fresh
 // profile and starts its own server and browser. Assert on visible content, never on timing.
 // Screenshots land in test-results/<name>.png (git-ignored). HDE_DEBUG=1 echoes code-server's log.
-// One file only: `npm run package && node --import tsx --test test/e2e/<feature>.test.ts`.
+// One file only: `npm run test:e2e -- <feature>` (HDE_HOSTS=minimum for VS Code 1.100.3), or after
+// `npm run package`: `node --import tsx --test test/e2e/<feature>.test.ts`.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../host/browser.mjs';
 import {
   createProfile,
+  defaultHost,
   installExtension,
   startCodeServer,
   type CodeServer,
 } from '../host/codeServer.mjs';
+import type { Host } from '../host/hosts.mjs';
 import { REPO_ROOT } from '../host/provision.mjs';
 
 export type ThemeName = 'Light' | 'Dark' | 'High Contrast';
@@ -56,6 +60,8 @@ export interface WorkbenchOptions {
   vsix?: string;
   /** Load an unpackaged extension folder instead (like --extensionDevelopmentPath). */
   developmentPath?: string;
+  /** VS Code build to run (test/host/hosts.mjs); defaults to HDE_HOSTS's first, else the newest. */
+  host?: Host;
 }
 
 export interface TreeItem {
@@ -73,13 +79,14 @@ const UI_TIMEOUT_MS = Number(process.env.HDE_UI_TIMEOUT_MS ?? 30_000);
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const theme = options.theme ?? 'Light';
   const settings = { ...options.settings, 'workbench.colorTheme': THEMES[theme].colorTheme };
+  const host = options.host ?? defaultHost();
   const profile = createProfile({ settings });
   if (!options.developmentPath) {
     const vsix = options.vsix ?? process.env.HDE_VSIX ?? DEFAULT_VSIX;
     if (!existsSync(vsix)) throw new Error(`${vsix} does not exist: run "npm run test:e2e" (it packages first)`);
-    await installExtension(profile, vsix);
+    await installExtension(profile, vsix, host);
   }
-  const server = await startCodeServer({ profile });
+  const server = await startCodeServer({ profile, vscodeHost: host, testPayload: Boolean(options.developmentPath) });
   let browser: LaunchedBrowser | undefined;
   try {
     browser = await launchBrowser();
@@ -113,8 +120,10 @@ export class Workbench {
       const payload = [['extensionDevelopmentPath', `vscode-remote://${host}:${port}${developmentPath}`]];
       url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     }
-    await this.page.goto(url);
-    await this.page.locator('.monaco-workbench .part.activitybar').waitFor();
+    // The workbench is ready when its parts are drawn, not at "load": on a loaded 2-core machine the
+    // newest VS Code may take longer than one UI timeout to fire it.
+    await this.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 3 * UI_TIMEOUT_MS });
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 3 * UI_TIMEOUT_MS });
     await this.page.locator('.monaco-workbench .part.statusbar').waitFor();
   }
 
@@ -364,7 +373,16 @@ export class Workbench {
    */
   async setTheme(theme: ThemeName): Promise<void> {
     await this.runCommand('Preferences: Color Theme');
-    await this.pickQuickPickItem(THEMES[theme].pickerLabel);
+    // Filter, then Enter on the focused row, as from the keyboard: the list is virtualised and VS
+    // Code 1.139 lists more themes than fit (the high-contrast row is not rendered until the list
+    // is narrowed), and the row under a mouse keeps moving while each focused theme is previewed.
+    const label = THEMES[theme].pickerLabel;
+    await this.typeIntoInput(label, { submit: false });
+    await this.quickInput()
+      .locator('.quick-input-list .monaco-list-row.focused')
+      .filter({ has: this.page.locator('.quick-input-list-label .label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) })
+      .waitFor();
+    await this.quickInput().locator('.quick-input-box input').press('Enter');
     await this.waitForTheme(theme);
   }
 
