@@ -1,6 +1,7 @@
-// Benchmarks 3 and 5 (activation) in the real host: code-server (VS Code 1.100.3) driven by headless
-// Chromium through the e2e helpers, with the production .vsix installed. A sandbox in its own
-// process plays a team of 150,000 users behind the "Sandbox US" environment (its URL is a user
+// Benchmarks 3 and 5 (activation) in the real host: code-server (VS Code 1.100.3, the engine
+// minimum, so the figures stay comparable with earlier runs; HDE_HOSTS=newest measures 1.139)
+// driven by headless Chromium through the e2e helpers, with the production .vsix installed. A
+// sandbox in its own process plays a team of 150,000 users behind the "Sandbox US" environment (its URL is a user
 // setting; the key goes through the real Set API Key command).
 //   - Users view: from clicking the activity-bar entry to the first page of 100 users in the tree
 //     (root rows carry aria-setsize 101: 100 users + Load more), first open and after reloads.
@@ -19,6 +20,7 @@ import { HealthApiClient } from '../src/api/client';
 import { iterateUserPages } from '../src/api/paging';
 import type { User } from '../src/api/schemas';
 import { openWorkbench, type Workbench } from '../test/e2e/workbench';
+import { describeHost, MINIMUM_HOST, selectHost } from '../test/host/hosts.mjs';
 import { extensionHostPid, measureHeap } from './lib/extensionHostHeap';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { productionBuild } from './lib/productionBuild';
@@ -39,7 +41,9 @@ const EXTENSION_NAME = 'Health Data Explorer';
 async function main(): Promise<void> {
   const build = productionBuild();
   const sandbox = await startSandboxProcess({ users: TEAM_USERS, seed: 5, apiKey: TEAM_KEY });
-  const workbench = await openWorkbench({ vsix: build.vsix, settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
+  const host = selectHost(process.env.HDE_HOSTS, MINIMUM_HOST);
+  console.error(`[bench] workbench: ${describeHost(host)}`);
+  const workbench = await openWorkbench({ host, vsix: build.vsix, settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
   try {
     const activationMs: number[] = [];
     const firstPageMs: number[] = [];
