@@ -212,8 +212,9 @@ describe('Hostile data in the UI', () => {
       await pathBox.waitFor();
       await waitForValue(async () => new RegExp(`\\.${format}$`).test(await pathBox.inputValue().catch(() => '')));
       await workbench.typeIntoInput(target);
-      // The file exists before it is fully written (VS Code 1.139 writes it in steps): read it once
-      // the extension says it is done, as a person would.
+      // The file exists before its content is in it (VS Code writes through open, write, close; in
+      // 1.139 the gap was wide enough to read a partial CSV): read it once the extension says it is
+      // written, as a person would.
       await workbench.waitForNotification(`rows to ${target}`);
       exported[format] = readFileSync(target, 'utf8');
     }
