@@ -383,6 +383,8 @@ export class Workbench {
       .filter({ has: this.page.locator('.quick-input-list-label .label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) })
       .waitFor();
     await this.quickInput().locator('.quick-input-box input').press('Enter');
+    // The focused row already previews the theme: wait for the picker to close, not only the colours.
+    await this.quickInput().waitFor({ state: 'hidden' });
     await this.waitForTheme(theme);
   }
 
