@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { User } from './api/schemas';
 import { CommandManager } from './commands/commandManager';
+import { registerLookupCommands } from './commands/registerLookupCommands';
+import { registerPanelCommands } from './commands/registerPanelCommands';
 import { registerShellCommands } from './commands/registerShellCommands';
 import { apiClientLoader } from './connection/apiClientBundle';
 import { startEmbeddedSandbox } from './connection/embeddedSandbox';
@@ -94,8 +96,8 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
   registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments });
-  registerPanels(services);
-  registerLookup({ services, connection, usersView, knownUsers, recents });
+  registerPanelCommands(services, registerPanels(services));
+  registerLookupCommands({ commands, connection, usersView, ...registerLookup({ services, connection, usersView, knownUsers, recents }) });
 
   return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView });
 }

@@ -3,9 +3,8 @@ import { validateAndStoreApiKey, type ApiKeyCheck } from './connection/apiKeyVal
 import type { RequestLog } from './connection/requestLog';
 import type { RequestRecorder } from './connection/requestRecorder';
 import type { ShellApiConnection } from './connection/shellApiConnection';
-import type { CommandManager } from './commands/commandManager';
 import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
-import type { RecentItems } from './services';
+import type { CommandRegistry, RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
@@ -33,7 +32,7 @@ export interface ShellTestingApi {
 }
 
 export interface HealthDataExtensionApi {
-  /** Ids registered through the CommandManager; a check compares them with package.json. */
+  /** Ids registered through the CommandRegistry; a check compares them with package.json. */
   commandIds(): string[];
   /** Only in development and test hosts: never offered to other extensions in production. */
   readonly testing: ShellTestingApi | undefined;
@@ -41,7 +40,7 @@ export interface HealthDataExtensionApi {
 
 export interface ExtensionApiParts {
   context: vscode.ExtensionContext;
-  commands: CommandManager;
+  commands: CommandRegistry;
   connection: ShellApiConnection;
   keys: ApiKeyStore;
   usersView: UsersView;

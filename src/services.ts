@@ -5,7 +5,6 @@ import type { HealthApiClient } from './api/client';
 import type { RequestSpec } from './api/requests';
 import type { RequestRecord } from './domain/requestRecords';
 import type { User } from './api/schemas';
-import type { CommandManager } from './commands/commandManager';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
 import type { EnvironmentId } from './domain/environments';
 
@@ -59,6 +58,18 @@ export interface ApiConnection {
   sampleLabTests(): Promise<SampleLabTest[] | undefined>;
 }
 
+/** A palette or menu command: one small class per file in src/commands. */
+export interface Command {
+  readonly id: string;
+  execute(...args: unknown[]): unknown;
+}
+
+/** The single place commands are registered (CommandManager), so the manifest check compares one list. */
+export interface CommandRegistry {
+  register(command: Command): void;
+  registeredIds(): string[];
+}
+
 export interface JsonDocuments {
   /** Opens `value` pretty-printed in a read-only JSON editor titled `title`. */
   open(title: string, value: unknown): Promise<void>;
@@ -88,7 +99,7 @@ export interface ExtensionServices {
   readonly connection: ApiConnection;
   readonly jsonDocuments: JsonDocuments;
   readonly log: vscode.LogOutputChannel;
-  readonly commands: CommandManager;
+  readonly commands: CommandRegistry;
   readonly requests: RequestInspection;
   /** Optional so code built without it (tests, other entry points) still type-checks. */
   readonly recents?: RecentItems;

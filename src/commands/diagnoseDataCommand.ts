@@ -2,8 +2,7 @@ import { PANEL_COMMANDS } from '../constants';
 import { isDiagnosisWindowDays } from '../domain/diagnosisWindow';
 import { diagnosisTitles } from '../l10n/diagnosisStrings';
 import type { Panels } from '../panels/panels';
-import type { ExtensionServices } from '../services';
-import type { Command } from './command';
+import type { Command, ExtensionServices } from '../services';
 import { userOf } from './userArgument';
 import { pickUser, resolveUserByClientId } from './userPicker';
 

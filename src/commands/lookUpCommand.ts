@@ -3,7 +3,7 @@ import { LOOKUP_COMMANDS } from '../constants';
 import { lookupStrings } from '../l10n/lookupStrings';
 import type { HealthDataLookup, LookupOutcome } from '../lookup/healthDataLookup';
 import { debugVariableText, editorLookupText, isTerminalArgument, terminalSelectionText } from '../lookup/lookupTextSources';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /**
  * Look up in Health Data. From the editor (selection or token under the cursor), the Debug

@@ -5,9 +5,8 @@ import { PANEL_COMMANDS } from '../constants';
 import { DEFAULT_DIAGNOSIS_DAYS, DIAGNOSIS_WINDOW_DAYS } from '../domain/diagnosisWindow';
 import { scanPickStrings } from '../l10n/coverageScanStrings';
 import type { Panels } from '../panels/panels';
-import type { ExtensionServices } from '../services';
+import type { Command, ExtensionServices } from '../services';
 import { isScanRequest, type ScanRequest, type ScanScope } from '../shared/coverageScanProtocol';
-import type { Command } from './command';
 
 const DEFAULT_FIRST_COUNT = 100;
 

@@ -10,7 +10,7 @@ import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
 import { showFailure } from '../ui/showFailure';
 import { withCancellableProgress } from '../ui/withCancellableProgress';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 interface TargetItem extends vscode.QuickPickItem {
   target: ResolvedEnvironment;

@@ -1,9 +1,8 @@
 import { PANEL_COMMANDS } from '../constants';
 import { isEnvironmentId } from '../domain/environments';
 import { isBloodPressureForm } from '../shared/bloodPressureProtocol';
-import type { ExtensionServices } from '../services';
+import type { Command, ExtensionServices } from '../services';
 import type { Panels } from '../panels/panels';
-import type { Command } from './command';
 import { userOf } from './userArgument';
 import { pickUser, resolveUserByClientId } from './userPicker';
 

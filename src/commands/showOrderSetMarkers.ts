@@ -1,8 +1,7 @@
 import { PANEL_COMMANDS } from '../constants';
 import { firstPageOf, type LabMarkersForm } from '../domain/labMarkersForm';
 import type { Panels } from '../panels/panels';
-import type { ExtensionServices } from '../services';
-import type { Command } from './command';
+import type { Command, ExtensionServices } from '../services';
 import { askOrderSet } from './labTestInputs';
 
 /**

@@ -3,8 +3,7 @@ import { REQUEST_COMMANDS } from '../../constants';
 import { pathOf } from '../../domain/requestPresentation';
 import type { RequestRecord, RequestRecords } from '../../domain/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
-import type { RequestInspection } from '../../services';
-import type { Command } from '../command';
+import type { Command, RequestInspection } from '../../services';
 import { pickRecord, recordOf, requestArgument } from './requestArgument';
 
 /** Compare with…: this response against another one of the session (same path listed first). */

@@ -5,7 +5,7 @@ import { REQUEST_COMMANDS } from '../../constants';
 import { requestCurl } from '../../domain/requestPresentation';
 import type { RequestRecords } from '../../domain/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
-import type { Command } from '../command';
+import type { Command } from '../../services';
 import { recordOf, requestArgument } from './requestArgument';
 
 export class CopyRequestAsCurlCommand implements Command {

@@ -4,9 +4,8 @@ import { REQUEST_COMMANDS } from '../../constants';
 import { isEnvironmentId } from '../../domain/environments';
 import { outcomeOf, requestSpecOf, rowText } from '../../domain/requestPresentation';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
-import type { ApiConnection } from '../../services';
+import type { ApiConnection, Command } from '../../services';
 import type { RequestsView } from '../../views/requests/requestsView';
-import type { Command } from '../command';
 import { recordOf, requestArgument } from './requestArgument';
 
 /** The same request in its environment, as a new row; the new row is selected. */

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { RequestsView } from '../../views/requests/requestsView';
-import type { Command } from '../command';
+import type { Command } from '../../services';
 
 export class ShowErrorsOnlyCommand implements Command {
   readonly id = REQUEST_COMMANDS.showErrorsOnly;

@@ -5,7 +5,7 @@ import { LAB_ID, loincId } from './labCatalog';
 import type { MarkerDefinition } from './labCatalog';
 import { LOINC } from './loincCodes';
 import type { SampleReading } from './sampleReadings';
-import type { DatedSetting, SampleUser } from './sampleUsers';
+import type { DatedSetting, SampleUser } from './sampleUserShape';
 import { formatDay, formatUtc, formatWithOffset } from './timeZones';
 
 export function slugOf(name: string): string {
