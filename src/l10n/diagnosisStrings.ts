@@ -22,6 +22,7 @@ export function diagnosisStrings(): DiagnosisStrings {
     facts: vscode.l10n.t('Facts'),
     noProblems: vscode.l10n.t('Nothing is missing in this window: every source able to measure blood pressure delivered.'),
     noFindings: vscode.l10n.t('This user has no connected source and no readings.'),
+    inShort: vscode.l10n.t('In short: {0}'),
     evidence: vscode.l10n.t('Evidence'),
     nextStep: vscode.l10n.t('Next step'),
     showBloodPressure: vscode.l10n.t('Show blood pressure'),

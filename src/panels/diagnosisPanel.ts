@@ -12,6 +12,7 @@ import { DEFAULT_DIAGNOSIS_DAYS, DIAGNOSIS_WINDOW_DAYS, isDiagnosisWindowDays } 
 import { evidenceRange } from '../domain/findingEvidence';
 import { requestTitle } from '../domain/jsonDocument';
 import { describeFinding, diagnosisStrings, diagnosisTitles } from '../l10n/diagnosisStrings';
+import { findingWords } from '../l10n/findingWords';
 import { panelErrors } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices } from '../services';
 import type { PanelActionMessage } from '../shared/panelActions';
@@ -181,7 +182,9 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
         return { kind: finding.kind, severity: SEVERITY[finding.kind], ...describeFinding(finding, context), ...(range ? { range } : {}) };
       })
       .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
-    return { type: 'result', days, window: result.window, timeZone: result.zone.zone, readingsInWindow: result.readingsInWindow, findings };
+    const words = findingWords();
+    const headline = result.headline.map((kind) => words[kind]);
+    return { type: 'result', days, window: result.window, timeZone: result.zone.zone, readingsInWindow: result.readingsInWindow, headline, findings };
   }
 
   private async showBloodPressure(range: BloodPressureForm): Promise<void> {

@@ -26,9 +26,12 @@ export class DiagnosisView {
   private readonly numbers: Intl.NumberFormat;
   private readonly windows = new Map<number, ButtonHandle>();
   private readonly findings = el('div', { className: 'findings' });
+  /** The headline findings in the scan's words, so the two say the same thing. */
+  private readonly inShort = el('p', { className: 'in-short' });
   private phase: DiagnosisRenderSnapshot['phase'] = 'loading';
   private days: number;
   private shown: FindingView[] = [];
+  private headline: string[] = [];
 
   constructor(
     private readonly init: Init,
@@ -52,9 +55,11 @@ export class DiagnosisView {
       ...this.page.header(formatMessage(s.heading, init.clientUserId), `${init.userId} · `),
       el('div', { className: 'form-row' }, el('span', { className: 'field-label', text: s.windowLabel }), picker),
       this.page.status.element,
+      this.inShort,
       this.page.message,
       this.findings,
     );
+    this.inShort.hidden = true;
     this.markWindow();
     this.saveState();
   }
@@ -65,6 +70,7 @@ export class DiagnosisView {
         this.days = message.days;
         this.phase = 'loading';
         this.shown = [];
+        this.showHeadline([]);
         this.markWindow();
         this.saveState();
         this.page.clearMessage();
@@ -82,6 +88,7 @@ export class DiagnosisView {
         return this.report();
       case 'error':
         this.phase = 'error';
+        this.showHeadline([]);
         this.findings.replaceChildren();
         this.page.showError(message.error);
         return this.report();
@@ -95,6 +102,7 @@ export class DiagnosisView {
     this.phase = 'result';
     this.days = result.days;
     this.shown = result.findings;
+    this.showHeadline(result.headline);
     this.markWindow();
     this.page.status.show(false, formatMessage(s.summary, result.window.firstDay, result.window.lastDay, result.timeZone, this.numbers.format(result.readingsInWindow)));
     this.page.clearMessage();
@@ -149,6 +157,12 @@ export class DiagnosisView {
     );
   }
 
+  private showHeadline(headline: string[]): void {
+    this.headline = headline;
+    this.inShort.textContent = headline.length > 0 ? formatMessage(this.strings.inShort, headline.join(', ')) : '';
+    this.inShort.hidden = headline.length === 0;
+  }
+
   private markWindow(): void {
     for (const [days, button] of this.windows) {
       button.element.setAttribute('aria-pressed', String(days === this.days));
@@ -167,6 +181,7 @@ export class DiagnosisView {
         phase: this.phase,
         environment: document.querySelector('.environment')?.textContent ?? '',
         days: this.days,
+        headline: this.headline,
         findings: this.shown.map((f) => ({ kind: f.kind, severity: f.severity, title: f.title, hasRange: f.range !== undefined })),
         ...this.page.errorSnapshot(),
       },
