@@ -71,8 +71,8 @@ export class CoverageScanView {
       const row = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('.vspacer .vrow') : null;
       if (row?.dataset.index !== undefined) this.diagnose(Number(row.dataset.index));
     });
-    this.heatMap = new HeatMap(s, (index) => this.diagnose(index), () => {
-      if (!this.reportAfterDraw) return;
+    this.heatMap = new HeatMap(s, (index) => this.diagnose(index), (newTheme) => {
+      if (!this.reportAfterDraw && !newTheme) return;
       this.reportAfterDraw = false;
       this.report();
     });
@@ -249,6 +249,7 @@ export class CoverageScanView {
         shownRows: this.order.length,
         firstShown: this.order.slice(0, 50).map((i) => this.scanned[i]?.clientUserId ?? ''),
         heatMapRowsDrawn: this.results.hidden ? 0 : this.heatMap.rowsDrawn,
+        heatMap: this.heatMap.appearance,
         ...this.page.errorSnapshot(),
       },
     });
