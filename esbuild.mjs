@@ -36,6 +36,17 @@ const targets = [
     target: 'node20',
   },
   {
+    // The panels' host code (four webview panels, the diagnosis, the scan): required when the first
+    // panel opens or is restored (src/panels/panels.ts), not at activation.
+    name: 'panels',
+    entryPoints: ['src/panels/openPanels.ts'],
+    outfile: 'dist/panels.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
     // The CLI also exports startSandbox: the extension require()s this file only when the
     // local sandbox environment is used, so it never weighs on activation.
     name: 'sandbox',

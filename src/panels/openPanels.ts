@@ -1,5 +1,6 @@
-// The open panels of both kinds: open-or-reveal for the commands, restore for the serializers, and
-// a description of each for diagnostics and tests.
+// The open panels of every kind: open-or-reveal for the commands, restore for the serializers, and
+// a description of each for diagnostics and tests. This file is the entry of dist/panels.js, which
+// the extension requires when the first panel opens (panels.ts), not at activation.
 import * as vscode from 'vscode';
 import type { User } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
@@ -19,7 +20,7 @@ import { LabMarkersPanel } from './labMarkersPanel';
 import type { PanelDescription } from './panelHost';
 import { PanelRegistry } from './panelRegistry';
 
-export class Panels {
+export class OpenPanels {
   private readonly bloodPressure = new PanelRegistry<BloodPressurePanel>();
   private readonly labMarkers = new PanelRegistry<LabMarkersPanel>();
   private readonly diagnosis = new PanelRegistry<DiagnosisPanel>();
@@ -115,17 +116,5 @@ export class Panels {
 
   private all(): (BloodPressurePanel | LabMarkersPanel | DiagnosisPanel | CoverageScanPanel)[] {
     return [...this.bloodPressure.all(), ...this.labMarkers.all(), ...this.diagnosis.all(), ...this.coverageScan.all()];
-  }
-}
-
-/** One serializer per panel kind, both handing over to `Panels.restore`. */
-export class PanelSerializer implements vscode.WebviewPanelSerializer<unknown> {
-  constructor(
-    private readonly panels: Panels,
-    private readonly viewType: string,
-  ) {}
-
-  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    this.panels.restore(this.viewType, panel, state);
   }
 }

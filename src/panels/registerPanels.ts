@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { PANEL_VIEW_TYPES } from '../constants';
 import type { ExtensionServices } from '../services';
-import { PanelSerializer, Panels } from './panels';
+import { LazyPanels, openPanelsLoader, PanelSerializer, type Panels } from './panels';
 
 export interface RegisteredPanels {
   panels: Panels;
@@ -9,9 +9,12 @@ export interface RegisteredPanels {
   serializers: ReadonlyMap<string, vscode.WebviewPanelSerializer>;
 }
 
-/** Creates the panel registry and registers its serializers; the commands that open panels register above (src/commands). */
+/**
+ * Creates the panels (their code loads with the first one, see panels.ts) and registers their
+ * serializers; the commands that open panels register above (src/commands).
+ */
 export function registerPanels(services: ExtensionServices): RegisteredPanels {
-  const panels = new Panels(services);
+  const panels = new LazyPanels(services, openPanelsLoader(services.context.extensionPath));
   const serializers = new Map<string, vscode.WebviewPanelSerializer>(
     Object.values(PANEL_VIEW_TYPES).map((viewType) => [viewType, new PanelSerializer(panels, viewType)]),
   );

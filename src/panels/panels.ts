@@ -1,0 +1,99 @@
+// What the commands and the serializers ask of the open panels, and the stand-in activation builds:
+// the panels' host code (four panels, their protocols, the diagnosis and the scan, their strings)
+// is its own bundle, dist/panels.js, required when the first panel opens or is restored — the way
+// the HTTP client is (connection/apiClientBundle.ts) — so activation does not load it.
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import type { User } from '../api/schemas';
+import type { BloodPressureForm } from '../domain/bloodPressureQuery';
+import type { LabMarkersForm } from '../domain/labMarkersForm';
+import type { EnvironmentId, ExtensionServices } from '../services';
+import type { ScanRequest } from '../shared/coverageScanProtocol';
+import type * as OpenPanelsModule from './openPanels';
+import type { PanelDescription } from './panelHost';
+
+export interface Panels extends vscode.Disposable {
+  /** `environment`: where `user` was read (a diagnosis bound to another one); the active one by default. */
+  showBloodPressure(user: User, form?: BloodPressureForm, environment?: EnvironmentId): void;
+  /** `names`: lab-test names the caller knows (a lookup, a link), remembered for this environment. */
+  showLabMarkers(form: LabMarkersForm, names?: Readonly<Record<string, string>>): Promise<void>;
+  /** Diagnose Data of one user; `days` picks the window. */
+  showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number, environment?: EnvironmentId): void;
+  /** Scan Data Coverage; `users`: already known (the tree's filter). */
+  showCoverageScan(request: ScanRequest, users?: readonly User[]): void;
+  /** The open scan's rows as CSV, written to `target` (or through the save dialog). */
+  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined>;
+  /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
+  restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean;
+  describe(): PanelDescription[];
+}
+
+export type LoadOpenPanels = () => typeof OpenPanelsModule;
+
+export function openPanelsLoader(extensionPath: string): LoadOpenPanels {
+  let loaded: typeof OpenPanelsModule | undefined;
+  return () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy runtime load by design, see above
+    loaded ??= require(path.join(extensionPath, 'dist', 'panels.js')) as typeof OpenPanelsModule;
+    return loaded;
+  };
+}
+
+/** The panels, loaded on first use; until then nothing is open and nothing needs disposing. */
+export class LazyPanels implements Panels {
+  private open: Panels | undefined;
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly load: LoadOpenPanels,
+  ) {}
+
+  private get panels(): Panels {
+    // OpenPanels is checked against Panels here (it does not import the interface: no cycle).
+    return (this.open ??= new (this.load().OpenPanels)(this.services));
+  }
+
+  showBloodPressure(user: User, form?: BloodPressureForm, environment?: EnvironmentId): void {
+    this.panels.showBloodPressure(user, form, environment);
+  }
+
+  showLabMarkers(form: LabMarkersForm, names?: Readonly<Record<string, string>>): Promise<void> {
+    return this.panels.showLabMarkers(form, names);
+  }
+
+  showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number, environment?: EnvironmentId): void {
+    this.panels.showDiagnosis(user, days, environment);
+  }
+
+  showCoverageScan(request: ScanRequest, users?: readonly User[]): void {
+    this.panels.showCoverageScan(request, users);
+  }
+
+  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    return this.open ? this.open.exportCoverageScan(target) : Promise.resolve(undefined);
+  }
+
+  restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean {
+    return this.panels.restore(viewType, panel, state);
+  }
+
+  describe(): PanelDescription[] {
+    return this.open ? this.open.describe() : [];
+  }
+
+  dispose(): void {
+    this.open?.dispose();
+  }
+}
+
+/** One serializer per panel kind, each handing over to `Panels.restore`. */
+export class PanelSerializer implements vscode.WebviewPanelSerializer<unknown> {
+  constructor(
+    private readonly panels: Panels,
+    private readonly viewType: string,
+  ) {}
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    this.panels.restore(this.viewType, panel, state);
+  }
+}
