@@ -123,6 +123,10 @@ export class HeatMap {
     if (!this.palette) {
       this.palette = readPalette();
       this.swatches.forEach((swatch, level) => (swatch.style.background = this.palette?.levels[level] ?? ''));
+      // What the canvas is drawn with, readable from the page (the end-to-end test checks it per theme).
+      this.element.dataset.fontPx = String(this.palette.fontPx);
+      this.element.dataset.rowHeight = String(this.palette.rowHeight);
+      this.element.dataset.levels = this.palette.levels.join(';');
       // Rows follow the font: a new theme or font size moves them.
       this.spacer.style.height = `${this.rowCount * this.palette.rowHeight}px`;
     }
