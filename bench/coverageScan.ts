@@ -14,7 +14,7 @@ import type { GroupedBloodPressure, User } from '../src/api/schemas';
 import { scanCoverage } from '../src/domain/coverageScan';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { startSandboxProcess } from './lib/sandboxProcess';
-import { median, round } from './lib/stats';
+import { median, PairedSamples, round } from './lib/stats';
 
 const USERS = Number(process.env.HDE_BENCH_SCAN_USERS ?? 10_000);
 const DAYS = 30;
@@ -101,25 +101,16 @@ async function main(): Promise<void> {
     };
     await raw(); // warm the raw side's pool and JIT too
 
-    const scanMs: number[] = [];
-    const rawMs: number[] = [];
-    const ratios: number[] = [];
-    const scanCpuMs: number[] = [];
-    const rawCpuMs: number[] = [];
-    const cpuRatios: number[] = [];
+    const samples = new PairedSamples();
     for (let rep = 0; rep < REPS; rep++) {
       const scanFirst = rep % 2 === 0;
       const first = scanFirst ? await scan() : await raw();
       const second = scanFirst ? await raw() : await scan();
       const [s, r] = scanFirst ? [first, second] : [second, first];
-      scanMs.push(round(s.ms));
-      rawMs.push(round(r.ms));
-      ratios.push(round(s.ms / r.ms, 3));
-      scanCpuMs.push(round(s.cpu));
-      rawCpuMs.push(round(r.cpu));
-      cpuRatios.push(round(s.cpu / r.cpu, 3));
+      samples.add(s, r);
       log(`rep ${rep + 1}/${REPS}: scan ${s.ms.toFixed(0)} ms (CPU ${s.cpu.toFixed(0)} ms), raw ${r.ms.toFixed(0)} ms (CPU ${r.cpu.toFixed(0)} ms), ratio ${(s.ms / r.ms).toFixed(3)}, CPU ratio ${(s.cpu / r.cpu).toFixed(3)}`);
     }
+    const { ms: scanMs, baselineMs: rawMs, ratios, cpuMs: scanCpuMs, baselineCpuMs: rawCpuMs, cpuRatios } = samples;
     const ratio = median(ratios);
     const figure: BenchFigure = {
       id: 'coverageScan',

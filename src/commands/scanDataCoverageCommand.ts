@@ -4,6 +4,7 @@ import { PANEL_COMMANDS } from '../constants';
 import { scanProviders } from '../domain/coverageScan';
 import { DEFAULT_DIAGNOSIS_DAYS, DIAGNOSIS_WINDOW_DAYS } from '../domain/diagnosisWindow';
 import { scanPickStrings } from '../l10n/coverageScanStrings';
+import { capabilityText } from '../l10n/diagnosisStrings';
 import type { Panels } from '../panels/panels';
 import type { Command, ExtensionServices } from '../services';
 import { isScanRequest, type ScanRequest, type ScanScope } from '../shared/coverageScanProtocol';
@@ -57,7 +58,7 @@ export class ScanDataCoverageCommand implements Command {
         { label: scanPickStrings.anyProvider(), detail: scanPickStrings.anyProviderDetail(), value: '' },
         ...offered.map((p) => ({
           label: p.name,
-          description: `${p.slug} · ${scanPickStrings.providerCapability(p.bloodPressure)}`,
+          description: `${p.slug} · ${capabilityText(p.bloodPressure)}`,
           detail: p.basis,
           value: p.slug,
         })),

@@ -1,5 +1,5 @@
-import * as path from 'node:path';
 import type * as ApiClientModule from '../api/client';
+import { lazyBundle } from './lazyBundle';
 
 export type LoadApiClient = () => typeof ApiClientModule;
 
@@ -8,10 +8,5 @@ export type LoadApiClient = () => typeof ApiClientModule;
  * bundle, dist/apiClient.js, required on the first request instead of at activation.
  */
 export function apiClientLoader(extensionPath: string): LoadApiClient {
-  let loaded: typeof ApiClientModule | undefined;
-  return () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy runtime load by design, see above
-    loaded ??= require(path.join(extensionPath, 'dist', 'apiClient.js')) as typeof ApiClientModule;
-    return loaded;
-  };
+  return lazyBundle<typeof ApiClientModule>(extensionPath, 'apiClient.js');
 }

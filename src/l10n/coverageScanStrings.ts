@@ -1,6 +1,5 @@
 // Every string of Scan Data Coverage: its quick picks, its panel and the short names of findings.
 import * as vscode from 'vscode';
-import type { BloodPressureCapability } from '../api/providerCapabilities';
 import type { CoverageScanStrings } from '../shared/coverageScanProtocol';
 import { findingWords } from './findingWords';
 
@@ -74,17 +73,5 @@ export const scanPickStrings = {
   anyProviderDetail: (): string => vscode.l10n.t('Every source the user connected'),
   /** Which providers the picker leaves out, and why. */
   providerPlaceholder: (leftOut: string): string => vscode.l10n.t('{0} report no blood pressure: not offered', leftOut),
-  providerCapability: (capability: BloodPressureCapability): string => {
-    switch (capability) {
-      case 'measures':
-        return vscode.l10n.t('measures blood pressure');
-      case 'aggregates':
-        return vscode.l10n.t('passes on readings from cuffs and apps');
-      case 'accessory':
-        return vscode.l10n.t('only with an optional accessory');
-      case 'none':
-        return vscode.l10n.t('reports no blood pressure');
-    }
-  },
   panelTitle: (days: number): string => vscode.l10n.t('Data Coverage: {0} days', days),
 };

@@ -53,7 +53,8 @@ export interface FindingContext {
   timeZone: string;
 }
 
-function capabilityText(capability: BloodPressureCapability): string {
+/** What a provider can do about blood pressure, as a clause ("its devices measure blood pressure"). */
+export function capabilityText(capability: BloodPressureCapability): string {
   switch (capability) {
     case 'measures':
       return vscode.l10n.t('its devices measure blood pressure');

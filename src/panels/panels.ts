@@ -2,9 +2,9 @@
 // the panels' host code (four panels, their protocols, the diagnosis and the scan, their strings)
 // is its own bundle, dist/panels.js, required when the first panel opens or is restored — the way
 // the HTTP client is (connection/apiClientBundle.ts) — so activation does not load it.
-import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { User } from '../api/schemas';
+import { lazyBundle } from '../connection/lazyBundle';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { LabMarkersForm } from '../domain/labMarkersForm';
 import type { EnvironmentId, ExtensionServices } from '../services';
@@ -31,12 +31,7 @@ export interface Panels extends vscode.Disposable {
 export type LoadOpenPanels = () => typeof OpenPanelsModule;
 
 export function openPanelsLoader(extensionPath: string): LoadOpenPanels {
-  let loaded: typeof OpenPanelsModule | undefined;
-  return () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy runtime load by design, see above
-    loaded ??= require(path.join(extensionPath, 'dist', 'panels.js')) as typeof OpenPanelsModule;
-    return loaded;
-  };
+  return lazyBundle<typeof OpenPanelsModule>(extensionPath, 'panels.js');
 }
 
 /** The panels, loaded on first use; until then nothing is open and nothing needs disposing. */
