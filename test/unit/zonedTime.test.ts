@@ -129,9 +129,14 @@ describe('parseTimestamp reads offsets without a regular expression', () => {
 
 test('offsets read from format() agree with formatToParts in every kind of zone, DST changes included', () => {
   const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'America/St_Johns', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Africa/Casablanca', 'Pacific/Apia'];
+  const formatters = new Map<string, Intl.DateTimeFormat>();
   const byParts = (zone: string, epochMs: number): number => {
     const parts: Record<string, number> = {};
-    const formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    let formatter = formatters.get(zone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+      formatters.set(zone, formatter);
+    }
     for (const part of formatter.formatToParts(new Date(epochMs))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
     const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, (parts.hour ?? 0) % 24, parts.minute ?? 0, parts.second ?? 0);
     return Math.round((wall - epochMs) / 60_000);
