@@ -70,6 +70,8 @@ async function main(): Promise<void> {
   log(`${ROWS.toLocaleString('en-US')} rows × ${DAYS} days; the production webview bundle in a plain headless Chromium page`);
   const url = writeWebviewHarness(build.dist, 'coverageScan');
   const browser = await launchBrowser({ viewport: { width: 1400, height: 900 } });
+  // A loaded machine can take longer than Playwright's 30 s to draw 100,000 rows once.
+  browser.page.setDefaultTimeout(Number(process.env.HDE_UI_TIMEOUT_MS ?? 120_000));
   try {
     const heat: { scroll: FrameStats; idle: FrameStats }[] = [];
     const table: FrameStats[] = [];
