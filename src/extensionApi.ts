@@ -9,6 +9,7 @@ import type { RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
+import type { HealthDataMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import type { RequestsView } from './views/requests/requestsView';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
@@ -30,6 +31,8 @@ export interface ShellTestingApi {
   storedApiKey(): Promise<string | undefined>;
   /** Whether a "No API key" notification is shown right now. */
   missingKeyNoticeOpen(): boolean;
+  /** The MCP server definition provider; undefined where VS Code has no MCP definition API (1.100). */
+  readonly mcpServerDefinitions: HealthDataMcpServerDefinitions | undefined;
 }
 
 export interface HealthDataExtensionApi {
@@ -50,6 +53,7 @@ export interface ExtensionApiParts {
   recents?: RecentItems;
   requestRecorder: RequestRecorder;
   requestsView: RequestsView;
+  mcpServerDefinitions?: HealthDataMcpServerDefinitions;
 }
 
 export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
@@ -76,6 +80,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
       return name ? keys.get(name) : undefined;
     },
     missingKeyNoticeOpen,
+    mcpServerDefinitions: parts.mcpServerDefinitions,
   };
   return {
     commandIds: () => commands.registeredIds(),

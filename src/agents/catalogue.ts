@@ -2,10 +2,13 @@
 // model's call may not match the schema: VS Code does not enforce it), and anything a tool throws
 // becomes a result the model can act on. This file is the entry of dist/agents.js (loaded by the
 // extension on the first tool call) and is bundled into dist/mcp.js.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentTool, AgentToolContext, AgentToolResult } from './agentTool';
 import { errorResult } from './failures';
 import { failureResult } from './resultBuilder';
+
+/** A call the surface refuses before it runs (production off for agents): a result the model can act on. */
+export { failureResult as refusalResult } from './resultBuilder';
 import { bloodPressureSummaryTool } from './tools/bloodPressureSummary';
 import { diagnoseUserTool } from './tools/diagnoseUser';
 import { findUserTool } from './tools/findUser';
@@ -15,6 +18,7 @@ import { recentRequestsTool } from './tools/recentRequests';
 import { scanCoverageTool } from './tools/scanCoverage';
 
 export { AgentSession } from './agentSession';
+export { agentClientConfigs } from './clientConfigs';
 export type { AgentEnvironment, AgentTool, AgentToolContext, AgentToolResult } from './agentTool';
 
 export const AGENT_TOOLS: readonly AgentTool<never>[] = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { iterateBloodPressurePages } from '../../api/paging';
 import { BLOOD_PRESSURE_CATEGORIES, bloodPressureCategory, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
 import { computeCoverage, type Coverage, type DayRange } from '../../domain/bloodPressureCoverage';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SEVERITY, type Finding, type Severity } from '../../domain/dataDiagnosis';
 import { diagnoseUser } from '../../domain/diagnoseUser';
 import { DEFAULT_DIAGNOSIS_DAYS } from '../../domain/diagnosisWindow';

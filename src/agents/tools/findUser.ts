@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { summariseSource } from '../../domain/userTree';
 import { defineTool } from '../agentTool';
 import { quoted } from '../dataText';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Marker, MarkerPage } from '../../api/schemas';
 import { DEFAULT_MARKER_PAGE_SIZE, MARKER_PAGE_SIZE_MAX, pageCount } from '../../domain/markerTable';
 import { defineTool, type AgentToolContext, type AgentToolResult } from '../agentTool';

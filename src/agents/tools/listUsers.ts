@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { User } from '../../api/schemas';
 import { listScopeUsers } from '../../domain/scanUsers';
 import { defineTool } from '../agentTool';

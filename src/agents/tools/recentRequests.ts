@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { durationText, outcomeOf, pathOf } from '../../domain/requestPresentation';
 import { isErrorRecord, type RequestRecord } from '../../domain/requestRecords';
 import { defineTool } from '../agentTool';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { scanCoverage, type ScanRow } from '../../domain/coverageScan';
 import { compareRows, keepsRow, type ScannedRow, type ScanFilter } from '../../domain/coverageScanTable';
 import { DEFAULT_DIAGNOSIS_DAYS } from '../../domain/diagnosisWindow';
