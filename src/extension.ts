@@ -111,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   context.subscriptions.push(agentTools, ...mcp.disposables);
   commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
 
-  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider });
+  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools });
 }
 
 export function deactivate(): void {}

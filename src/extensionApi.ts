@@ -10,6 +10,7 @@ import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
 import type { HealthDataMcpServerDefinitions } from './lm/mcpServerDefinitions';
+import type { AgentLanguageModelTools } from './lm/languageModelTools';
 import type { RequestsView } from './views/requests/requestsView';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
@@ -33,6 +34,8 @@ export interface ShellTestingApi {
   missingKeyNoticeOpen(): boolean;
   /** The MCP server definition provider; undefined where VS Code has no MCP definition API (1.100). */
   readonly mcpServerDefinitions: HealthDataMcpServerDefinitions | undefined;
+  /** The language-model tools: what prepareInvocation hands VS Code (test hosts confirm dialogs by themselves). */
+  readonly agentTools: AgentLanguageModelTools | undefined;
 }
 
 export interface HealthDataExtensionApi {
@@ -54,6 +57,7 @@ export interface ExtensionApiParts {
   requestRecorder: RequestRecorder;
   requestsView: RequestsView;
   mcpServerDefinitions?: HealthDataMcpServerDefinitions;
+  agentTools?: AgentLanguageModelTools;
 }
 
 export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
@@ -81,6 +85,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     },
     missingKeyNoticeOpen,
     mcpServerDefinitions: parts.mcpServerDefinitions,
+    agentTools: parts.agentTools,
   };
   return {
     commandIds: () => commands.registeredIds(),

@@ -51,7 +51,7 @@ export class AgentLanguageModelTools implements vscode.Disposable {
       if (tool === undefined) continue;
       this.registrations.push(
         vscode.lm.registerTool<object>(name, {
-          prepareInvocation: (options) => this.prepare(tool, options.input),
+          prepareInvocation: (options) => this.prepareInvocation(tool, options.input),
           invoke: (options, token) => this.invoke(tool, options.input, token),
         }),
       );
@@ -62,7 +62,8 @@ export class AgentLanguageModelTools implements vscode.Disposable {
     return `${tool}\u0000${JSON.stringify(input ?? {})}`;
   }
 
-  private prepare(tool: string, input: unknown): vscode.PreparedToolInvocation {
+  /** What VS Code shows before the call: the sentence, and in production the confirmation to answer. */
+  prepareInvocation(tool: string, input: unknown): vscode.PreparedToolInvocation {
     const environment = agentEnvironment(this.deps.connection.environment());
     const description = this.deps.loadCatalogue().describeAgentCall(tool, input, environment.label);
     const now = Date.now();

@@ -136,12 +136,20 @@ export class HealthDataMcpServerDefinitions implements McpServerDefinitionProvid
 
 /** Registers the provider where VS Code has the API, and says whether the MCP server is the surface now. */
 export function registerMcpServerDefinitions(deps: McpServerDefinitionDeps): { provider: HealthDataMcpServerDefinitions | undefined; disposables: vscode.Disposable[] } {
-  const api = mcpDefinitionApi();
+  let api = mcpDefinitionApi();
   const disposables: vscode.Disposable[] = [];
   let provider: HealthDataMcpServerDefinitions | undefined;
   if (api) {
-    provider = new HealthDataMcpServerDefinitions(deps, api);
-    disposables.push(provider, api.registerMcpServerDefinitionProvider(MCP_SERVER_DEFINITION_PROVIDER_ID, provider));
+    const candidate = new HealthDataMcpServerDefinitions(deps, api);
+    try {
+      disposables.push(api.registerMcpServerDefinitionProvider(MCP_SERVER_DEFINITION_PROVIDER_ID, candidate), candidate);
+      provider = candidate;
+    } catch {
+      // VS Code 1.100 has a pre-release form of the API that wants another contribution point
+      // (modelContextServerCollections): there, the language-model tools are the only surface.
+      candidate.dispose();
+      api = undefined;
+    }
   }
   const updateContext = (): void => {
     // Without the API the language-model tools stay, whatever the setting says.

@@ -94,9 +94,9 @@ describe('node mcp.js over stdio, driven by the SDK client', () => {
       original?.(message);
     };
     const send = transport.send.bind(transport);
-    transport.send = async (message, options) => {
+    transport.send = async (message) => {
       transcript.push(JSON.stringify(message));
-      return send(message, options);
+      return send(message);
     };
     return { client, transcript, stderr: () => stderr };
   }
