@@ -7,8 +7,9 @@ import { defineTool } from '../agentTool';
 import { quoted } from '../dataText';
 import { errorResult } from '../failures';
 import { findingText } from '../findingText';
-import { ResultBuilder } from '../resultBuilder';
-import { lookUpUser } from '../userLookup';
+import { isHealthApiError } from '../../api/errors';
+import { classifyUserArgument, lookUpUser } from '../userLookup';
+import { failureResult, ResultBuilder } from '../resultBuilder';
 
 const input = z
   .object({
@@ -34,14 +35,27 @@ export const diagnoseUserTool = defineTool({
     const { environment, signal } = context;
     try {
       const client = await context.client();
-      const found = await lookUpUser(tool, user, context, client);
-      if (!found.ok) return found.result;
-      const diagnosis = await diagnoseUser(client, found.user.client_user_id, {
+      // diagnoseUser resolves the user itself: a client_user_id costs no extra request; a user_id is searched first.
+      const id = classifyUserArgument(user);
+      let clientUserId: string;
+      if (id.kind === 'clientUserId') clientUserId = id.value;
+      else {
+        const found = await lookUpUser(tool, user, context, client);
+        if (!found.ok) return found.result;
+        clientUserId = found.user.client_user_id;
+      }
+      const diagnosis = await diagnoseUser(client, clientUserId, {
         days,
         signal,
         ...(context.nowMs === undefined ? {} : { nowMs: context.nowMs }),
         onPage: (pages, readings) => context.onProgress?.({ message: `Read ${pages} pages, ${readings} readings` }),
+      }).catch((error: unknown) => {
+        if (isHealthApiError(error) && error.kind === 'not_found' && error.url.includes('/v2/user/resolve/')) return undefined;
+        throw error;
       });
+      if (!diagnosis) {
+        return failureResult(tool, environment, `no user has client_user_id ${quoted(clientUserId)} in ${environment.label}.`, 'Check the id: list_users with a prefix of it searches client_user_ids and user_ids.');
+      }
       const { window, zone, findings } = diagnosis;
       const result = new ResultBuilder(tool, environment);
       result.line(
