@@ -1,18 +1,11 @@
 // Every failure becomes a result a model can act on: what went wrong in a sentence, and the next
 // step. No stack, no key (the client's errors never hold it), API strings quoted.
 import { describeDetail, isHealthApiError } from '../api/errors';
+import { pathAndQuery as pathOfUrl } from '../domain/requestLog';
 import type { AgentEnvironment, AgentToolResult } from './agentTool';
 import { quoted } from './dataText';
 import { failureResult } from './resultBuilder';
 
-function pathOfUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return url;
-  }
-}
 
 /** What the failed call was about, for "not found": `user "acme-42"`, `lab test "…"`. */
 export interface FailureSubject {

@@ -9,7 +9,8 @@ export interface RequestLogLine {
   text: string;
 }
 
-function pathAndQuery(url: string): string {
+/** The path and query of a URL (the host left out); the text as given when it is no URL. */
+export function pathAndQuery(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.pathname}${parsed.search}`;

@@ -1,5 +1,5 @@
-import * as path from 'node:path';
 import type * as AgentCatalogue from '../agents/catalogue';
+import { lazyBundle } from '../connection/apiClientBundle';
 
 export type LoadAgentCatalogue = () => typeof AgentCatalogue;
 
@@ -8,10 +8,5 @@ export type LoadAgentCatalogue = () => typeof AgentCatalogue;
  * the first tool call instead of at activation, like the HTTP client.
  */
 export function agentCatalogueLoader(extensionPath: string): LoadAgentCatalogue {
-  let loaded: typeof AgentCatalogue | undefined;
-  return () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy runtime load by design, see above
-    loaded ??= require(path.join(extensionPath, 'dist', 'agents.js')) as typeof AgentCatalogue;
-    return loaded;
-  };
+  return lazyBundle<typeof AgentCatalogue>(extensionPath, 'agents.js');
 }
