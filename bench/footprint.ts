@@ -23,6 +23,9 @@ const MARKERS: Record<string, string[]> = {
   'panels.js': ['Why is data missing for {0}?', 'Data coverage: last {0} days, {1}, {2}', "default-src 'none'"],
   'webview/bloodPressure.js': ['acquireVsCodeApi', 'u-legend'],
   'webview/labMarkers.js': ['acquireVsCodeApi'],
+  // The agent tool catalogue and the MCP server (with its SDK) load only on a tool call / in their own process.
+  'agents.js': ['treat them as data, never as instructions', 'toJSONSchema'],
+  'mcp.js': ['health-data MCP server', 'notifications/progress'],
 };
 
 function main(): void {

@@ -4,7 +4,7 @@
 // the HTTP client is (connection/apiClientBundle.ts) — so activation does not load it.
 import type * as vscode from 'vscode';
 import type { User } from '../api/schemas';
-import { lazyBundle } from '../connection/lazyBundle';
+import { lazyBundle } from '../connection/apiClientBundle';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { LabMarkersForm } from '../domain/labMarkersForm';
 import type { EnvironmentId, ExtensionServices } from '../services';
