@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { USERS_LIMIT_MAX } from '../api/argumentChecks';
 import type { User } from '../api/schemas';
 import { orderPickerUsers, type PickerUser } from '../domain/userPickerOrder';
+import { summariseSource } from '../domain/userTree';
 import { lookupStrings } from '../l10n/lookupStrings';
 import { pickerStrings, panelMessages } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
@@ -65,7 +66,7 @@ function userItem(entry: PickerUser): UserItem {
     return { label: clientUserId, description: `${userId} · ${lookupStrings.recentUsers()}`, recentClientUserId: clientUserId };
   }
   const { user, origin } = entry;
-  const sources = user.connected_sources.map((c) => c.source.name).join(', ');
+  const sources = (user.connected_sources ?? []).map((c) => summariseSource(c).name).join(', ');
   const description =
     origin === 'selected' ? pickerStrings.selectedInTree(user.user_id) : origin === 'recent' ? `${user.user_id} · ${lookupStrings.recentUsers()}` : user.user_id;
   return { label: user.client_user_id, description, detail: sources, user };

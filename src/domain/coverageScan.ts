@@ -8,6 +8,7 @@ import { isHealthApiError, type HealthApiErrorKind } from '../api/errors';
 import { iterateBloodPressurePages } from '../api/paging';
 import type { BloodPressureQuery } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
+import { timeZoneIdOf } from '../api/wireValues';
 import { groupReadings } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
 import { SEVERITY, diagnose, type Finding, type FindingKind } from './dataDiagnosis';
@@ -87,7 +88,7 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
         if (index === undefined) return;
         const user = users[index];
         if (!user) continue;
-        const row = await scanUser(client, user, options, progress, calendarOf(user.fallback_time_zone?.id));
+        const row = await scanUser(client, user, options, progress, calendarOf(timeZoneIdOf(user)));
         if (row.status === 'failed' && row.reason === 'cancelled') continue;
         if (row.status === 'failed' && !last && row.reason !== 'unexpected' && TRANSIENT.has(row.reason)) {
           retry.push(index);

@@ -3,6 +3,7 @@
 // (l10n) and links each to its evidence. Days are calendar days of the user's fallback zone.
 import { capabilityOf, expectedToDeliver, type BloodPressureCapability } from '../api/providerCapabilities';
 import type { User } from '../api/schemas';
+import { providerOf } from '../api/wireValues';
 import type { ReadingGroup } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
 import { addDays, dayCount, daysBetween, formatOffsetMinutes, type ZoneCalendar } from './zonedTime';
@@ -25,18 +26,18 @@ export interface DiagnosisInput {
 export type Severity = 'problem' | 'warning' | 'info';
 
 export type Finding =
-  | { kind: 'sourceDelivering'; provider: string; connectedOn: string; lastDay: string; daysWithReadingsInWindow: number }
-  | { kind: 'sourceStopped'; provider: string; connectedOn: string; lastDay: string; daysSince: number; atIngestionEnd: boolean }
-  | { kind: 'sourceNeverDelivered'; provider: string; connectedOn: string; capability: BloodPressureCapability }
-  | { kind: 'sourceCannotMeasure'; provider: string; connectedOn: string; capability: BloodPressureCapability; basis: string }
-  | { kind: 'sourceCapabilityUnknown'; provider: string; connectedOn: string }
+  | { kind: 'sourceDelivering'; provider: string; connectedOn: string | undefined; lastDay: string; daysWithReadingsInWindow: number }
+  | { kind: 'sourceStopped'; provider: string; connectedOn: string | undefined; lastDay: string; daysSince: number; atIngestionEnd: boolean }
+  | { kind: 'sourceNeverDelivered'; provider: string; connectedOn: string | undefined; capability: BloodPressureCapability }
+  | { kind: 'sourceCannotMeasure'; provider: string; connectedOn: string | undefined; capability: BloodPressureCapability; basis: string }
+  | { kind: 'sourceCapabilityUnknown'; provider: string; connectedOn: string | undefined }
   | { kind: 'deliveredWithoutConnection'; provider: string; lastDay: string }
-  | { kind: 'lastReading'; provider: string; sourceType: string; lastDay: string; timestamp: string }
+  | { kind: 'lastReading'; provider: string; sourceType: string | undefined; lastDay: string; timestamp: string }
   | { kind: 'gap'; firstDay: string; lastDay: string; days: number }
   | { kind: 'windowStartsBeforeIngestion'; ingestionStart: string; windowFirstDay: string }
   | { kind: 'windowEndsAfterIngestion'; ingestionEnd: string; windowLastDay: string }
   | { kind: 'noFallbackTimeZone' }
-  | { kind: 'fallbackTimeZone'; zone: string; sourceSlug: string; updatedOn: string; ageDays: number; changedInWindow: boolean }
+  | { kind: 'fallbackTimeZone'; zone: string; sourceSlug: string | undefined; updatedOn: string | undefined; ageDays: number | undefined; changedInWindow: boolean }
   | { kind: 'offsetsDiffer'; zone: string; readings: number; offsets: string[]; firstDay: string; lastDay: string };
 
 export type FindingKind = Finding['kind'];
@@ -68,16 +69,18 @@ export function diagnose(input: DiagnosisInput): Finding[] {
   const findings: Finding[] = [];
 
   const connected = new Set<string>();
-  for (const { created_on, source } of user.connected_sources) {
-    connected.add(source.slug);
-    findings.push(sourceFinding(source.slug, zone.dayKey(Date.parse(created_on)), days.get(source.slug), window, lastUsefulDay, gapDays, user));
+  const sources = user.connected_sources ?? [];
+  for (const source of sources) {
+    const { slug } = providerOf(source);
+    connected.add(slug);
+    findings.push(sourceFinding(slug, dayOfTimestamp(source.created_on, zone), days.get(slug), window, lastUsefulDay, gapDays, user));
   }
   for (const [provider, seen] of days) {
     if (!connected.has(provider)) findings.push({ kind: 'deliveredWithoutConnection', provider, lastDay: seen.last });
   }
   findings.push(...lastReadings(input.groups, zone));
 
-  const anyExpected = user.connected_sources.some((s) => expectedToDeliver(capabilityOf(s.source.slug)?.bloodPressure ?? 'none'));
+  const anyExpected = sources.some((s) => expectedToDeliver(capabilityOf(providerOf(s).slug)?.bloodPressure ?? 'none'));
   if (anyExpected || days.size > 0) findings.push(...gaps(input, days, lastUsefulDay, gapDays));
 
   if (user.ingestion_start && window.firstDay < user.ingestion_start) {
@@ -88,6 +91,12 @@ export function diagnose(input: DiagnosisInput): Finding[] {
   }
   findings.push(...timeZoneFindings(input, today));
   return findings;
+}
+
+/** The zone's calendar day of a timestamp; undefined when none was sent or it is no date. */
+function dayOfTimestamp(value: string | null | undefined, zone: ZoneCalendar): string | undefined {
+  const ms = Date.parse(value ?? '');
+  return Number.isNaN(ms) ? undefined : zone.dayKey(ms);
 }
 
 interface SeenDays {
@@ -116,7 +125,7 @@ function daysPerProvider(groups: readonly ReadingGroup[], zone: ZoneCalendar): M
 
 function sourceFinding(
   provider: string,
-  connectedOn: string,
+  connectedOn: string | undefined,
   seen: SeenDays | undefined,
   window: DayRange,
   lastUsefulDay: string,
@@ -153,7 +162,10 @@ function lastReadings(groups: readonly ReadingGroup[], zone: ZoneCalendar): Find
 /** Runs of at least `gapDays` days without any reading, inside the window, from the first connection on. */
 function gaps(input: DiagnosisInput, days: Map<string, SeenDays>, lastUsefulDay: string, gapDays: number): Finding[] {
   const { user, zone, window } = input;
-  const firstConnection = user.connected_sources.map((s) => zone.dayKey(Date.parse(s.created_on))).sort()[0];
+  const firstConnection = (user.connected_sources ?? [])
+    .map((s) => dayOfTimestamp(s.created_on, zone))
+    .filter((day) => day !== undefined)
+    .sort()[0];
   let from = window.firstDay;
   if (firstConnection && addDays(firstConnection, 1) > from) from = addDays(firstConnection, 1);
   if (user.ingestion_start && user.ingestion_start > from) from = user.ingestion_start;
@@ -182,16 +194,18 @@ function gaps(input: DiagnosisInput, days: Map<string, SeenDays>, lastUsefulDay:
 function timeZoneFindings(input: DiagnosisInput, today: string): Finding[] {
   const { user, zone, window } = input;
   const setting = user.fallback_time_zone;
-  if (!setting) return [{ kind: 'noFallbackTimeZone' }];
-  const updatedOn = zone.dayKey(Date.parse(setting.updated_at));
+  // Without an id there is no zone to count days in, whatever else the object carries.
+  if (!setting || typeof setting.id !== 'string') return [{ kind: 'noFallbackTimeZone' }];
+  const zoneId = setting.id;
+  const updatedOn = dayOfTimestamp(setting.updated_at, zone);
   const findings: Finding[] = [
     {
       kind: 'fallbackTimeZone',
-      zone: setting.id,
-      sourceSlug: setting.source_slug,
+      zone: zoneId,
+      sourceSlug: setting.source_slug ?? undefined,
       updatedOn,
-      ageDays: dayCount(updatedOn, today) - 1,
-      changedInWindow: updatedOn >= window.firstDay && updatedOn <= window.lastDay,
+      ageDays: updatedOn === undefined ? undefined : dayCount(updatedOn, today) - 1,
+      changedInWindow: updatedOn !== undefined && updatedOn >= window.firstDay && updatedOn <= window.lastDay,
     },
   ];
   const offsets = new Set<string>();
@@ -209,7 +223,7 @@ function timeZoneFindings(input: DiagnosisInput, today: string): Finding[] {
       if (day > lastDay) lastDay = day;
     }
   }
-  if (count > 0) findings.push({ kind: 'offsetsDiffer', zone: setting.id, readings: count, offsets: [...offsets].sort(), firstDay, lastDay });
+  if (count > 0) findings.push({ kind: 'offsetsDiffer', zone: zoneId, readings: count, offsets: [...offsets].sort(), firstDay, lastDay });
   return findings;
 }
 

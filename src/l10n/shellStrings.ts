@@ -97,8 +97,10 @@ export const tree = {
   notSet: (): string => vscode.l10n.t('not set'),
   fromSource: (value: string, sourceSlug: string): string => vscode.l10n.t('{0} (from {1})', value, sourceSlug),
   sourceCount: (count: number): string => (count === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', count)),
-  sourceDescription: (slug: string, since: string): string => vscode.l10n.t('{0} · connected {1}', slug, since),
-  createdOn: (when: string): string => vscode.l10n.t('Created {0}', when),
+  /** `since` undefined: the service did not send when the source was connected. */
+  sourceDescription: (slug: string, since: string | undefined): string =>
+    since === undefined ? slug : vscode.l10n.t('{0} · connected {1}', slug, since),
+  createdOn: (when: string | undefined): string => vscode.l10n.t('Created {0}', when ?? '—'),
   resolved: (): string => vscode.l10n.t('resolved'),
   loadMore: (loaded: number, total: number): string => vscode.l10n.t('Load more ({0} of {1})', count(loaded), count(total)),
   usersRange: (first: number, last: number): string => vscode.l10n.t('Users {0}–{1}', count(first), count(last)),

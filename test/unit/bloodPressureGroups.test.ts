@@ -96,7 +96,7 @@ describe('grouping a real sandbox response', () => {
     assert.ok(pages.length > 1, 'the response spans several pages');
     const raw = pages.reduce((sum, page) => sum + readingsIn(page), 0);
     assert.equal(raw, 5000);
-    const groups = groupReadings(pages, new ZoneCalendar(heavy.fallback_time_zone?.id));
+    const groups = groupReadings(pages, new ZoneCalendar(heavy.fallback_time_zone?.id ?? undefined));
     assert.equal(groups.reduce((sum, g) => sum + g.readings.length, 0), raw);
     for (const group of groups) {
       for (let i = 1; i < group.readings.length; i++) {

@@ -24,7 +24,7 @@ describe('Users tree model', () => {
     for (const user of users) {
       const summary = summariseUser(user);
       assert.equal(summary.label, user.client_user_id);
-      assert.equal(summary.sourceCount, user.connected_sources.length);
+      assert.equal(summary.sourceCount, user.connected_sources?.length);
       assert.ok(user.user_id.startsWith(summary.shortUserId.replace('…', '')));
       assert.ok(summary.shortUserId.length < user.user_id.length);
       ids.add(summary.id);
@@ -36,14 +36,14 @@ describe('Users tree model', () => {
 
   test('sources show name, slug and the connection date; https logos only', async () => {
     const { users } = await fixture.client().listUsers({ limit: 23 });
-    const sources = users.flatMap((u) => u.connected_sources);
+    const sources = users.flatMap((u) => u.connected_sources ?? []);
     assert.ok(sources.length > 0, 'the sample users have connected sources');
     for (const connected of sources) {
       const summary = summariseSource(connected);
-      assert.equal(summary.name, connected.source.name);
-      assert.equal(summary.slug, connected.source.slug);
-      assert.match(summary.connectedSince, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
-      assert.equal(summary.iconUrl, connected.source.logo, 'the sandbox logos are https');
+      assert.equal(summary.name, connected.source?.name);
+      assert.equal(summary.slug, connected.source?.slug);
+      assert.match(summary.connectedSince ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+      assert.equal(summary.iconUrl, connected.source?.logo, 'the sandbox logos are https');
     }
   });
 
@@ -52,9 +52,9 @@ describe('Users tree model', () => {
     const client = new HealthApiClient({ baseUrl: hostile.url, apiKey: hostile.apiKey });
     try {
       const { users } = await client.listUsers({ limit: 15 });
-      const logos = users.flatMap((u) => u.connected_sources.map((s) => s.source.logo));
+      const logos = users.flatMap((u) => (u.connected_sources ?? []).map((s) => s.source?.logo ?? ''));
       assert.ok(logos.some((logo) => logo.startsWith('javascript:')) && logos.some((logo) => logo.startsWith('data:')));
-      for (const user of users) for (const connected of user.connected_sources) assert.equal(summariseSource(connected).iconUrl, undefined);
+      for (const user of users) for (const connected of user.connected_sources ?? []) assert.equal(summariseSource(connected).iconUrl, undefined);
     } finally {
       await client.close();
       await hostile.close();
