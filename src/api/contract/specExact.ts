@@ -1,0 +1,86 @@
+// "Does this response match the spec exactly?" without allocating: the spec's table compiled into
+// checks that answer true exactly when the contract lens's walk (lens.ts) would find nothing. A
+// spec-exact body is also one the tolerant reader accepts (every field the reader requires, the spec
+// requires with the same type), so the client runs this first and, when it passes, neither the
+// reader's checks nor the walk: the lens costs a conforming response one pass and a key count.
+import { hasScalarType } from './lens';
+import { OPERATION_ROOTS, SPEC_OBJECTS, type ContractOperation, type SpecField, type SpecObjectName } from './specFacts';
+
+type Check = (value: unknown) => boolean;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const checks = new Map<SpecObjectName, Check>();
+
+function objectCheck(name: SpecObjectName): Check {
+  let check = checks.get(name);
+  if (check) return check;
+  // Registered before its fields are compiled, so a type that nests itself would still resolve.
+  let compiled: Check | undefined;
+  check = (value) => (compiled ??= compileObject(name))(value);
+  checks.set(name, check);
+  return check;
+}
+
+function compileObject(name: SpecObjectName): Check {
+  const spec = SPEC_OBJECTS[name];
+  const names = Object.keys(spec.fields);
+  const facts = Object.values(spec.fields);
+  const valueChecks = facts.map(valueCheck);
+  return (value) => {
+    if (!isObject(value)) return false;
+    let present = 0;
+    for (let index = 0; index < names.length; index++) {
+      const fact = facts[index] as SpecField;
+      const item = value[names[index] as string];
+      if (item === undefined) {
+        if (fact.required) return false;
+        continue;
+      }
+      present++;
+      const deprecated = fact.deprecated;
+      if (deprecated && (value[deprecated.replacement] !== undefined) === (deprecated.reported === 'besideReplacement')) return false;
+      if (item === null) {
+        if (!fact.nullable) return false;
+        continue;
+      }
+      if (!(valueChecks[index] as Check)(item)) return false;
+    }
+    // No field the spec does not have: as many keys as spec fields present.
+    let keys = 0;
+    for (const key in value) if (Object.hasOwn(value, key)) keys++;
+    return keys === present;
+  };
+}
+
+function valueCheck(fact: SpecField): Check {
+  const { type, known } = fact;
+  if (typeof type === 'string') {
+    if (known) return (value) => hasScalarType(type, value) && known.includes(value as string);
+    return (value) => hasScalarType(type, value);
+  }
+  if ('object' in type) return objectCheck(type.object);
+  if ('arrayOf' in type) {
+    const item = objectCheck(type.arrayOf);
+    return (value) => {
+      if (!Array.isArray(value)) return false;
+      for (let index = 0; index < value.length; index++) if (!item(value[index])) return false;
+      return true;
+    };
+  }
+  const item = objectCheck(type.recordOfArraysOf);
+  return (value) => {
+    if (!isObject(value)) return false;
+    for (const key in value) {
+      const items = value[key];
+      if (!Array.isArray(items)) return false;
+      for (let index = 0; index < items.length; index++) if (!item(items[index])) return false;
+    }
+    return true;
+  };
+}
+
+/** True exactly when the lens's walk finds no deviation in `body` as `operation`'s response. */
+export function isSpecExact(operation: ContractOperation, body: unknown): boolean {
+  return objectCheck(OPERATION_ROOTS[operation].object)(body);
+}
