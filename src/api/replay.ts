@@ -93,9 +93,11 @@ export function replayOf(spec: RequestSpec): Replay | undefined {
 
 function orderSetBodyOf(wire: unknown): OrderSetBody | undefined {
   if (!wire || typeof wire !== 'object') return undefined;
-  const body = wire as { lab_test_ids?: unknown; add_on?: { provider_ids?: unknown }; lab_account_id?: unknown };
+  const body = wire as { lab_test_ids?: unknown; add_on?: { provider_ids?: unknown; marker_ids?: unknown }; lab_account_id?: unknown };
   const strings = (value: unknown): string[] | undefined =>
     Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
+  const integers = (value: unknown): number[] | undefined =>
+    Array.isArray(value) && value.every((item) => Number.isSafeInteger(item)) ? (value as number[]) : undefined;
   const result: OrderSetBody = {};
   if (body.lab_test_ids !== undefined) {
     const ids = strings(body.lab_test_ids);
@@ -103,9 +105,12 @@ function orderSetBodyOf(wire: unknown): OrderSetBody | undefined {
     result.labTestIds = ids;
   }
   if (body.add_on !== undefined) {
-    const providerIds = strings(body.add_on?.provider_ids);
-    if (!providerIds) return undefined;
-    result.addOn = { providerIds };
+    if (!body.add_on || typeof body.add_on !== 'object') return undefined;
+    const { provider_ids: providers, marker_ids: markers } = body.add_on;
+    const providerIds = providers === undefined ? undefined : strings(providers);
+    const markerIds = markers === undefined ? undefined : integers(markers);
+    if ((providers !== undefined && !providerIds) || (markers !== undefined && !markerIds)) return undefined;
+    result.addOn = { ...(providerIds ? { providerIds } : {}), ...(markerIds ? { markerIds } : {}) };
   }
   if (typeof body.lab_account_id === 'string') result.labAccountId = body.lab_account_id;
   return result;

@@ -31,7 +31,9 @@ export interface LabTestMarkersQuery {
 
 export interface OrderSetBody {
   labTestIds?: string[];
-  addOn?: { providerIds: string[] };
+  /** Add-on markers by the lab's provider ids and/or by the service's marker ids (`add_on.marker_ids`, vendor). */
+  addOn?: { providerIds?: string[]; markerIds?: number[] };
+  /** Sent in the body, as the service reads it (README, "Choices where the spec says not shown"). */
   labAccountId?: string;
 }
 
@@ -74,7 +76,12 @@ export function labTestMarkersRequest(labTestId: string, query: LabTestMarkersQu
 export function orderSetMarkersRequest(body: OrderSetBody, query: PageQuery = {}): RequestSpec {
   const wireBody: Record<string, unknown> = {};
   if (body.labTestIds !== undefined) wireBody.lab_test_ids = body.labTestIds;
-  if (body.addOn !== undefined) wireBody.add_on = { provider_ids: body.addOn.providerIds };
+  if (body.addOn !== undefined) {
+    const addOn: Record<string, unknown> = {};
+    if (body.addOn.providerIds !== undefined) addOn.provider_ids = body.addOn.providerIds;
+    if (body.addOn.markerIds !== undefined) addOn.marker_ids = body.addOn.markerIds;
+    wireBody.add_on = addOn;
+  }
   if (body.labAccountId !== undefined) wireBody.lab_account_id = body.labAccountId;
   return {
     method: 'POST',

@@ -123,10 +123,11 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     return (await this.startSandbox()).labTests;
   }
 
-  /** The header that carries the key (the embedded sandbox: the spec's). */
+  /** The header that carries the key (the embedded sandbox: the spec's; the vendor's hosts: the vendor's unless set). */
   apiKeyHeader(id: EnvironmentId = this.activeId()): string {
     const resolved = this.resolved(id);
-    return resolved.kind === 'localSandbox' ? DEFAULT_API_KEY_HEADER : this.deps.settings.apiKeyHeader(resolved.id);
+    if (resolved.kind === 'localSandbox') return DEFAULT_API_KEY_HEADER;
+    return this.deps.settings.apiKeyHeader(resolved.id, resolved.kind === 'remote' ? resolved.baseUrl : undefined);
   }
 
   /** A client for a key that is not stored yet (Set API Key validates with it); logs like any other. */

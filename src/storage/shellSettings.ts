@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from '../api/apiKeyHeader';
+import { normaliseApiKeyHeader } from '../api/apiKeyHeader';
 import { CONFIG_SECTION, SETTINGS } from '../constants';
-import { DEFAULT_BASE_URLS, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
+import { DEFAULT_BASE_URLS, defaultApiKeyHeader, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
 
 export const USERS_PAGE_SIZE_DEFAULT = 100;
 export const USERS_PAGE_SIZE_MAX = 500;
@@ -41,11 +41,15 @@ export class ShellSettings {
     return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.baseUrlPrefix.replace(/\.$/, '')}`);
   }
 
-  /** The header that carries the key in `id`; the spec's when unset or not a valid header name. */
-  apiKeyHeader(id: RemoteEnvironmentId): string {
+  /**
+   * The header that carries the key in `id` (at `baseUrl`): the setting's when it names a valid
+   * header, else the environment's default (the vendor's on the vendor's hosts, see
+   * defaultApiKeyHeader).
+   */
+  apiKeyHeader(id: RemoteEnvironmentId, baseUrl: string | undefined): string {
     const value = this.config().get<Record<string, unknown>>(SETTINGS.apiKeyHeader, {});
     const configured = value && typeof value === 'object' ? value[id] : undefined;
-    return normaliseApiKeyHeader(configured) ?? DEFAULT_API_KEY_HEADER;
+    return normaliseApiKeyHeader(configured) ?? defaultApiKeyHeader(id, baseUrl);
   }
 
   affectsApiKeyHeader(event: vscode.ConfigurationChangeEvent): boolean {

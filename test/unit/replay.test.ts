@@ -53,6 +53,7 @@ describe('replay of a recorded request (real sandbox)', () => {
     const providerId = (await client.listLabTestMarkers(other.id, { size: 1 })).markers[0]?.provider_id;
     assert.ok(providerId);
     await assertReplays(() => client.listOrderSetMarkers({ labTestIds: [labTest.id], addOn: { providerIds: [providerId] } }, { page: 1, size: 5 }));
+    await assertReplays(() => client.listOrderSetMarkers({ addOn: { markerIds: [1101, 1702] }, labAccountId: '0b7e3f52-61a4-4c1e-8d2b-3f9a5c7e1d01' }, { size: 5 }));
   });
 
   test('a cursor page replays with its cursor; ids with reserved characters survive the round trip', () => {

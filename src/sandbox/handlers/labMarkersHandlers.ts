@@ -64,8 +64,8 @@ function parseBodyReportingAll(raw: Buffer, issues: IssueList): OrderSetBody | u
 }
 
 /**
- * Union of the tests' markers and the add-on markers (looked up by provider_id), first
- * occurrence wins, in request order. An empty order set is valid and yields an empty page: it is
+ * Union of the tests' markers and the add-on markers (looked up by marker id, then by
+ * provider_id), first occurrence wins, in request order. An empty order set is valid and yields an empty page: it is
  * a question with an empty answer, not a malformed request.
  */
 export async function orderSetMarkers(context: RequestContext): Promise<Reply> {
@@ -85,6 +85,12 @@ export async function orderSetMarkers(context: RequestContext): Promise<Reply> {
     }
   };
   for (const id of body.labTestIds) markersOfTest(account, testFor(id, account)).forEach(add);
+  for (const markerId of body.addOnMarkerIds) {
+    const marker = MARKERS.find((m) => m.id === markerId);
+    if (!marker) throw notFound(`Add-on marker ${markerId} not found`);
+    if (!markerAvailable(account, marker)) throw notFound(`Add-on marker ${markerId} is not available for this lab account`);
+    add(marker);
+  }
   for (const providerId of body.addOnProviderIds) {
     const marker = MARKERS.find((m) => state.style.text(m.providerId) === providerId);
     if (!marker) throw notFound(`Add-on marker with provider_id ${JSON.stringify(providerId)} not found`);
