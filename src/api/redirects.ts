@@ -25,7 +25,8 @@ export function trailingSlashRedirect(method: string, from: string, status: numb
   }
   if (target.origin !== source.origin || target.username !== '' || target.password !== '') return undefined;
   if (target.search !== source.search) return undefined;
-  const slashOnly = target.pathname === `${source.pathname}/` || source.pathname === `${target.pathname}/`;
+  const [shorter, longer] = source.pathname.length < target.pathname.length ? [source.pathname, target.pathname] : [target.pathname, source.pathname];
+  const slashOnly = longer === `${shorter}/` && !shorter.endsWith('/');
   if (!slashOnly) return undefined;
   target.hash = '';
   return target.toString();

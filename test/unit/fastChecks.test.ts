@@ -1,12 +1,14 @@
 // The allocation-free checks must accept exactly what zod accepts: every real response of the
-// sandbox, and every single-field mutation of them (a wrong type, null, a missing field, a float for
-// an integer…), is judged the same way by both.
+// sandbox, bodies the vendor's schema allows (test/support/vendorBodies.ts), and every single-field
+// mutation of them (a wrong type, null, a missing field, a float for an integer…), is judged the
+// same way by both — so the tolerant reader's rules (src/api/schemas.ts) hold in both.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
 import { isGroupedBloodPressure, isMarkerPage, isUser, isUserList } from '../../src/api/fastChecks';
 import { groupedBloodPressureSchema, markerPageSchema, userListSchema, userSchema } from '../../src/api/schemas';
 import type { SandboxHandle } from '../../src/sandbox/server';
+import { generateBodies } from '../support/vendorBodies';
 import { start } from './sandboxTestKit';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -59,15 +61,20 @@ describe('fast checks agree with zod', () => {
   after(() => sandbox.close());
 
   const pairs = [
-    { name: 'user list', check: isUserList, schema: userListSchema, matches: (p: string) => p === '/v2/user/' },
-    { name: 'user', check: isUser, schema: userSchema, matches: (p: string) => p.startsWith('/v2/user/resolve/') },
-    { name: 'grouped blood pressure', check: isGroupedBloodPressure, schema: groupedBloodPressureSchema, matches: (p: string) => p.includes('/blood_pressure/') },
-    { name: 'marker page', check: isMarkerPage, schema: markerPageSchema, matches: (p: string) => p.endsWith('/markers') },
+    { name: 'user list', check: isUserList, schema: userListSchema, matches: (p: string) => p === '/v2/user/', operations: ['listUsers'] },
+    { name: 'user', check: isUser, schema: userSchema, matches: (p: string) => p.startsWith('/v2/user/resolve/'), operations: ['resolveUser'] },
+    { name: 'grouped blood pressure', check: isGroupedBloodPressure, schema: groupedBloodPressureSchema, matches: (p: string) => p.includes('/blood_pressure/'), operations: ['groupedBloodPressure'] },
+    { name: 'marker page', check: isMarkerPage, schema: markerPageSchema, matches: (p: string) => p.endsWith('/markers'), operations: ['labTestMarkers', 'orderSetMarkers'] },
   ];
+  // A full and a minimal body per operation (every vendor field; required ones only, nullable ones null).
+  const vendor = generateBodies(2, 11);
 
-  for (const { name, check, schema, matches } of pairs) {
-    test(`${name}: the real responses and each of their one-field mutations`, () => {
-      const samples = bodies.filter((b) => matches(b.kind));
+  for (const { name, check, schema, matches, operations } of pairs) {
+    test(`${name}: the real responses, bodies the vendor schema allows, and each of their one-field mutations`, () => {
+      const samples = [
+        ...bodies.filter((b) => matches(b.kind)),
+        ...vendor.filter((b) => operations.includes(b.operation)).map((b) => ({ kind: b.operation, body: b.body as Json })),
+      ];
       assert.ok(samples.length > 0, `some ${name} responses`);
       let compared = 0;
       for (const { body } of samples) {
