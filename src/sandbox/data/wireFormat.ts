@@ -48,7 +48,7 @@ export function userToWire(user: SampleUser, style: TextStyle, withIngestion: bo
   return wire;
 }
 
-interface WireGroup {
+export interface WireGroup {
   data: { systolic: number; diastolic: number; timestamp: string; unit: string }[];
   source: { provider: string; type: string };
 }
