@@ -72,6 +72,8 @@ export const SETTINGS = {
   lookUpHover: 'lookUp.hover',
   lookUpDebugVariables: 'lookUp.debugVariables',
   scanConcurrency: 'scan.concurrency',
+  localSandboxShape: 'localSandbox.shape',
+  contractLensEnabled: 'contractLens.enabled',
 } as const;
 
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */

@@ -52,7 +52,8 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
         }
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (deps.settings.affectsBaseUrls(event) || deps.settings.affectsApiKeyHeader(event)) {
+        if (deps.settings.affectsLocalSandboxShape(event)) void this.restartSandbox();
+        if (deps.settings.affectsBaseUrls(event) || deps.settings.affectsApiKeyHeader(event) || deps.settings.affectsContractLens(event)) {
           for (const id of ENVIRONMENT_IDS) this.invalidate(id);
         }
       }),
@@ -139,6 +140,7 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
       baseUrl,
       apiKey,
       apiKeyHeader,
+      contractLens: this.deps.settings.contractLensEnabled(),
       onRequest: (entry) => {
         this.deps.requestLog.onRequest(entry, environment.label);
         this.deps.requestRecorder?.record(entry, environment, apiKeyHeader, apiKey);
@@ -175,11 +177,24 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     return this.clientFor(resolved.baseUrl, apiKey, id);
   }
 
+  /**
+   * The local sandbox's shape changed: stop it and forget its client; the next request starts it
+   * again in the new shape, and everything bound to the local environment re-queries.
+   */
+  private async restartSandbox(): Promise<void> {
+    const running = this.sandbox;
+    this.sandbox = undefined;
+    this.sandboxUrl = undefined;
+    this.invalidate('local');
+    await running?.then((sandbox) => sandbox.close()).catch(() => undefined);
+  }
+
   private startSandbox(): Promise<EmbeddedSandbox> {
     if (!this.sandbox) {
       const started = this.deps.startSandbox().then((sandbox) => {
         this.sandboxUrl = sandbox.url;
-        this.deps.log.info(`Local sandbox (sample data) listening on ${sandbox.url}`);
+        const shape = sandbox.shape === 'vendor' ? ", answering as the vendor's schema allows (healthData.localSandbox.shape)" : '';
+        this.deps.log.info(`Local sandbox (sample data) listening on ${sandbox.url}${shape}`);
         return sandbox;
       });
       this.sandbox = started;

@@ -3,6 +3,9 @@ import { normaliseApiKeyHeader } from '../api/apiKeyHeader';
 import { CONFIG_SECTION, SETTINGS } from '../constants';
 import { DEFAULT_BASE_URLS, defaultApiKeyHeader, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
 
+/** How the embedded local sandbox shapes its bodies (src/sandbox/data/vendorShape.ts). */
+export type LocalSandboxShape = 'spec' | 'vendor';
+
 export const USERS_PAGE_SIZE_DEFAULT = 100;
 export const USERS_PAGE_SIZE_MAX = 500;
 
@@ -54,6 +57,24 @@ export class ShellSettings {
 
   affectsApiKeyHeader(event: vscode.ConfigurationChangeEvent): boolean {
     return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.apiKeyHeader}`);
+  }
+
+  /** `healthData.localSandbox.shape`: the spec's fields exactly (default), or as the vendor's schema allows. */
+  localSandboxShape(): LocalSandboxShape {
+    return this.config().get<unknown>(SETTINGS.localSandboxShape, 'spec') === 'vendor' ? 'vendor' : 'spec';
+  }
+
+  affectsLocalSandboxShape(event: vscode.ConfigurationChangeEvent): boolean {
+    return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.localSandboxShape}`);
+  }
+
+  /** `healthData.contractLens.enabled`: check every response against the spec (default true). */
+  contractLensEnabled(): boolean {
+    return this.config().get<unknown>(SETTINGS.contractLensEnabled, true) !== false;
+  }
+
+  affectsContractLens(event: vscode.ConfigurationChangeEvent): boolean {
+    return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.contractLensEnabled}`);
   }
 
   affectsUsersPageSize(event: vscode.ConfigurationChangeEvent): boolean {
