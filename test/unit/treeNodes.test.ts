@@ -152,3 +152,23 @@ describe('Users tree model', () => {
     assert.equal(formatTimestamp('yesterday-ish'), 'yesterday-ish');
   });
 });
+
+describe('users the vendor sent with values left out', () => {
+  test('a source shows provider first, else the deprecated source; a missing name shows the slug; no date, no icon', () => {
+    assert.deepEqual(summariseSource({ provider: { slug: 'omron', name: 'Omron', logo: 'https://x.example/o.png' }, source: { slug: 'old', name: 'Old', logo: '' } }), {
+      name: 'Omron', slug: 'omron', connectedSince: undefined, iconUrl: 'https://x.example/o.png',
+    });
+    assert.deepEqual(summariseSource({ created_on: '2026-01-02T03:04:05+00:00', provider: null, source: { slug: 'withings', name: null } }), {
+      name: 'withings', slug: 'withings', connectedSince: '2026-01-02 03:04 UTC', iconUrl: undefined,
+    });
+  });
+
+  test('a user with only its ids: no sources, details present and empty, never "null"', () => {
+    const user = { user_id: '6f1c2a52-1d1e-4d3b-9f7e-2b1f6f3c9a10', client_user_id: 'only-ids', connected_sources: null, fallback_time_zone: null, team_id: null };
+    const summary = summariseUser(user);
+    assert.deepEqual([summary.sourceCount, summary.createdOn], [0, undefined]);
+    const rows = userDetailRows(user);
+    assert.deepEqual(rows.filter((row) => row.value !== undefined).map((row) => row.field), ['user_id', 'client_user_id']);
+    assert.ok(rows.every((row) => row.value !== 'null' && row.raw !== 'null'));
+  });
+});
