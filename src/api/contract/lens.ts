@@ -4,7 +4,7 @@
 // refuses: the tolerant reader (src/api/schemas.ts) has already decided what can be shown.
 // src/api/contract/specExact.ts answers "no deviation at all?" without allocating, and is held to
 // the same verdicts as this walk by test/unit/contractLens.test.ts.
-import { DeviationCollector, formatPath, type PlaceCounter } from './deviations';
+import { formatPath, type DeviationCollector, type PlaceCounter } from './deviations';
 import { describeType, SPEC_OBJECTS, type SpecField, type SpecObject, type SpecObjectName } from './specFacts';
 
 type Json = Record<string, unknown>;

@@ -20,7 +20,7 @@ export function listUsers({ state, query }: RequestContext): Reply {
   const offset = readInt(query, 'offset', { fallback: 0, ge: 0 }, issues);
   const limit = readInt(query, 'limit', { fallback: 100, ge: 1, le: MAX_USER_PAGE }, issues);
   issues.throwIfAny();
-  const { population, style } = state;
+  const { population } = state;
   const users: unknown[] = [];
   const end = Math.min(population.total, offset + limit);
   for (let position = offset; position < end; position++) {
