@@ -16,9 +16,8 @@ import { iterateBloodPressurePages, iterateUserPages } from '../../src/api/pagin
 import { groupedBloodPressureRequest, labTestMarkersRequest } from '../../src/api/requests';
 import { scriptedHttpServer } from '../support/hostileServers';
 import { useSandbox } from '../support/sandboxFixture';
+import { mutated, paths, REPLACEMENTS, type Json } from '../support/jsonMutations';
 import { generateBodies } from '../support/vendorBodies';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const TOLERANT: Record<ContractOperation, (value: unknown) => boolean> = {
   listUsers: isUserList,
@@ -32,30 +31,6 @@ function walked(operation: ContractOperation, body: unknown): Deviation[] {
   const out = new DeviationCollector();
   walkContract(OPERATION_ROOTS[operation].object, body, out);
   return out.list();
-}
-
-/** Paths of at most `depth` keys/indexes (the first 2 items of an array), as in fastChecks.test.ts. */
-function paths(value: Json, depth = 6, prefix: (string | number)[] = []): (string | number)[][] {
-  const found: (string | number)[][] = prefix.length > 0 ? [prefix] : [];
-  if (depth === 0 || value === null || typeof value !== 'object') return found;
-  const keys: (string | number)[] = Array.isArray(value) ? [0, 1].filter((i) => i < value.length) : Object.keys(value);
-  for (const key of keys) found.push(...paths((value as Record<string | number, Json>)[key] as Json, depth - 1, [...prefix, key]));
-  return found;
-}
-
-function mutated(value: Json, path: (string | number)[], replacement: Json | undefined | 'extra'): Json {
-  const copy = structuredClone(value);
-  let parent = copy as Record<string | number, Json>;
-  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
-  const last = path[path.length - 1] as string | number;
-  if (replacement === 'extra') {
-    const target = parent[last];
-    if (target && typeof target === 'object' && !Array.isArray(target)) (target as Record<string, Json>).not_in_the_spec = 1;
-  } else if (replacement === undefined) {
-    if (Array.isArray(parent)) parent.splice(Number(last), 1);
-    else delete parent[last];
-  } else parent[last] = replacement;
-  return copy;
 }
 
 const fixture = useSandbox({ users: 12, seed: 5 });
@@ -84,10 +59,9 @@ describe('the spec-exact check and the walk agree', () => {
     let compared = 0;
     for (const { operation, body } of bodies) {
       for (const path of [[] as (string | number)[], ...paths(body)]) {
-        const replacements: (Json | undefined | 'extra')[] = path.length === 0 ? ['extra'] : [null, 'text', 42, 1.5, true, [], {}, undefined, 'extra'];
+        const replacements: (Json | undefined | 'extra')[] = path.length === 0 ? ['extra'] : [...REPLACEMENTS, undefined, 'extra'];
         for (const replacement of replacements) {
-          const candidate = path.length === 0 ? mutated({ root: body }, ['root'], 'extra') : mutated(body, path, replacement);
-          const subject = path.length === 0 ? (candidate as { root: Json }).root : candidate;
+          const subject = mutated(body, path, replacement);
           const exact = isSpecExact(operation, subject);
           const found = walked(operation, subject);
           assert.equal(exact, found.length === 0, `${operation} at ${path.join('.')} = ${JSON.stringify(replacement)}: ${JSON.stringify(found.slice(0, 2))}`);

@@ -8,32 +8,9 @@ import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
 import { isGroupedBloodPressure, isMarkerPage, isUser, isUserList } from '../../src/api/fastChecks';
 import { groupedBloodPressureSchema, markerPageSchema, userListSchema, userSchema } from '../../src/api/schemas';
 import type { SandboxHandle } from '../../src/sandbox/server';
+import { mutated, paths, REPLACEMENTS, type Json } from '../support/jsonMutations';
 import { generateBodies } from '../support/vendorBodies';
 import { start } from './sandboxTestKit';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-const REPLACEMENTS: Json[] = [null, 'text', 42, 1.5, true, [], {}];
-
-/** Every value reached by a path of at most `depth` object keys / array indexes (the first 2 items of an array). */
-function paths(value: Json, depth = 6, prefix: (string | number)[] = []): (string | number)[][] {
-  const found: (string | number)[][] = prefix.length > 0 ? [prefix] : [];
-  if (depth === 0 || value === null || typeof value !== 'object') return found;
-  const keys: (string | number)[] = Array.isArray(value) ? [0, 1].filter((i) => i < value.length) : Object.keys(value);
-  for (const key of keys) found.push(...paths((value as Record<string | number, Json>)[key] as Json, depth - 1, [...prefix, key]));
-  return found;
-}
-
-function mutated(value: Json, path: (string | number)[], replacement: Json | undefined): Json {
-  const copy = structuredClone(value);
-  let parent = copy as Record<string | number, Json>;
-  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
-  const last = path[path.length - 1] as string | number;
-  if (replacement === undefined) {
-    if (Array.isArray(parent)) parent.splice(Number(last), 1);
-    else delete parent[last];
-  } else parent[last] = replacement;
-  return copy;
-}
 
 describe('fast checks agree with zod', () => {
   let sandbox: SandboxHandle;
