@@ -66,6 +66,8 @@ export interface RequestLogEntry {
   requestHeaders?: Record<string, string>;
   /** The JSON body sent (POST). */
   requestBody?: string;
+  /** Set on an attempt that followed a redirect: the URL of the attempt that answered with it. */
+  redirectedFrom?: string;
   /** With a status: the response's headers and body, with any echo of the key redacted. */
   responseHeaders?: Record<string, string>;
   responseBody?: string;
@@ -210,16 +212,18 @@ export class HealthApiClient {
     if (!this.#apiKeyHeader) throw fail('invalid_request', 'The API key header name is not a valid HTTP header name');
 
     let redirect: FollowedRedirect | undefined;
+    let redirectedFrom: string | undefined;
     let retries = 0;
     for (let attempt = 1; ; attempt++) {
       if (opts.signal?.aborted) throw fail('cancelled', `${spec.method} ${url} was cancelled`);
-      const outcome = await this.#attempt(spec, url, attempt, opts.signal, redirect !== undefined);
+      const outcome = await this.#attempt(spec, url, attempt, opts.signal, redirectedFrom);
       if (outcome.kind === 'ok') return this.#read(operation, spec, url, schema, outcome, opts, redirect);
       if (outcome.kind === 'redirect') {
         // Followed once, and only when it changes nothing but a trailing slash (src/api/redirects.ts).
         const next = redirect === undefined ? trailingSlashRedirect(spec.method, url, outcome.status, outcome.location) : undefined;
         if (next === undefined) throw outcome.error;
         redirect = { status: outcome.status, to: pathAndQuery(next) };
+        redirectedFrom = url;
         url = next;
         continue;
       }
@@ -273,7 +277,7 @@ export class HealthApiClient {
     return decoded.value;
   }
 
-  async #attempt(spec: RequestSpec, url: string, attempt: number, signal: AbortSignal | undefined, afterRedirect: boolean): Promise<AttemptOutcome> {
+  async #attempt(spec: RequestSpec, url: string, attempt: number, signal: AbortSignal | undefined, redirectedFrom: string | undefined): Promise<AttemptOutcome> {
     const started = performance.now();
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.#timeoutMs);
@@ -289,6 +293,7 @@ export class HealthApiClient {
     const sent = {
       requestHeaders: { ...headers, [keyHeader]: REDACTED_HEADER },
       ...(requestBody === undefined ? {} : { requestBody: redactText(requestBody, this.#apiKey) }),
+      ...(redirectedFrom === undefined ? {} : { redirectedFrom }),
     };
     const log = (entry: Partial<RequestLogEntry>, ms = Math.round(performance.now() - started)): void =>
       this.#onRequest?.({ method: spec.method, url, ms, attempt, keyHeader: this.#apiKeyHeader, ...sent, ...entry });
@@ -329,7 +334,7 @@ export class HealthApiClient {
         headers: response.headers,
         apiKey: this.#apiKey,
         keyHeader,
-        afterRedirect,
+        afterRedirect: redirectedFrom !== undefined,
       });
       if (status >= 300 && status < 400) return { kind: 'redirect', status, location: firstHeader(response.headers, ['location']), error: failure.error };
       return { kind: 'failed', ...failure };

@@ -25,6 +25,8 @@ export interface RequestRecordInput {
   environmentLabel: string;
   baseUrl: string;
   method: string;
+  /** An attempt that followed a redirect: the URL it was redirected from (it joins that call's record). */
+  redirectedFrom?: string;
   url: string;
   requestHeaders: Record<string, string>;
   requestBody?: string;
@@ -106,6 +108,7 @@ export class RequestRecords {
     return {
       ...input,
       url: redactText(input.url, secret),
+      ...(input.redirectedFrom !== undefined ? { redirectedFrom: redactText(input.redirectedFrom, secret) } : {}),
       requestHeaders: redactHeaders(input.requestHeaders, keyHeader, secret),
       ...(input.responseHeaders ? { responseHeaders: redactHeaders(input.responseHeaders, keyHeader, secret) } : {}),
       ...(input.requestBody !== undefined ? { requestBody: redactText(input.requestBody, secret) } : {}),
@@ -139,6 +142,8 @@ export class RequestRecords {
     if (previous?.endedAt !== undefined) previous.waitMs = Math.max(0, redacted.startedAt - previous.endedAt);
     this.#bodyBytes -= bodyBytes(call);
     call.attempts.push(...redacted.attempts);
+    // After a followed redirect the call goes on at the new URL (a retry there joins it too).
+    call.url = redacted.url;
     for (const field of ['status', 'failure', 'responseHeaders', 'responseBody', 'requestId'] as const) {
       if (redacted[field] === undefined) delete call[field];
       else (call as unknown as Record<string, unknown>)[field] = redacted[field];
@@ -159,7 +164,7 @@ export class RequestRecords {
         record &&
         record.attempts.length === attempt - 1 &&
         record.method === input.method &&
-        record.url === input.url &&
+        (record.url === input.url || record.url === input.redirectedFrom) &&
         record.environmentId === input.environmentId &&
         record.loadId === input.loadId
       ) {

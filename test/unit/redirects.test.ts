@@ -8,6 +8,8 @@ import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
 import type { Deviation } from '../../src/api/contract/deviations';
 import { isHealthApiError, type HealthApiError } from '../../src/api/errors';
 import { trailingSlashRedirect } from '../../src/api/redirects';
+import { requestRecordInput } from '../../src/domain/requestRecordInput';
+import { RequestRecords } from '../../src/domain/requestRecords';
 import { scriptedHttpServer, type HostileServer } from '../support/hostileServers';
 
 const KEY = 'redirect-test-key-5521';
@@ -89,6 +91,12 @@ describe('the client and a redirecting server', () => {
         assert.deepEqual([found[0]?.kind, found[0]?.value, found[0]?.section], ['redirectFollowed', '307 /v2/user?limit=2', '4.2']);
         assert.match(found[0]?.spec ?? '', /\/v2\/user\//);
         assert.deepEqual(log[1]?.deviations, found);
+        assert.equal(log[1]?.redirectedFrom, log[0]?.url);
+        // The Requests view shows the two attempts as one call, as it shows a retry.
+        const records = new RequestRecords();
+        const environment = { id: 'custom', label: 'Custom', baseUrl: server.url };
+        for (const entry of log) records.addAttempt(requestRecordInput(entry, environment, Date.now()), entry.attempt, 'x-service-api-key', KEY);
+        assert.deepEqual(records.all().map((r) => [new URL(r.url).pathname, r.status, r.attempts.map((a) => a.status)]), [['/v2/user', 200, [307, 200]]]);
         await client.close();
       },
     );
