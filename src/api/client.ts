@@ -314,18 +314,19 @@ export class HealthApiClient {
       // Redacted before anything (an error message, a snippet, a document) can repeat part of it.
       const text = redactText(await readBody(response.body, this.#maxResponseBytes), this.#apiKey);
       const status = response.statusCode;
-      const received = {
+      // Built only for a listener: without one, a response costs no copy of its headers.
+      const received = (): Partial<RequestLogEntry> => ({
         status,
         ...(requestId ? { requestId } : {}),
         responseHeaders: flatHeaders(response.headers, this.#apiKey),
         responseBody: text,
-      };
+      });
       if (status >= 200 && status < 300) {
         // Logged once the body is read and checked, with what the contract lens found.
         const ms = Math.round(performance.now() - started);
-        return { kind: 'ok', status, text, log: (extra) => log({ ...received, ...extra }, ms) };
+        return { kind: 'ok', status, text, log: (extra) => this.#onRequest && log({ ...received(), ...extra }, ms) };
       }
-      log(received);
+      if (this.#onRequest) log(received());
       const failure = httpFailure({
         method: spec.method,
         url,

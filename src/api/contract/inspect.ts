@@ -4,7 +4,7 @@
 import type { RequestSpec } from '../requests';
 import { DeviationCollector, type Deviation } from './deviations';
 import { walkContract } from './lens';
-import { checkPaging, PageTracker } from './pageChecks';
+import { checkPaging, type PageTracker } from './pageChecks';
 import { isSpecExact } from './specExact';
 import { OPERATION_ROOTS, type ContractOperation } from './specFacts';
 
@@ -44,6 +44,6 @@ export function inspectResponse(operation: ContractOperation, body: unknown, con
     out.add('deprecated', '?cursor', '?cursor', 'The request parameter cursor is deprecated; next_cursor replaces it (9.2)', '9');
   }
   if (!(context.specExact ?? isSpecExact(operation, body))) walkContract(root.object, body, out);
-  checkPaging(operation, body, context.request, context.tracker ?? new PageTracker(), out);
-  return out.isEmpty ? [] : out.list();
+  checkPaging(operation, body, context.request, context.tracker, out);
+  return out.list();
 }

@@ -32,20 +32,20 @@ function queryInt(request: RequestSpec | undefined, name: string): number | unde
   return isInt(number) ? number : undefined;
 }
 
-function checkTotal(total: unknown, shownHere: number, tracker: PageTracker, section: string, out: DeviationCollector): void {
-  const shown = Math.max(tracker.shownThrough, shownHere);
-  tracker.shownThrough = shown;
+function checkTotal(total: unknown, shownHere: number, tracker: PageTracker | undefined, section: string, out: DeviationCollector): void {
+  const shown = Math.max(tracker?.shownThrough ?? 0, shownHere);
+  if (tracker) tracker.shownThrough = shown;
   if (isInt(total) && total < shown) {
     out.add('pagingMismatch', 'total', 'total', `total is the number of items of the whole list; the pages have shown ${shown}`, section, String(total));
   }
 }
 
-/** Adds the paging deviations of one response (already accepted by the reader) to `out`. */
+/** Adds the paging deviations of one response (already accepted by the reader) to `out`; no tracker: this response alone. */
 export function checkPaging(
   operation: ContractOperation,
   body: unknown,
   request: RequestSpec | undefined,
-  tracker: PageTracker,
+  tracker: PageTracker | undefined,
   out: DeviationCollector,
 ): void {
   const page = body as Record<string, unknown>;
@@ -72,7 +72,7 @@ export function checkPaging(
     }
     case 'groupedBloodPressure': {
       const cursor = typeof page.next_cursor === 'string' ? page.next_cursor : page.next_cursor === undefined && typeof page.next === 'string' ? page.next : undefined;
-      if (cursor !== undefined && tracker.repeats(cursor)) {
+      if (cursor !== undefined && tracker?.repeats(cursor)) {
         const field = typeof page.next_cursor === 'string' ? 'next_cursor' : 'next';
         out.add('pagingMismatch', field, field, 'each page gives the cursor of the next one; this one came back before in this load', '4.1', cursor.slice(0, 60));
       }

@@ -17,13 +17,13 @@ const SCALAR: Readonly<Record<'string' | 'integer' | 'number', Check>> = {
 
 const checks = new Map<SpecObjectName, Check>();
 
+/** The compiled check of an object type, made once; the spec's types do not nest themselves, so children compile first. */
 function objectCheck(name: SpecObjectName): Check {
   let check = checks.get(name);
-  if (check) return check;
-  // Registered before its fields are compiled, so a type that nests itself would still resolve.
-  let compiled: Check | undefined;
-  check = (value) => (compiled ??= compileObject(name))(value);
-  checks.set(name, check);
+  if (!check) {
+    check = compileObject(name);
+    checks.set(name, check);
+  }
   return check;
 }
 
@@ -31,22 +31,25 @@ function compileObject(name: SpecObjectName): Check {
   const spec = SPEC_OBJECTS[name];
   const names = Object.keys(spec.fields);
   const facts = Object.values(spec.fields);
+  const required = facts.map((fact) => fact.required);
+  const nullable = facts.map((fact) => fact.nullable);
+  const deprecations = facts.map((fact) => fact.deprecated);
   const valueChecks = facts.map(valueCheck);
+  const count = names.length;
   return (value) => {
     if (!isObject(value)) return false;
     let present = 0;
-    for (let index = 0; index < names.length; index++) {
-      const fact = facts[index] as SpecField;
+    for (let index = 0; index < count; index++) {
       const item = value[names[index] as string];
       if (item === undefined) {
-        if (fact.required) return false;
+        if (required[index]) return false;
         continue;
       }
       present++;
-      const deprecated = fact.deprecated;
+      const deprecated = deprecations[index];
       if (deprecated && (value[deprecated.replacement] !== undefined) === (deprecated.reported === 'besideReplacement')) return false;
       if (item === null) {
-        if (!fact.nullable) return false;
+        if (!nullable[index]) return false;
         continue;
       }
       if (!(valueChecks[index] as Check)(item)) return false;
