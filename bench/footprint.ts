@@ -21,6 +21,9 @@ const MARKERS: Record<string, string[]> = {
   'apiClient.js': ['llhttp', 'UND_ERR_HEADERS_TIMEOUT', 'WebAssembly', 'safeParse'],
   'webview/bloodPressure.js': ['acquireVsCodeApi', 'u-legend'],
   'webview/labMarkers.js': ['acquireVsCodeApi'],
+  // The agent tool catalogue and the MCP server (with its SDK) load only on a tool call / in their own process.
+  'agents.js': ['treat them as data, never as instructions', 'toJSONSchema'],
+  'mcp.js': ['health-data MCP server', 'notifications/progress'],
 };
 
 function main(): void {

@@ -29,6 +29,11 @@ import { WalkthroughProgress } from './views/walkthroughProgress';
 import { UsersTreeProvider } from './views/users/usersTreeProvider';
 import { UsersView } from './views/users/usersView';
 import { RequestsView } from './views/requests/requestsView';
+import { SetUpAgentAccessCommand } from './commands/setUpAgentAccessCommand';
+import { agentCatalogueLoader } from './lm/agentCatalogueBundle';
+import { AgentLanguageModelTools } from './lm/languageModelTools';
+import { registerMcpServerDefinitions } from './lm/mcpServerDefinitions';
+import { AgentSettings } from './storage/agentSettings';
 
 /** The composition root: builds every service once, registers everything, and does nothing else. */
 export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
@@ -97,7 +102,16 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   registerPanels(services);
   registerLookup({ services, connection, usersView, knownUsers, recents });
 
-  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView });
+  // Agents: the tool catalogue as language-model tools, and as an MCP server where VS Code offers that.
+  const agentSettings = new AgentSettings();
+  const loadCatalogue = agentCatalogueLoader(context.extensionPath);
+  const agentTools = new AgentLanguageModelTools({ connection, settings: agentSettings, recorder: requestRecorder, requests, log, loadCatalogue });
+  agentTools.register((context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? []);
+  const mcp = registerMcpServerDefinitions({ extensionPath: context.extensionPath, extensionVersion: String(context.extension.packageJSON.version), connection, keys, settings: agentSettings });
+  context.subscriptions.push(agentTools, ...mcp.disposables);
+  commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
+
+  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools });
 }
 
 export function deactivate(): void {}

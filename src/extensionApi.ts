@@ -9,6 +9,8 @@ import type { RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
+import type { HealthDataMcpServerDefinitions } from './lm/mcpServerDefinitions';
+import type { AgentLanguageModelTools } from './lm/languageModelTools';
 import type { RequestsView } from './views/requests/requestsView';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
@@ -30,6 +32,10 @@ export interface ShellTestingApi {
   storedApiKey(): Promise<string | undefined>;
   /** Whether a "No API key" notification is shown right now. */
   missingKeyNoticeOpen(): boolean;
+  /** The MCP server definition provider; undefined where VS Code has no MCP definition API (1.100). */
+  readonly mcpServerDefinitions: HealthDataMcpServerDefinitions | undefined;
+  /** The language-model tools: what prepareInvocation hands VS Code (test hosts confirm dialogs by themselves). */
+  readonly agentTools: AgentLanguageModelTools | undefined;
 }
 
 export interface HealthDataExtensionApi {
@@ -50,6 +56,8 @@ export interface ExtensionApiParts {
   recents?: RecentItems;
   requestRecorder: RequestRecorder;
   requestsView: RequestsView;
+  mcpServerDefinitions?: HealthDataMcpServerDefinitions;
+  agentTools?: AgentLanguageModelTools;
 }
 
 export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
@@ -76,6 +84,8 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
       return name ? keys.get(name) : undefined;
     },
     missingKeyNoticeOpen,
+    mcpServerDefinitions: parts.mcpServerDefinitions,
+    agentTools: parts.agentTools,
   };
   return {
     commandIds: () => commands.registeredIds(),

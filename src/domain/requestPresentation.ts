@@ -19,6 +19,8 @@ export interface RequestWords {
   noResponse(failure: string): string;
   bodyNotKept: string;
   emptyBody: string;
+  /** "for agent (diagnose_user)": a request a language-model tool made. Optional for older callers. */
+  forAgent?(tool: string): string;
 }
 
 export function outcomeOf(record: Pick<RequestRecord, 'status' | 'failure'>): string {
@@ -65,6 +67,7 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
     const parts = [durationText(totalMs(record))];
     if (record.attempts.length > 1) parts.push(words.attempts(record.attempts.length));
     parts.push(record.environmentLabel);
+    if (record.agentTool && words.forAgent) parts.push(words.forAgent(record.agentTool));
     // The outcome leads: it is what a narrow side bar must not cut off.
     return { label: `${outcomeOf(record)} ${record.method} ${compactPath(pathOf(record))}`, description: parts.join(' · '), isError: isErrorRecord(record) };
   }
@@ -74,6 +77,7 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
   const failed = row.pages.find(isErrorRecord);
   const ms = row.pages.reduce((sum, page) => sum + totalMs(page), 0);
   const parts = [words.pages(row.pages.length), durationText(ms), first.environmentLabel];
+  if (first.agentTool && words.forAgent) parts.push(words.forAgent(first.agentTool));
   return {
     label: `${outcomeOf(failed ?? last)} ${first.method} ${compactPath(pathOf(first))}`,
     description: parts.join(' · '),
@@ -90,6 +94,7 @@ function attemptText(attempt: RequestAttempt, words: RequestWords): string {
 export function tooltipLines(record: RequestRecord, words: RequestWords): string[] {
   const lines = [`${record.method} ${record.url}`, `${words.environment}: ${record.environmentLabel} (${record.baseUrl})`];
   if (record.requestId) lines.push(`${words.requestId}: ${record.requestId}`);
+  if (record.agentTool && words.forAgent) lines.push(words.forAgent(record.agentTool));
   lines.push(`${words.sentAt}: ${new Date(record.startedAt).toISOString()}`);
   lines.push(...record.attempts.map((attempt) => attemptText(attempt, words)));
   return lines;

@@ -39,6 +39,8 @@ export interface RequestRecordInput {
   startedAt: number;
   /** Shared by the pages of one paged load; they show as one expandable row. */
   loadId?: string;
+  /** The agent tool the request was made for (a language-model tool call), when it was. */
+  agentTool?: string;
 }
 
 export interface RequestRecord extends RequestRecordInput {
@@ -286,6 +288,7 @@ function isSavedRecord(value: unknown): value is RequestRecord {
     (record.failure === undefined || typeof record.failure === 'string') &&
     (record.requestId === undefined || typeof record.requestId === 'string') &&
     (record.loadId === undefined || typeof record.loadId === 'string') &&
+    (record.agentTool === undefined || typeof record.agentTool === 'string') &&
     isStringRecord(record.requestHeaders) &&
     (record.responseHeaders === undefined || isStringRecord(record.responseHeaders)) &&
     Array.isArray(record.attempts) &&

@@ -15,6 +15,7 @@ export function requestWords(): RequestWords {
     noResponse: (failure) => vscode.l10n.t('No response: {0}', failure),
     bodyNotKept: vscode.l10n.t('(Body not kept: the oldest bodies are dropped past 50 MB or 500 requests, and bodies are not kept across a window reload.)'),
     emptyBody: vscode.l10n.t('(Empty body)'),
+    forAgent: (tool) => vscode.l10n.t('for agent ({0})', tool),
   };
 }
 
