@@ -17,6 +17,7 @@ import {
   type ListUsersQuery,
   type OrderSetBody,
   type PageQuery,
+  type RequestOperation,
   type RequestSpec,
 } from './requests';
 import {
@@ -71,6 +72,8 @@ export interface RequestLogEntry {
   /** With a status: the response's headers and body, with any echo of the key redacted. */
   responseHeaders?: Record<string, string>;
   responseBody?: string;
+  /** The client call this attempt belongs to, with its arguments: what a replay makes again. */
+  operation?: RequestOperation;
 }
 
 
@@ -239,6 +242,7 @@ export class HealthApiClient {
         ms: Math.round(performance.now() - started),
         attempt,
         keyHeader: this.#apiKeyHeader,
+        operation: spec.operation,
         ...sent,
         ...entry,
       });

@@ -19,7 +19,7 @@ export async function validateAndStoreApiKey(
 ): Promise<ApiKeyCheck> {
   const resolved = target;
   if (resolved.kind !== 'remote') throw new Error(`The ${resolved.id} environment takes no API key`);
-  const client = connection.clientFor(resolved.baseUrl, apiKey);
+  const client = connection.clientFor(resolved.id, resolved.baseUrl, apiKey);
   try {
     const page = await client.listUsers({ limit: 1 }, signal ? { signal } : {});
     await keys.store(resolved.secretName, apiKey);

@@ -1,8 +1,7 @@
 // What the Requests view shows of a record: row texts, the tooltip's facts, the Open document, the
 // response side of a diff, and the cURL line. Pure: the wording comes in through `RequestWords`.
-import { replayOf, specOfRecordedRequest } from '../api/replay';
-import type { RequestSpec } from '../api/requests';
-import { buildCurlCommand } from './curl';
+import { requestOfOperation } from '../api/requests';
+import { curlOfSentRequest } from './curl';
 import { jsonDocumentFileName } from './jsonDocument';
 import { isErrorRecord, type RequestAttempt, type RequestRecord, type RequestRow } from './requestRecords';
 
@@ -150,13 +149,16 @@ export function requestDocumentName(record: RequestRecord, extension: 'http' | '
   return extension === 'json' ? name : name.replace(/\.json$/, '.http');
 }
 
-/** The request as the spec's operation, when it is one (Replay, Copy as cURL, Compare environments). */
-export function requestSpecOf(record: RequestRecord): RequestSpec | undefined {
-  const spec = specOfRecordedRequest(record);
-  return spec && replayOf(spec) ? spec : undefined;
-}
-
+/**
+ * The request as it was sent, as a cURL line: its method, URL and body. A POST whose body was
+ * dropped gets it back from its operation; undefined when neither is kept.
+ */
 export function requestCurl(record: RequestRecord, keyHeader: string): string | undefined {
-  const spec = specOfRecordedRequest(record);
-  return spec ? buildCurlCommand(record.baseUrl, spec, keyHeader) : undefined;
+  let body = record.requestBody;
+  if (body === undefined && record.method === 'POST') {
+    const rebuilt = record.operation && requestOfOperation(record.operation).body;
+    if (rebuilt === undefined) return undefined;
+    body = JSON.stringify(rebuilt);
+  }
+  return curlOfSentRequest(record.method, record.url, body, keyHeader);
 }

@@ -37,5 +37,6 @@ export function requestRecordInput(
     ],
     startedAt: endedAt - entry.ms,
     ...(loadId !== undefined ? { loadId } : {}),
+    ...(entry.operation !== undefined ? { operation: entry.operation } : {}),
   };
 }

@@ -21,7 +21,7 @@ export class CopyRequestAsCurlCommand implements Command {
     const keyHeader = Object.entries(record.requestHeaders).find(([, value]) => value === REDACTED_HEADER)?.[0] ?? DEFAULT_API_KEY_HEADER;
     const curl = requestCurl(record, keyHeader);
     if (!curl) {
-      void vscode.window.showErrorMessage(requestStrings.notAnOperation());
+      void vscode.window.showErrorMessage(requestStrings.bodyGoneForCurl());
       return;
     }
     await vscode.env.clipboard.writeText(curl);
