@@ -5,7 +5,7 @@ import { sendOperation } from '../api/replay';
 import type { RequestOperation, RequestSpec } from '../api/requests';
 import { isEnvironmentId } from '../domain/environments';
 import { planReplay, sameBaseUrl, type ReplayEnvironment, type ReplayPlan } from '../domain/replayPlan';
-import { requestDocumentName, responseBodyText } from '../domain/requestPresentation';
+import { compareSideLabel, requestDocumentName, responseBodyText } from '../domain/requestPresentation';
 import type { RequestRecord } from '../domain/requestRecords';
 import type { JsonDocumentProvider } from '../jsonDocuments/jsonDocumentProvider';
 import { requestStrings, requestWords } from '../l10n/requestStrings';
@@ -66,9 +66,9 @@ export class RequestInspector implements RequestInspection {
   /** VS Code's diff editor between two recorded responses, bodies pretty-printed so fields line up. */
   async compareResponses(left: RequestRecord, right: RequestRecord): Promise<void> {
     const words = requestWords();
-    const leftUri = this.documents.storeText(requestDocumentName(left, 'json'), responseBodyText(left, words));
-    const rightUri = this.documents.storeText(requestDocumentName(right, 'json'), responseBodyText(right, words));
-    const title = requestStrings.compareTitle(`#${left.id} ${left.environmentLabel}`, `#${right.id} ${right.environmentLabel}`);
+    const leftUri = this.documents.storeText(requestDocumentName(left, 'json', words), responseBodyText(left, words));
+    const rightUri = this.documents.storeText(requestDocumentName(right, 'json', words), responseBodyText(right, words));
+    const title = requestStrings.compareTitle(compareSideLabel(left, words), compareSideLabel(right, words));
     await vscode.commands.executeCommand('vscode.diff', leftUri, rightUri, title, { preview: false });
   }
 

@@ -15,6 +15,8 @@ export function requestWords(): RequestWords {
     noResponse: (failure) => vscode.l10n.t('No response: {0}', failure),
     bodyNotKept: vscode.l10n.t('(Body not kept: the oldest bodies are dropped past 50 MB or 500 requests, and bodies are not kept across a window reload.)'),
     emptyBody: vscode.l10n.t('(Empty body)'),
+    sentTime: (epochMs) =>
+      new Date(epochMs).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
   };
 }
 
@@ -26,7 +28,7 @@ export const requestStrings = {
   bodyDropped: (): string => vscode.l10n.t('body not kept'),
   pageLabel: (page: number): string => vscode.l10n.t('Page {0}', page),
   pickRequest: (): string => vscode.l10n.t('Select a request'),
-  pickOther: (first: string): string => vscode.l10n.t('Compare #{0} with…', first),
+  pickOther: (first: string): string => vscode.l10n.t('Compare {0} with…', first),
   noOtherRequest: (): string => vscode.l10n.t('There is no other request with a kept response to compare with. Replay one first.'),
   noRequests: (): string => vscode.l10n.t('No requests yet in this window.'),
   bodyGoneForCurl: (): string => vscode.l10n.t('The body of this POST request was not kept, so it cannot be copied as cURL.'),
