@@ -240,4 +240,15 @@ export const pickerStrings = {
   addOnTitle: (): string => vscode.l10n.t('Show Order Set Markers: add-on provider_ids'),
   addOnPrompt: (): string => vscode.l10n.t('provider_ids of add-on markers, comma-separated (optional)'),
   orderSetEmpty: (): string => vscode.l10n.t('Enter at least one lab_test_id or add-on provider_id.'),
+  userNotThere: (clientUserId: string, environment: string): string =>
+    vscode.l10n.t('There is no user with client_user_id "{0}" in {1}.', clientUserId, environment),
+  userOnlyElsewhere: (clientUserId: string, environment: string, seenIn: string): string =>
+    vscode.l10n.t(
+      'There is no user with client_user_id "{0}" in {1}: it exists in {2}, where this panel shows it. Each environment has its own users.',
+      clientUserId,
+      environment,
+      seenIn,
+    ),
+  chooseUser: (): string => vscode.l10n.t('Choose a User…'),
+  switchEnvironment: (): string => vscode.l10n.t('Switch Environment…'),
 };
