@@ -8,6 +8,9 @@ import type { TreeNode } from './treeNode';
 import { UserNode } from './userNode';
 import type { UsersTreeProvider } from './usersTreeProvider';
 
+/** Longer than VS Code holds a tree refresh that follows another (200 ms). */
+const REVEAL_RETRY_MS = 250;
+
 /** The Users TreeView: its description (environment and total) and message (the active filter). */
 export class UsersView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<TreeNode>;
@@ -32,13 +35,20 @@ export class UsersView implements vscode.Disposable {
     this.update();
   }
 
-  /** After Load more, keyboard focus goes to the first new row, so arrow keys continue from there. */
+  /**
+   * After Load more, keyboard focus goes to the first new row, so arrow keys continue from there.
+   * VS Code can refuse a reveal while it is still applying the refresh that added the row (its
+   * range may have just been created or renamed): then it is tried once more when that has settled.
+   */
   private async focusAppended(node: UserNode): Promise<void> {
-    if (!this.treeView.visible) return;
-    try {
-      await this.treeView.reveal(node, { select: true, focus: true });
-    } catch {
-      // The list changed again meanwhile (a refresh, another environment): nothing to focus.
+    for (let attempt = 1; attempt <= 2 && this.treeView.visible; attempt++) {
+      try {
+        await this.treeView.reveal(node, { select: true, focus: true });
+        return;
+      } catch {
+        // The list changed meanwhile (a refresh, another environment), or VS Code was not there yet.
+        await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
+      }
     }
   }
 
