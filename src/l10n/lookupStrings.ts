@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { LinkProblem } from '../domain/healthDataLinks';
 import type { LookupTarget } from '../domain/lookupClassifier';
+import { formatCount } from './numbers';
 
 export const lookupStrings = {
   inputTitle: (): string => vscode.l10n.t('Look up in Health Data'),
@@ -9,7 +10,8 @@ export const lookupStrings = {
   inputEmpty: (): string => vscode.l10n.t('Enter an id.'),
   looking: (id: string): string => vscode.l10n.t('Looking up "{0}"…', id),
   searchingUsers: (id: string): string => vscode.l10n.t('Searching users for user_id {0}…', id),
-  searchedSoFar: (scanned: number, total: number): string => vscode.l10n.t('{0} of {1} users searched', scanned, total),
+  searchedSoFar: (scanned: number, total: number): string =>
+    vscode.l10n.t('{0} of {1} users searched', formatCount(scanned), formatCount(total)),
   notAnId: (text: string): string =>
     vscode.l10n.t('"{0}" does not look like a user_id, client_user_id or lab test id. Select just the id and try again.', text),
   nothingSelected: (): string => vscode.l10n.t('Select an id (or put the cursor on one) and run Look up in Health Data again.'),
@@ -19,7 +21,7 @@ export const lookupStrings = {
   tried: (target: LookupTarget, scanned?: number): string => {
     switch (target) {
       case 'userId':
-        return scanned === undefined ? vscode.l10n.t('user_id') : vscode.l10n.t('user_id among {0} users', scanned);
+        return scanned === undefined ? vscode.l10n.t('user_id') : vscode.l10n.t('user_id among {0} users', formatCount(scanned));
       case 'labTestId':
         return vscode.l10n.t('lab test id');
       case 'clientUserId':

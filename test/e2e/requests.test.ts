@@ -56,6 +56,18 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     await workbench.screenshot('bp-production-dark');
   });
 
+  test('the panel\'s Copy as cURL completes the walkthrough\'s cURL step', async () => {
+    const frame = await workbench.webview(`Blood Pressure: ${shown.client_user_id} · Production US`);
+    await frame.locator('vscode-button', { hasText: 'Copy as cURL' }).first().click();
+    await workbench.waitForNotification('cURL command copied');
+    await workbench.sideBar().locator('.composite.title h2').click();
+    await workbench.runCommand('Health Data: Get Started');
+    const step = workbench.page.locator('button.getting-started-step[data-step-id$="#copyAsCurl"]');
+    await step.waitFor();
+    await workbench.page.waitForFunction((element) => element?.getAttribute('aria-checked') === 'true', await step.elementHandle());
+    await workbench.activateEditorTab(`Blood Pressure: ${shown.client_user_id} · Production US`);
+  });
+
   test('after switching to the local sandbox the panel stays on production and offers "Open in"', async () => {
     const user = shown;
     const served = team.requestCount();

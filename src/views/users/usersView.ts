@@ -7,6 +7,7 @@ import type { ApiConnection } from '../../services';
 import type { TreeNode } from './treeNode';
 import { UserNode } from './userNode';
 import type { UsersTreeProvider } from './usersTreeProvider';
+import { markDone } from '../walkthroughProgress';
 
 /** Longer than VS Code holds a tree refresh that follows another (200 ms). */
 const REVEAL_RETRY_MS = 250;
@@ -30,9 +31,14 @@ export class UsersView implements vscode.Disposable {
       this.treeView,
       provider.onDidChangeSummary(() => this.update()),
       provider.onDidAppendPage((node) => void this.focusAppended(node)),
+      // The walkthrough's first step is done when the view is open, however it was opened.
+      this.treeView.onDidChangeVisibility(({ visible }) => {
+        if (visible) markDone(CONTEXT_KEYS.walkthroughUsersViewOpened);
+      }),
       { dispose: () => clearInterval(ageTicker) },
     ];
     this.update();
+    if (this.treeView.visible) markDone(CONTEXT_KEYS.walkthroughUsersViewOpened);
   }
 
   /**
