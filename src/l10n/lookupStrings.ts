@@ -12,8 +12,22 @@ export const lookupStrings = {
   searchingUsers: (id: string): string => vscode.l10n.t('Searching users for user_id {0}…', id),
   searchedSoFar: (scanned: number, total: number): string =>
     vscode.l10n.t('{0} of {1} users searched', formatCount(scanned), formatCount(total)),
-  notAnId: (text: string): string =>
+  notAnIdSelected: (text: string): string =>
     vscode.l10n.t('"{0}" does not look like a user_id, client_user_id or lab test id. Select just the id and try again.', text),
+  notAnIdTyped: (text: string): string => vscode.l10n.t('"{0}" does not look like a user_id, client_user_id or lab test id.', text),
+  notAnIdVariable: (text: string): string =>
+    vscode.l10n.t(
+      'The value of this variable, "{0}", does not look like a user_id, client_user_id or lab test id. Look up a variable that holds just the id (a string), or expand an object and look up its id field.',
+      text,
+    ),
+  fromTerminal: (): string => vscode.l10n.t('selected in the terminal'),
+  fromEditorSelection: (): string => vscode.l10n.t('selected in the editor'),
+  fromEditorCursor: (): string => vscode.l10n.t('under the cursor in the editor'),
+  pickSourceTitle: (): string => vscode.l10n.t('Look up in Health Data: which one?'),
+  pickSourcePlaceholder: (): string => vscode.l10n.t('Both the terminal and the editor hold text: pick the one to look up'),
+  revealInUsers: (): string => vscode.l10n.t('Reveal in Users'),
+  foundUserQuietly: (clientUserId: string, environment: string): string =>
+    vscode.l10n.t('Found user {0} in {1}; it is selected in the Users view (the side bar stays where it is).', clientUserId, environment),
   nothingSelected: (): string => vscode.l10n.t('Select an id (or put the cursor on one) and run Look up in Health Data again.'),
   nothingSelectedInTerminal: (): string => vscode.l10n.t('Select an id in the terminal first, then choose Look up in Health Data.'),
   notFound: (id: string, environment: string, tried: string): string =>

@@ -17,6 +17,8 @@ export class UsersView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<TreeNode>;
   private readonly subscriptions: vscode.Disposable[];
   private filterActive: boolean | undefined;
+  /** A user selected while the view was hidden: selected when it is shown. */
+  private pendingSelection: UserNode | undefined;
 
   constructor(
     readonly provider: UsersTreeProvider,
@@ -33,7 +35,11 @@ export class UsersView implements vscode.Disposable {
       provider.onDidAppendPage((node) => void this.focusAppended(node)),
       // The walkthrough's first step is done when the view is open, however it was opened.
       this.treeView.onDidChangeVisibility(({ visible }) => {
-        if (visible) markDone(CONTEXT_KEYS.walkthroughUsersViewOpened);
+        if (!visible) return;
+        markDone(CONTEXT_KEYS.walkthroughUsersViewOpened);
+        const pending = this.pendingSelection;
+        this.pendingSelection = undefined;
+        if (pending) void this.selectWhenShown(pending);
       }),
       { dispose: () => clearInterval(ageTicker) },
     ];
@@ -58,10 +64,44 @@ export class UsersView implements vscode.Disposable {
     }
   }
 
-  /** Loads `user` into the tree if needed, then selects and focuses it. */
+  /** Loads `user` into the tree if needed, then selects and focuses it (opening the view). */
   async reveal(user: User): Promise<void> {
+    this.pendingSelection = undefined;
     const node = await this.provider.showUser(user);
     await this.treeView.reveal(node, { select: true, focus: true });
+  }
+
+  /**
+   * Loads `user` into the tree if needed and selects it without opening the view or taking the
+   * focus (a look-up from the debugger leaves the side bar on Run and Debug): selected now if the
+   * view is visible, otherwise as soon as it is shown.
+   */
+  async selectQuietly(user: User): Promise<void> {
+    const node = await this.provider.showUser(user);
+    if (!this.treeView.visible) {
+      this.pendingSelection = node;
+      return;
+    }
+    await this.treeView.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+  }
+
+  /**
+   * Selects `node` in a view that was just shown. VS Code refuses a reveal that arrives while it is
+   * still reading the view's rows ("already registered"): it is made once they are read, and tried
+   * again once if refused.
+   */
+  private async selectWhenShown(node: UserNode): Promise<void> {
+    await this.provider.getChildren();
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
+      if (!this.treeView.visible) return;
+      try {
+        await this.treeView.reveal(node, { select: true, focus: false });
+        return;
+      } catch {
+        // tried again below
+      }
+    }
   }
 
   /** The user of the selected row, if a user row is selected. */
