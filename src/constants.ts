@@ -59,6 +59,7 @@ export const CONTEXT_KEYS = {
   walkthroughBloodPressureOpened: 'healthData.walkthrough.bloodPressureOpened',
   walkthroughLabMarkersOpened: 'healthData.walkthrough.labMarkersOpened',
   walkthroughCurlCopied: 'healthData.walkthrough.curlCopied',
+  walkthroughUsersViewOpened: 'healthData.walkthrough.usersViewOpened',
 } as const;
 
 /** The walkthrough's id as the Welcome page knows it (publisher.name#id). */

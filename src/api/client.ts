@@ -24,6 +24,7 @@ import {
   type ListUsersQuery,
   type OrderSetBody,
   type PageQuery,
+  type RequestOperation,
   type RequestSpec,
 } from './requests';
 import {
@@ -76,6 +77,8 @@ export interface RequestLogEntry {
    * empty list when it does not). Absent when the lens is off or the response was not read.
    */
   deviations?: Deviation[];
+  /** The client call this attempt belongs to, with its arguments: what a replay makes again. */
+  operation?: RequestOperation;
 }
 
 
@@ -296,7 +299,16 @@ export class HealthApiClient {
       ...(redirectedFrom === undefined ? {} : { redirectedFrom }),
     };
     const log = (entry: Partial<RequestLogEntry>, ms = Math.round(performance.now() - started)): void =>
-      this.#onRequest?.({ method: spec.method, url, ms, attempt, keyHeader: this.#apiKeyHeader, ...sent, ...entry });
+      this.#onRequest?.({
+        method: spec.method,
+        url,
+        ms,
+        attempt,
+        keyHeader: this.#apiKeyHeader,
+        operation: spec.operation,
+        ...sent,
+        ...entry,
+      });
     const fail = (kind: HealthApiErrorKind, message: string, extra: Partial<HealthApiError> & { cause?: unknown } = {}) =>
       new HealthApiError({ kind, message, method: spec.method, url, ...extra });
 

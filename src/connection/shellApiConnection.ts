@@ -4,7 +4,7 @@ import type { HealthApiClient } from '../api/client';
 import { BaseUrlSettingError, MissingApiKeyError } from '../domain/connectionErrors';
 import { ENVIRONMENT_IDS, resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
 import { environmentLabel } from '../l10n/shellStrings';
-import type { ApiConnection, EnvironmentConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } from '../services';
+import type { ApiConnection, ApiKeyState, EnvironmentConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } from '../services';
 import type { ActiveEnvironmentStore } from '../storage/activeEnvironmentStore';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
@@ -14,7 +14,7 @@ import { BoundEnvironmentConnection } from './environmentConnection';
 import type { RequestLog } from './requestLog';
 import type { RequestRecorder } from './requestRecorder';
 
-export type ApiKeyState = 'notNeeded' | 'set' | 'missing' | 'misconfigured';
+export type { ApiKeyState };
 
 export interface ShellApiConnectionDeps {
   settings: ShellSettings;
@@ -131,8 +131,13 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     return this.deps.settings.apiKeyHeader(resolved.id, resolved.kind === 'remote' ? resolved.baseUrl : undefined);
   }
 
-  /** A client for a key that is not stored yet (Set API Key validates with it); logs like any other. */
-  clientFor(baseUrl: string, apiKey: string, id: EnvironmentId = this.activeId()): HealthApiClient {
+  /**
+   * A client of environment `id` for `baseUrl` and `apiKey` (Set API Key checks a key not stored yet
+   * with it); its requests are logged and recorded as sent in `id`, to `baseUrl`. The environment is
+   * never assumed: a key checked for Sandbox US while the local sandbox is active is a request of
+   * Sandbox US.
+   */
+  clientFor(id: EnvironmentId, baseUrl: string, apiKey: string): HealthApiClient {
     const { HealthApiClient } = this.deps.loadApiClient();
     const environment = { id, label: environmentLabel(id), baseUrl };
     const apiKeyHeader = this.apiKeyHeader(id);
@@ -169,12 +174,12 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     const resolved = this.resolved(id);
     if (resolved.kind === 'localSandbox') {
       const sandbox = await this.startSandbox();
-      return this.clientFor(sandbox.url, sandbox.apiKey, id);
+      return this.clientFor(id, sandbox.url, sandbox.apiKey);
     }
     if (resolved.kind === 'misconfigured') throw new BaseUrlSettingError(resolved.id, resolved.problem);
     const apiKey = await this.deps.keys.get(resolved.secretName);
     if (!apiKey) throw new MissingApiKeyError(resolved.id);
-    return this.clientFor(resolved.baseUrl, apiKey, id);
+    return this.clientFor(id, resolved.baseUrl, apiKey);
   }
 
   /**

@@ -38,5 +38,6 @@ export function requestRecordInput(
     ],
     startedAt: endedAt - entry.ms,
     ...(loadId !== undefined ? { loadId } : {}),
+    ...(entry.operation !== undefined ? { operation: entry.operation } : {}),
   };
 }

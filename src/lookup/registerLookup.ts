@@ -10,6 +10,7 @@ import type { UsersView } from '../views/users/usersView';
 import { HealthDataLookup } from './healthDataLookup';
 import { IdHoverProvider } from './idHoverProvider';
 import { LinkOpener } from './linkOpener';
+import { LookupActivity } from './lookupActivity';
 
 export interface LookupDeps {
   services: ExtensionServices;
@@ -23,10 +24,12 @@ export interface LookupDeps {
 export function registerLookup({ services, connection, usersView, knownUsers, recents }: LookupDeps): void {
   const lookup = new HealthDataLookup({ connection, usersView, knownUsers, recents });
   const opener = new LinkOpener(connection, lookup, knownUsers);
-  services.commands.register(new LookUpCommand(lookup));
+  const activity = new LookupActivity();
+  services.commands.register(new LookUpCommand(lookup, activity));
   services.commands.register(new CopyLinkCommand(connection, usersView));
   services.commands.register(new OpenLinkCommand(opener));
   services.context.subscriptions.push(
+    activity,
     vscode.window.registerUriHandler(opener),
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new IdHoverProvider(knownUsers, connection)),
     // A user chosen in the tree is a recent user of its environment.

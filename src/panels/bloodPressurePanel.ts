@@ -93,7 +93,11 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   protected async openInActiveEnvironment(): Promise<void> {
     // The user's id differs between environments; the client_user_id is the team's own.
-    await vscode.commands.executeCommand(PANEL_COMMANDS.showBloodPressure, this.target.clientUserId, this.form);
+    await vscode.commands.executeCommand(
+      PANEL_COMMANDS.showBloodPressure,
+      { clientUserId: this.target.clientUserId, seenIn: this.connection.environment().label },
+      this.form,
+    );
   }
 
   /** The same user (by client_user_id) and query in `environment`. */

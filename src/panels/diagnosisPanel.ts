@@ -80,7 +80,11 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
 
   protected async openInActiveEnvironment(): Promise<void> {
     // The user's id differs between environments; the client_user_id is the team's own.
-    await vscode.commands.executeCommand(PANEL_COMMANDS.diagnoseData, this.target.clientUserId, { days: this.days });
+    await vscode.commands.executeCommand(
+      PANEL_COMMANDS.diagnoseData,
+      { clientUserId: this.target.clientUserId, seenIn: this.connection.environment().label },
+      { days: this.days },
+    );
   }
 
   protected async requestIn(): Promise<RequestSpec | undefined> {

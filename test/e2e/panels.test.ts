@@ -102,6 +102,8 @@ describe('Panels in a real workbench', () => {
     await workbench.pickQuickPickItem(/(^|\s)Sandbox US$/);
     // As a user would: the "No API key" notification's own link leads to the key prompt.
     const noKey = workbench.page.locator('.notifications-toasts .notification-list-item', { hasText: 'No API key for Sandbox US' });
+    await noKey.locator('a', { hasText: 'Set API key' }).waitFor();
+    assert.equal(await noKey.locator('.monaco-button', { hasText: 'Cancel' }).count(), 0, 'no Cancel that would only close it');
     await noKey.locator('a', { hasText: 'Set API key' }).click();
     await workbench.quickInput().filter({ hasText: 'Sandbox US' }).waitFor();
     await workbench.typeIntoInput(API_KEY);
