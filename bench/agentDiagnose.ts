@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     const raw = async (): Promise<{ ms: number; pages: number }> => {
       const started = performance.now();
       const user = await getJson<User>(requestUrl(sandbox.url, resolveUserRequest(HEAVY)));
-      const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+      const zone = new ZoneCalendar(user.fallback_time_zone?.id ?? undefined);
       const history = historyAround(lastDaysWindow(DAYS, zone, Date.now()));
       let cursor: string | undefined;
       let pages = 0;

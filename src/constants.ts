@@ -59,6 +59,7 @@ export const CONTEXT_KEYS = {
   walkthroughBloodPressureOpened: 'healthData.walkthrough.bloodPressureOpened',
   walkthroughLabMarkersOpened: 'healthData.walkthrough.labMarkersOpened',
   walkthroughCurlCopied: 'healthData.walkthrough.curlCopied',
+  walkthroughUsersViewOpened: 'healthData.walkthrough.usersViewOpened',
 } as const;
 
 /** The walkthrough's id as the Welcome page knows it (publisher.name#id). */
@@ -72,6 +73,8 @@ export const SETTINGS = {
   lookUpHover: 'lookUp.hover',
   lookUpDebugVariables: 'lookUp.debugVariables',
   scanConcurrency: 'scan.concurrency',
+  localSandboxShape: 'localSandbox.shape',
+  contractLensEnabled: 'contractLens.enabled',
   agentsProduction: 'agents.production',
   agentsSurface: 'agents.surface',
 } as const;

@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     requestLog,
     requestRecorder,
     log,
-    startSandbox: () => startEmbeddedSandbox(context.extensionPath),
+    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape()),
     loadApiClient: apiClientLoader(context.extensionPath),
   });
   const jsonDocuments = new JsonDocumentProvider();

@@ -4,7 +4,7 @@ import type { RequestLog } from './connection/requestLog';
 import type { RequestRecorder } from './connection/requestRecorder';
 import type { ShellApiConnection } from './connection/shellApiConnection';
 import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
-import type { CommandRegistry, RecentItems } from './services';
+import type { CommandRegistry, EnvironmentId, RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
@@ -25,6 +25,8 @@ export interface ShellTestingApi {
   readonly requestsView: RequestsView;
   /** Set API Key without its password box: the same check and storage the command uses. */
   setApiKey(apiKey: string): Promise<ApiKeyCheck>;
+  /** The same, for `environment` whichever is active (as Set API Key on the local sandbox, or from a panel). */
+  setApiKeyFor(environment: EnvironmentId, apiKey: string): Promise<ApiKeyCheck>;
   /** Clear API Key without its confirmation dialog. */
   clearApiKey(): Promise<void>;
   /** The stored key of the active environment, read back from SecretStorage. */
@@ -74,6 +76,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     requestRecorder: parts.requestRecorder,
     requestsView: parts.requestsView,
     setApiKey: (apiKey) => validateAndStoreApiKey(connection, keys, apiKey),
+    setApiKeyFor: (environment, apiKey) => validateAndStoreApiKey(connection, keys, apiKey, undefined, connection.resolved(environment)),
     clearApiKey: async () => {
       const name = secretName();
       if (name) await keys.delete(name);

@@ -3,6 +3,8 @@
 import { HealthApiClient } from '../../src/api/client';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { GroupedBloodPressure, User } from '../../src/api/schemas';
+import { timeZoneIdOf } from '../../src/api/wireValues';
+import { summariseSource } from '../../src/domain/userTree';
 import { columnsOfPage } from '../../src/domain/bloodPressureColumns';
 import { readingsIn } from '../../src/domain/bloodPressureGroups';
 import { bloodPressureQueryOf, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
@@ -31,7 +33,7 @@ export async function heavyReaderPayload(readings: number): Promise<Payload> {
     const { users } = await client.listUsers();
     const user: User | undefined = users.find((u) => u.client_user_id === 'sample-heavy-reader');
     if (!user) throw new Error('the sandbox lists no heavy reader');
-    const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+    const zone = new ZoneCalendar(timeZoneIdOf(user));
     const today = zone.dayKey(Date.now());
     const form: BloodPressureForm = { startDate: addDays(today, -400), endDate: '', provider: '' };
     const pages: GroupedBloodPressure[] = [];
@@ -53,7 +55,7 @@ export async function heavyReaderPayload(readings: number): Promise<Payload> {
         clientUserId: user.client_user_id,
         timeZone: zone.zone,
         timeZoneFromUser: zone.usesRequestedZone,
-        providers: user.connected_sources.map((c) => ({ slug: c.source.slug, name: c.source.name })),
+        providers: (user.connected_sources ?? []).map((c) => summariseSource(c)).map(({ slug, name }) => ({ slug, name })),
       },
       form,
     };

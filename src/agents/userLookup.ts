@@ -5,6 +5,7 @@
 import type { HealthApiClient } from '../api/client';
 import { isHealthApiError } from '../api/errors';
 import type { User } from '../api/schemas';
+import { providerOf } from '../api/wireValues';
 import { classifyLookupText } from '../domain/lookupClassifier';
 import { listScopeUsers } from '../domain/scanUsers';
 import type { AgentToolContext, AgentToolResult } from './agentTool';
@@ -72,9 +73,10 @@ export function userFacts(user: User): Record<string, unknown> {
     client_user_id: user.client_user_id,
     user_id: user.user_id,
     created_on: user.created_on,
+    // `provider` first (the service's field), else the spec's deprecated `source`.
     connected_sources: (user.connected_sources ?? []).map((connected) => ({
-      provider: connected.source?.slug ?? null,
-      name: connected.source?.name ?? null,
+      provider: providerOf(connected).slug,
+      name: providerOf(connected).name ?? null,
       connected_on: connected.created_on ?? null,
     })),
     fallback_time_zone: user.fallback_time_zone ? { id: user.fallback_time_zone.id, source: user.fallback_time_zone.source_slug, updated_at: user.fallback_time_zone.updated_at } : null,

@@ -12,8 +12,8 @@ export interface LookupCommandDeps extends RegisteredLookup {
 }
 
 /** Look up in Health Data, Copy Link and Open Link…. */
-export function registerLookupCommands({ commands, lookup, opener, connection, usersView }: LookupCommandDeps): void {
-  commands.register(new LookUpCommand(lookup));
+export function registerLookupCommands({ commands, lookup, opener, activity, connection, usersView }: LookupCommandDeps): void {
+  commands.register(new LookUpCommand(lookup, activity));
   commands.register(new CopyLinkCommand(connection, usersView));
   commands.register(new OpenLinkCommand(opener));
 }

@@ -3,12 +3,14 @@
 // The host builds them from the page it has just parsed and posts them to the webview, which then
 // appends them without creating an object per reading (typed arrays cross postMessage as buffers).
 import type { GroupedBloodPressure } from '../api/schemas';
+import { sourceKey } from './bloodPressureGroups';
 import { parseTimestamp, type ZoneCalendar } from './zonedTime';
 
 /** The readings of one source in one page, oldest first. */
 export interface ReadingColumns {
   provider: string;
-  sourceType: string;
+  /** undefined: the service sent no source type. */
+  sourceType: string | undefined;
   epochMs: Float64Array;
   systolic: Float64Array;
   diastolic: Float64Array;
@@ -16,7 +18,8 @@ export interface ReadingColumns {
   day: Int32Array;
   /** Index into `units`. */
   unitIndex: Uint32Array;
-  units: string[];
+  /** undefined: the reading carried no unit. */
+  units: (string | undefined)[];
   /** Index into `offsets`; `''` there: the timestamp carried no offset. */
   offsetIndex: Uint32Array;
   offsets: string[];
@@ -31,11 +34,11 @@ export interface PageColumns {
 
 interface Pending {
   provider: string;
-  sourceType: string;
+  sourceType: string | undefined;
   epochMs: number[];
   systolic: number[];
   diastolic: number[];
-  unit: string[];
+  unit: (string | undefined)[];
   offset: string[];
   sorted: boolean;
 }
@@ -45,10 +48,11 @@ export function columnsOfPage(groups: GroupedBloodPressure['groups'], zone: Zone
   let unreadable = 0;
   for (const sourceGroups of Object.values(groups)) {
     for (const group of sourceGroups) {
-      const key = `${group.source.provider}\u0000${group.source.type}`;
+      const sourceType = group.source.type ?? undefined;
+      const key = sourceKey(group.source.provider, sourceType);
       let pending = bySource.get(key);
       if (!pending) {
-        pending = { provider: group.source.provider, sourceType: group.source.type, epochMs: [], systolic: [], diastolic: [], unit: [], offset: [], sorted: true };
+        pending = { provider: group.source.provider, sourceType, epochMs: [], systolic: [], diastolic: [], unit: [], offset: [], sorted: true };
         bySource.set(key, pending);
       }
       for (const reading of group.data) {
@@ -62,7 +66,7 @@ export function columnsOfPage(groups: GroupedBloodPressure['groups'], zone: Zone
         pending.epochMs.push(parsed.epochMs);
         pending.systolic.push(reading.systolic);
         pending.diastolic.push(reading.diastolic);
-        pending.unit.push(reading.unit);
+        pending.unit.push(reading.unit ?? undefined);
         pending.offset.push(parsed.originalOffset ?? '');
       }
     }
@@ -87,7 +91,7 @@ function toColumns(pending: Pending, zone: ZoneCalendar): ReadingColumns {
     offsetIndex: new Uint32Array(length),
     offsets: [],
   };
-  const unitIds = new Map<string, number>();
+  const unitIds = new Map<string | undefined, number>();
   const offsetIds = new Map<string, number>();
   for (let i = 0; i < length; i++) {
     const from = order ? (order[i] ?? 0) : i;
@@ -96,7 +100,7 @@ function toColumns(pending: Pending, zone: ZoneCalendar): ReadingColumns {
     columns.systolic[i] = pending.systolic[from] ?? 0;
     columns.diastolic[i] = pending.diastolic[from] ?? 0;
     columns.day[i] = zone.dayIndex(epochMs);
-    columns.unitIndex[i] = internString(pending.unit[from] ?? '', unitIds, columns.units);
+    columns.unitIndex[i] = internString(pending.unit[from], unitIds, columns.units);
     columns.offsetIndex[i] = internString(pending.offset[from] ?? '', offsetIds, columns.offsets);
   }
   return columns;
@@ -110,7 +114,7 @@ function sortedOrder(epochMs: readonly number[], sorted: boolean): Uint32Array |
   return Uint32Array.from([...order].sort((a, b) => (epochMs[a] ?? 0) - (epochMs[b] ?? 0)));
 }
 
-export function internString(value: string, ids: Map<string, number>, table: string[]): number {
+export function internString<T extends string | undefined>(value: T, ids: Map<T, number>, table: T[]): number {
   let id = ids.get(value);
   if (id === undefined) {
     id = table.length;

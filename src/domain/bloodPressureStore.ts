@@ -4,6 +4,7 @@
 // cost of the page, not of everything loaded.
 import { alignedSeriesData, type AlignedChartData, type ProviderSeries } from './bloodPressureChartSeries';
 import { internString, type PageColumns, type ReadingColumns } from './bloodPressureColumns';
+import { sourceKey } from './bloodPressureGroups';
 import { coverageOfDayCounts, type Coverage, type CoverageOptions, type DayRange } from './bloodPressureCoverage';
 import type { ProviderSummary } from './bloodPressureSummary';
 
@@ -15,19 +16,21 @@ export class StoredSource {
   diastolic = new Float64Array(0);
   unitIndex = new Uint32Array(0);
   offsetIndex = new Uint32Array(0);
-  readonly units: string[] = [];
+  /** undefined: readings that carried no unit. */
+  readonly units: (string | undefined)[] = [];
   readonly offsets: string[] = [];
   sumSystolic = 0;
   sumDiastolic = 0;
   firstMs = Number.POSITIVE_INFINITY;
   lastMs = Number.NEGATIVE_INFINITY;
   sorted = true;
-  private readonly unitIds = new Map<string, number>();
+  private readonly unitIds = new Map<string | undefined, number>();
   private readonly offsetIds = new Map<string, number>();
 
   constructor(
     readonly provider: string,
-    readonly sourceType: string,
+    /** undefined: the service sent no source type. */
+    readonly sourceType: string | undefined,
   ) {}
 
   append(columns: ReadingColumns): void {
@@ -54,8 +57,9 @@ export class StoredSource {
     this.length += count;
   }
 
-  unit(index: number): string {
-    return this.units[this.offsetSafe(this.unitIndex, index)] ?? '';
+  /** The reading's unit as sent; undefined when it carried none. */
+  unit(index: number): string | undefined {
+    return this.units[this.offsetSafe(this.unitIndex, index)];
   }
 
   /** The offset written in the reading's timestamp, or undefined when it carried none. */
@@ -110,7 +114,7 @@ export class ReadingStore {
   add(page: PageColumns): number {
     let added = 0;
     for (const columns of page.sources) {
-      const key = `${columns.provider}\u0000${columns.sourceType}`;
+      const key = sourceKey(columns.provider, columns.sourceType);
       let source = this.bySource.get(key);
       if (!source) {
         source = new StoredSource(columns.provider, columns.sourceType);
@@ -142,7 +146,7 @@ export class ReadingStore {
   /** Sources ordered by provider then source type, each in time order. */
   sources(): readonly StoredSource[] {
     this.ordered ??= [...this.bySource.values()].sort(
-      (a, b) => compareText(a.provider, b.provider) || compareText(a.sourceType, b.sourceType),
+      (a, b) => compareText(a.provider, b.provider) || compareText(a.sourceType ?? '', b.sourceType ?? ''),
     );
     for (const source of this.ordered) source.sort();
     return this.ordered;

@@ -9,6 +9,7 @@ import { iterateBloodPressurePages } from '../api/paging';
 import { capabilityOf, PROVIDER_CAPABILITIES, type ProviderCapability } from '../api/providerCapabilities';
 import type { BloodPressureQuery } from '../api/requests';
 import type { User } from '../api/schemas';
+import { providerOf, timeZoneIdOf } from '../api/wireValues';
 import type { DayRange } from './bloodPressureCoverage';
 import { diagnoseReadingDays, headlineFindings, silentSources, type FindingKind } from './dataDiagnosis';
 import { DIAGNOSIS_HISTORY_DAYS, lastDaysWindow } from './diagnosisWindow';
@@ -95,7 +96,7 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
         if (index === undefined) return;
         const user = users[index];
         if (!user) continue;
-        const row = await scanUser(client, user, options, progress, calendarOf(user.fallback_time_zone?.id));
+        const row = await scanUser(client, user, options, progress, calendarOf(timeZoneIdOf(user)));
         if (row.status === 'failed' && row.reason === 'cancelled') continue;
         if (row.status === 'failed' && !last && row.reason !== 'unexpected' && TRANSIENT.has(row.reason)) {
           retry.push(index);
@@ -142,9 +143,10 @@ async function scanUser(client: HealthApiClient, listed: User, options: ScanOpti
     user = scopedUser(await withIngestionBounds(client, listed, options.signal, progress), options.provider);
     await fetchAll({ startDate: window.firstDay, endDate: window.lastDay, ...(options.provider ? { provider: options.provider } : {}) });
     const historyFirstDay = addDays(window.firstDay, -HISTORY_PROBE_DAYS);
-    for (const { source } of user.connected_sources) {
-      if (readings.provider(source.slug) || !couldDeliver(source.slug)) continue;
-      await fetchAll({ startDate: historyFirstDay, endDate: addDays(window.firstDay, -1), provider: source.slug });
+    for (const source of user.connected_sources ?? []) {
+      const { slug } = providerOf(source);
+      if (readings.provider(slug) || !couldDeliver(slug)) continue;
+      await fetchAll({ startDate: historyFirstDay, endDate: addDays(window.firstDay, -1), provider: slug });
     }
   } catch (error) {
     // Not instanceof: in the extension the client is a separate bundle with its own error class.
@@ -181,7 +183,7 @@ async function withIngestionBounds(client: HealthApiClient, listed: User, signal
 
 /** With a provider chosen, the scan is about that provider's connection only. */
 function scopedUser(user: User, provider: string | undefined): User {
-  return provider ? { ...user, connected_sources: user.connected_sources.filter((s) => s.source.slug === provider) } : user;
+  return provider ? { ...user, connected_sources: (user.connected_sources ?? []).filter((s) => providerOf(s).slug === provider) } : user;
 }
 
 /** Whether a source could deliver blood pressure at all: any but one the capability table says reports none (unknown ones could). */

@@ -5,6 +5,7 @@
 // The diagnosis panel, the coverage scan and the agent tools all take their findings from here.
 import { capabilityOf, expectedToDeliver, type BloodPressureCapability } from '../api/providerCapabilities';
 import type { User } from '../api/schemas';
+import { providerOf } from '../api/wireValues';
 import type { ReadingGroup } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
 import { dayOfDate, ReadingDays } from './readingDays';
@@ -28,18 +29,18 @@ export interface DiagnosisInput {
 export type Severity = 'problem' | 'warning' | 'info';
 
 export type Finding =
-  | { kind: 'sourceDelivering'; provider: string; connectedOn: string; lastDay: string; daysWithReadingsInWindow: number }
-  | { kind: 'sourceStopped'; provider: string; connectedOn: string; lastDay: string; daysSince: number; atIngestionEnd: boolean }
-  | { kind: 'sourceNeverDelivered'; provider: string; connectedOn: string; capability: BloodPressureCapability }
-  | { kind: 'sourceCannotMeasure'; provider: string; connectedOn: string; capability: BloodPressureCapability; basis: string }
-  | { kind: 'sourceCapabilityUnknown'; provider: string; connectedOn: string }
+  | { kind: 'sourceDelivering'; provider: string; connectedOn: string | undefined; lastDay: string; daysWithReadingsInWindow: number }
+  | { kind: 'sourceStopped'; provider: string; connectedOn: string | undefined; lastDay: string; daysSince: number; atIngestionEnd: boolean }
+  | { kind: 'sourceNeverDelivered'; provider: string; connectedOn: string | undefined; capability: BloodPressureCapability }
+  | { kind: 'sourceCannotMeasure'; provider: string; connectedOn: string | undefined; capability: BloodPressureCapability; basis: string }
+  | { kind: 'sourceCapabilityUnknown'; provider: string; connectedOn: string | undefined }
   | { kind: 'deliveredWithoutConnection'; provider: string; lastDay: string }
-  | { kind: 'lastReading'; provider: string; sourceType: string; lastDay: string; timestamp: string }
+  | { kind: 'lastReading'; provider: string; sourceType: string | undefined; lastDay: string; timestamp: string }
   | { kind: 'gap'; firstDay: string; lastDay: string; days: number }
   | { kind: 'windowStartsBeforeIngestion'; ingestionStart: string; windowFirstDay: string }
   | { kind: 'windowEndsAfterIngestion'; ingestionEnd: string; windowLastDay: string }
   | { kind: 'noFallbackTimeZone' }
-  | { kind: 'fallbackTimeZone'; zone: string; sourceSlug: string; updatedOn: string; ageDays: number; changedInWindow: boolean }
+  | { kind: 'fallbackTimeZone'; zone: string; sourceSlug: string | undefined; updatedOn: string | undefined; ageDays: number | undefined; changedInWindow: boolean }
   | { kind: 'offsetsDiffer'; zone: string; readings: number; offsets: string[]; firstDay: string; lastDay: string };
 
 export type FindingKind = Finding['kind'];
@@ -108,9 +109,11 @@ export function diagnoseReadingDays(user: User, readings: ReadingDays, options: 
   const findings: Finding[] = [];
 
   const connected = new Set<string>();
-  for (const { created_on, source } of user.connected_sources) {
-    connected.add(source.slug);
-    findings.push(sourceFinding(source.slug, zone.dayIndex(Date.parse(created_on)), readings, lastUsefulDay, gapDays, user));
+  const sources = user.connected_sources ?? [];
+  for (const source of sources) {
+    const { slug } = providerOf(source);
+    connected.add(slug);
+    findings.push(sourceFinding(slug, dayOfTimestamp(source.created_on, zone), readings, lastUsefulDay, gapDays, user));
   }
   for (const provider of readings.providerSlugs()) {
     const seen = readings.provider(provider);
@@ -119,7 +122,7 @@ export function diagnoseReadingDays(user: User, readings: ReadingDays, options: 
   findings.push(...lastReadings(readings));
 
   // Gaps matter for a user who should have readings: a connected source able to deliver, or readings in the window.
-  const anyExpected = user.connected_sources.some((s) => expectedToDeliver(capabilityOf(s.source.slug)?.bloodPressure ?? 'none'));
+  const anyExpected = sources.some((s) => expectedToDeliver(capabilityOf(providerOf(s).slug)?.bloodPressure ?? 'none'));
   if (anyExpected || readings.readingsInWindow > 0) findings.push(...gaps(user, readings, lastUsefulDay, gapDays));
 
   const ingestionStart = dayOfDate(user.ingestion_start);
@@ -134,8 +137,21 @@ export function diagnoseReadingDays(user: User, readings: ReadingDays, options: 
   return findings;
 }
 
-function sourceFinding(provider: string, connectedDay: number, readings: ReadingDays, lastUsefulDay: number, gapDays: number, user: User): Finding {
-  const connectedOn = dayKeyOfIndex(connectedDay);
+/** The zone's day index of a timestamp; undefined when none was sent or it is no date. */
+function dayOfTimestamp(value: string | null | undefined, zone: ZoneCalendar): number | undefined {
+  const ms = Date.parse(value ?? '');
+  return Number.isNaN(ms) ? undefined : zone.dayIndex(ms);
+}
+
+function sourceFinding(
+  provider: string,
+  connectedDay: number | undefined,
+  readings: ReadingDays,
+  lastUsefulDay: number,
+  gapDays: number,
+  user: User,
+): Finding {
+  const connectedOn = connectedDay === undefined ? undefined : dayKeyOfIndex(connectedDay);
   const seen = readings.provider(provider);
   if (seen) {
     const silentFor = lastUsefulDay - seen.last;
@@ -157,7 +173,7 @@ function lastReadings(readings: ReadingDays): Finding[] {
   return readings
     .lastReadings()
     .map((last) => ({ last, day: readings.zone.dayIndex(last.epochMs) }))
-    .sort((a, b) => b.day - a.day || compareText(a.last.provider, b.last.provider) || compareText(a.last.sourceType, b.last.sourceType))
+    .sort((a, b) => b.day - a.day || compareText(a.last.provider, b.last.provider) || compareText(a.last.sourceType ?? '', b.last.sourceType ?? ''))
     .map(({ last, day }) => ({ kind: 'lastReading', provider: last.provider, sourceType: last.sourceType, lastDay: dayKeyOfIndex(day), timestamp: last.timestamp }));
 }
 
@@ -166,7 +182,10 @@ function gaps(user: User, readings: ReadingDays, lastUsefulDay: number, gapDays:
   const { zone } = readings;
   let from = readings.firstDay;
   let firstConnection = Infinity;
-  for (const source of user.connected_sources) firstConnection = Math.min(firstConnection, zone.dayIndex(Date.parse(source.created_on)));
+  for (const source of user.connected_sources ?? []) {
+    const connected = dayOfTimestamp(source.created_on, zone);
+    if (connected !== undefined) firstConnection = Math.min(firstConnection, connected);
+  }
   if (firstConnection + 1 > from) from = firstConnection + 1;
   const ingestionStart = dayOfDate(user.ingestion_start);
   if (ingestionStart !== undefined && ingestionStart > from) from = ingestionStart;
@@ -190,23 +209,25 @@ function gaps(user: User, readings: ReadingDays, lastUsefulDay: number, gapDays:
 
 function timeZoneFindings(user: User, readings: ReadingDays, today: number): Finding[] {
   const setting = user.fallback_time_zone;
-  if (!setting) return [{ kind: 'noFallbackTimeZone' }];
-  const updated = readings.zone.dayIndex(Date.parse(setting.updated_at));
+  // Without an id there is no zone to count days in, whatever else the object carries.
+  if (!setting || typeof setting.id !== 'string') return [{ kind: 'noFallbackTimeZone' }];
+  const zoneId = setting.id;
+  const updated = dayOfTimestamp(setting.updated_at, readings.zone);
   const findings: Finding[] = [
     {
       kind: 'fallbackTimeZone',
-      zone: setting.id,
-      sourceSlug: setting.source_slug,
-      updatedOn: dayKeyOfIndex(updated),
-      ageDays: Math.max(-1, today - updated),
-      changedInWindow: updated >= readings.firstDay && updated <= readings.lastDay,
+      zone: zoneId,
+      sourceSlug: setting.source_slug ?? undefined,
+      updatedOn: updated === undefined ? undefined : dayKeyOfIndex(updated),
+      ageDays: updated === undefined ? undefined : Math.max(-1, today - updated),
+      changedInWindow: updated !== undefined && updated >= readings.firstDay && updated <= readings.lastDay,
     },
   ];
   const differing = readings.differingOffsets;
   if (differing.readings > 0) {
     findings.push({
       kind: 'offsetsDiffer',
-      zone: setting.id,
+      zone: zoneId,
       readings: differing.readings,
       offsets: [...differing.offsets].sort(),
       firstDay: dayKeyOfIndex(differing.firstDay),

@@ -6,6 +6,7 @@ import type { HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
 import type { BloodPressureQuery } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
+import { timeZoneIdOf } from '../api/wireValues';
 import { readingsIn } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
 import { diagnoseReadingDays, headlineFindings, type Finding, type FindingKind } from './dataDiagnosis';
@@ -40,7 +41,7 @@ export interface DiagnoseUserOptions {
 
 export async function diagnoseUser(client: HealthApiClient, clientUserId: string, options: DiagnoseUserOptions): Promise<UserDiagnosis> {
   const user = await client.resolveUser(clientUserId, { signal: options.signal });
-  const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+  const zone = new ZoneCalendar(timeZoneIdOf(user));
   const nowMs = options.nowMs ?? Date.now();
   const window = lastDaysWindow(options.days, zone, nowMs);
   const history = historyAround(window);

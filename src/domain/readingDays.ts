@@ -4,7 +4,7 @@
 // reading and the readings whose own offset differs from the zone's. Pages are read straight from
 // the wire: no object per reading, no day strings (the scan reads 10,000 users' pages).
 import type { GroupedBloodPressure } from '../api/schemas';
-import type { ReadingGroup } from './bloodPressureGroups';
+import { sourceKey, type ReadingGroup } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
 import { dayIndexOfKey, dayKeyOfIndex, offsetText, readTimestamp, timestampFields, type ZoneCalendar } from './zonedTime';
 
@@ -17,7 +17,8 @@ export interface ProviderDays {
 
 export interface SourceLastReading {
   provider: string;
-  sourceType: string;
+  /** `source.type` as sent; undefined when the service sent none. */
+  sourceType: string | undefined;
   epochMs: number;
   /** As the service sent it. */
   timestamp: string;
@@ -82,7 +83,7 @@ export class ReadingDays {
             latestTimestamp = reading.timestamp;
           }
         }
-        if (latestTimestamp !== '') this.noteLast(provider, type, latest, latestTimestamp);
+        if (latestTimestamp !== '') this.noteLast(provider, type ?? undefined, latest, latestTimestamp);
       }
     }
   }
@@ -163,8 +164,8 @@ export class ReadingDays {
     return state;
   }
 
-  private noteLast(provider: string, sourceType: string, epochMs: number, timestamp: string): void {
-    const key = `${provider}\u0000${sourceType}`;
+  private noteLast(provider: string, sourceType: string | undefined, epochMs: number, timestamp: string): void {
+    const key = sourceKey(provider, sourceType);
     const known = this.lastBySource.get(key);
     if (!known || epochMs > known.epochMs) this.lastBySource.set(key, { provider, sourceType, epochMs, timestamp });
   }

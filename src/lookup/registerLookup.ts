@@ -7,6 +7,7 @@ import type { UsersView } from '../views/users/usersView';
 import { HealthDataLookup } from './healthDataLookup';
 import { IdHoverProvider } from './idHoverProvider';
 import { LinkOpener } from './linkOpener';
+import { LookupActivity } from './lookupActivity';
 
 export interface LookupDeps {
   services: ExtensionServices;
@@ -19,6 +20,7 @@ export interface LookupDeps {
 export interface RegisteredLookup {
   lookup: HealthDataLookup;
   opener: LinkOpener;
+  activity: LookupActivity;
 }
 
 /**
@@ -28,7 +30,9 @@ export interface RegisteredLookup {
 export function registerLookup({ services, connection, usersView, knownUsers, recents }: LookupDeps): RegisteredLookup {
   const lookup = new HealthDataLookup({ connection, usersView, knownUsers, recents });
   const opener = new LinkOpener(connection, lookup, knownUsers);
+  const activity = new LookupActivity();
   services.context.subscriptions.push(
+    activity,
     vscode.window.registerUriHandler(opener),
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new IdHoverProvider(knownUsers, connection)),
     // A user chosen in the tree is a recent user of its environment.
@@ -39,5 +43,5 @@ export function registerLookup({ services, connection, usersView, knownUsers, re
       }
     }),
   );
-  return { lookup, opener };
+  return { lookup, opener, activity };
 }

@@ -6,6 +6,8 @@ import { iterateBloodPressurePages } from '../api/paging';
 import { groupedBloodPressureRequest } from '../api/requests';
 import type { RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
+import { providerOf, timeZoneIdOf } from '../api/wireValues';
+import { summariseSource } from '../domain/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { columnsOfPage } from '../domain/bloodPressureColumns';
 import { bloodPressureCsv } from '../domain/bloodPressureExport';
@@ -91,7 +93,11 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   protected async openInActiveEnvironment(): Promise<void> {
     // The user's id differs between environments; the client_user_id is the team's own.
-    await vscode.commands.executeCommand(PANEL_COMMANDS.showBloodPressure, this.target.clientUserId, this.form);
+    await vscode.commands.executeCommand(
+      PANEL_COMMANDS.showBloodPressure,
+      { clientUserId: this.target.clientUserId, seenIn: this.connection.environment().label },
+      this.form,
+    );
   }
 
   /** The same user (by client_user_id) and query in `environment`. */
@@ -144,7 +150,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   private adoptUser(user: User): void {
     this.user = user;
-    this.zone = new ZoneCalendar(user.fallback_time_zone?.id);
+    this.zone = new ZoneCalendar(timeZoneIdOf(user));
   }
 
   private async resolveUser(): Promise<User> {
@@ -162,7 +168,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       clientUserId: this.target.clientUserId,
       timeZone: this.zone.zone,
       timeZoneFromUser: this.zone.usesRequestedZone,
-      providers: (this.user?.connected_sources ?? []).map((c) => ({ slug: c.source.slug, name: c.source.name })),
+      providers: (this.user?.connected_sources ?? []).map((c) => summariseSource(c)).map(({ slug, name }) => ({ slug, name })),
     };
     const ingestionStart = ingestionStartDay(this.user?.ingestion_start, this.zone);
     if (ingestionStart) user.ingestionStartDay = ingestionStart;
@@ -233,7 +239,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   /** For an empty range: the readings nearest to it, for the coverage strip and "nearest" buttons. */
   private async findNearest(client: HealthApiClient, form: BloodPressureForm, signal: AbortSignal): Promise<void> {
-    const alsoShow = form.provider ? [form.provider] : (this.user?.connected_sources ?? []).map((c) => c.source.slug);
+    const alsoShow = form.provider ? [form.provider] : (this.user?.connected_sources ?? []).map((c) => providerOf(c).slug);
     const nearest = await probeNearestReadings({ client, userId: this.target.userId, form, zone: this.zone, alsoShow, signal }).catch(
       (error: unknown) => {
         this.services.log.warn(`Looking for the nearest blood-pressure readings failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import { capabilityOf } from '../api/providerCapabilities';
 import { groupedBloodPressureRequest, type RequestSpec } from '../api/requests';
+import { providerOf } from '../api/wireValues';
+import { summariseSource } from '../domain/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES, REQUEST_COMMANDS, REQUESTS_VIEW_ID } from '../constants';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import { SEVERITY } from '../domain/dataDiagnosis';
@@ -79,7 +81,11 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
 
   protected async openInActiveEnvironment(): Promise<void> {
     // The user's id differs between environments; the client_user_id is the team's own.
-    await vscode.commands.executeCommand(PANEL_COMMANDS.diagnoseData, this.target.clientUserId, { days: this.days });
+    await vscode.commands.executeCommand(
+      PANEL_COMMANDS.diagnoseData,
+      { clientUserId: this.target.clientUserId, seenIn: this.connection.environment().label },
+      { days: this.days },
+    );
   }
 
   protected async requestIn(): Promise<RequestSpec | undefined> {
@@ -171,7 +177,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
   }
 
   private resultMessage(result: UserDiagnosis, days: number): DiagnosisHostMessage {
-    const names = new Map(result.user.connected_sources.map((c) => [c.source.slug, c.source.name]));
+    const names = new Map((result.user.connected_sources ?? []).map((c) => [providerOf(c).slug, summariseSource(c).name]));
     const context = {
       providerName: (slug: string) => names.get(slug) ?? capabilityOf(slug)?.name ?? slug,
       timeZone: result.zone.zone,

@@ -48,7 +48,7 @@ suite('Panels: blood pressure', () => {
     let found: User | undefined;
     for (const user of users) {
       if (user === heavy) continue;
-      const form = defaultBloodPressureForm(new ZoneCalendar(user.fallback_time_zone?.id), now);
+      const form = defaultBloodPressureForm(new ZoneCalendar(user.fallback_time_zone?.id ?? undefined), now);
       if ((await countReadings(user, form)).readings > 0) {
         found = user;
         break;
@@ -64,7 +64,7 @@ suite('Panels: blood pressure', () => {
   test('opened from a tree node, it shows the last 30 days: every reading in the table and the chart', async () => {
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular });
     const report = await settled(regular, 'data');
-    const expectedForm = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id), Date.now());
+    const expectedForm = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id ?? undefined), Date.now());
     assert.deepEqual(formOf(report), expectedForm, 'the default query is the last 30 days');
     const expected = await countReadings(regular, formOf(report));
     assert.equal(rendered(report, 'readings'), expected.readings);
@@ -112,7 +112,7 @@ suite('Panels: blood pressure', () => {
   });
 
   test('a provider keeps its chart colour when the provider filter shows it alone; no colour is a band colour', async () => {
-    const lastMonth = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id), Date.now());
+    const lastMonth = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id ?? undefined), Date.now());
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, lastMonth);
     const all = await settled(regular, 'data', lastMonth);
     const colors = rendered<Record<string, string>>(all, 'chartColors');
@@ -137,7 +137,7 @@ suite('Panels: blood pressure', () => {
   });
 
   test('after the user\'s data ends, the empty state names the day of the last reading before the range', async () => {
-    const zone = new ZoneCalendar(regular.fallback_time_zone?.id);
+    const zone = new ZoneCalendar(regular.fallback_time_zone?.id ?? undefined);
     const today = zone.dayKey(Date.now());
     const form: BloodPressureForm = { startDate: addDays(today, 30), endDate: addDays(today, 40), provider: '' };
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);

@@ -19,6 +19,7 @@ const words: RequestWords = {
   bodyNotKept: '(not kept)',
   emptyBody: '(empty)',
   forAgent: (tool) => `for agent (${tool})`,
+  sentTime: (ms) => new Date(ms).toISOString().slice(11, 19),
 };
 
 const entry = { method: 'GET', url: 'https://api.test/v2/user/resolve/acme-42', status: 200, ms: 12, attempt: 1 };

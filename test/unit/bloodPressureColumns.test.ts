@@ -133,3 +133,22 @@ describe('the webview store, page by page', () => {
     assert.equal(store.chartData().points, expected);
   });
 });
+
+describe('columns of readings the vendor sent without a source type or unit', () => {
+  test('a missing source type and unit stay missing through the columns and the store', () => {
+    const utc = new ZoneCalendar('UTC');
+    const groups: Groups = {
+      ihealth: [
+        { source: { provider: 'ihealth', type: null }, data: [{ systolic: 120, diastolic: 80, timestamp: '2026-11-01T08:00:00+00:00' }, { systolic: 122, diastolic: 81, timestamp: '2026-11-01T09:00:00+00:00', unit: 'mmHg' }] },
+      ],
+    };
+    const page = columnsOfPage(groups, utc);
+    assert.deepEqual(page.sources.map((s) => [s.provider, s.sourceType, s.units]), [['ihealth', undefined, [undefined, 'mmHg']]]);
+    const store = new ReadingStore();
+    store.add(page);
+    const [source] = store.sources();
+    assert.equal(source?.sourceType, undefined);
+    assert.deepEqual([source?.unit(0), source?.unit(1)], [undefined, 'mmHg']);
+    assert.deepEqual(store.summaries().map((s) => s.sourceTypes), [[undefined]]);
+  });
+});

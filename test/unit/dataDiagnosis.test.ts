@@ -198,3 +198,26 @@ describe('the headline: what the diagnosis says in a word (the scan row says the
     assert.deepEqual(headlineFindings(stopped, 0), ['sourceStopped', 'gap']);
   });
 });
+
+describe('diagnosis of a user the vendor sent with values left out', () => {
+  test('provider read before the deprecated source; a missing connection date and a zone without an id do not break it', () => {
+    const user: User = {
+      user_id: '00000000-0000-4000-8000-000000000003',
+      client_user_id: 'patient-0003',
+      connected_sources: [
+        { provider: { slug: 'omron', name: 'Omron', logo: '' }, source: { slug: 'omron_legacy' } },
+        { created_on: null, source: { slug: 'withings' } },
+      ],
+      fallback_time_zone: { source_slug: 'manual' },
+    };
+    const findings = run(user, [group('omron', everyDay('2026-11-01', '2026-11-22'))]);
+    assert.deepEqual(only(findings, 'sourceDelivering').map((f) => [f.provider, f.connectedOn]), [['omron', undefined]]);
+    assert.deepEqual(only(findings, 'sourceNeverDelivered').map((f) => [f.provider, f.connectedOn]), [['withings', undefined]]);
+    assert.equal(only(findings, 'noFallbackTimeZone').length, 1);
+  });
+
+  test('a fallback time zone without updated_at is reported without a day or an age', () => {
+    const findings = run(userWith({ fallback_time_zone: { id: 'Europe/Berlin' } }), [group('omron', everyDay('2026-11-01', '2026-11-22'))]);
+    assert.deepEqual(only(findings, 'fallbackTimeZone').map((f) => [f.zone, f.updatedOn, f.ageDays, f.changedInWindow, f.sourceSlug]), [['Europe/Berlin', undefined, undefined, false, undefined]]);
+  });
+});

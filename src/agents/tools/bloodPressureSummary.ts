@@ -33,7 +33,8 @@ type Input = z.infer<typeof input>;
 
 interface GroupSummary {
   provider: string;
-  source_type: string;
+  /** null: the service sent no source type. */
+  source_type: string | null;
   readings: number;
   first: string;
   last: string;
@@ -81,7 +82,7 @@ function summarise(group: ReadingGroup, zone: ZoneCalendar, range: DayRange): Gr
   const coverage = computeCoverage([group], zone, range, { maxCells: MAX_WINDOW_DAYS + 31 });
   return {
     provider: group.provider,
-    source_type: group.sourceType,
+    source_type: group.sourceType ?? null,
     readings: group.readings.length,
     first: new Date(totals?.firstMs ?? 0).toISOString(),
     last: new Date(totals?.lastMs ?? 0).toISOString(),
@@ -184,7 +185,7 @@ export const bloodPressureSummaryTool = defineTool({
           raw,
           ({ group, reading }) => ({
             line: `- ${quoted(reading.timestamp)} ${reading.systolic}/${reading.diastolic} ${quoted(reading.unit)} ${quoted(group.provider)}/${quoted(group.sourceType)}`,
-            data: { timestamp: reading.timestamp, systolic: reading.systolic, diastolic: reading.diastolic, unit: reading.unit, provider: group.provider, source_type: group.sourceType },
+            data: { timestamp: reading.timestamp, systolic: reading.systolic, diastolic: reading.diastolic, unit: reading.unit ?? null, provider: group.provider, source_type: group.sourceType ?? null },
           }),
           (shown) => `Ask for raw_readings=${shown} or a shorter range.`,
         );

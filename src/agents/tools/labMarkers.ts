@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Marker, MarkerPage } from '../../api/schemas';
-import { DEFAULT_MARKER_PAGE_SIZE, MARKER_PAGE_SIZE_MAX, pageCount } from '../../domain/markerTable';
+import { DEFAULT_MARKER_PAGE_SIZE, MARKER_PAGE_SIZE_MAX, markerPageCount } from '../../domain/markerTable';
 import { defineTool, type AgentToolContext, type AgentToolResult } from '../agentTool';
 import { quoted } from '../dataText';
 import { errorResult, type FailureSubject } from '../failures';
@@ -52,16 +52,24 @@ function markerLine(marker: Marker): string {
   return `- ${quoted(loose.name)} (${quoted(loose.type)}, provider_id ${quoted(loose.provider_id)}${loose.unit ? `, unit ${quoted(loose.unit)}` : ''}): ${results || 'no expected results'}`;
 }
 
-function pageResult(tool: string, context: AgentToolContext, what: string, page: MarkerPage, again: string): AgentToolResult {
-  const pages = pageCount(page.total, page.size);
-  if (page.markers.length === 0 && page.total > 0 && page.page > pages) {
-    return failureResult(tool, context.environment, `page ${page.page} is past the last page: ${page.total} markers make ${pages} page(s) of ${page.size}.`, `Call again with page from 1 to ${pages}.`, { total: page.total, pages });
+/**
+ * One page as a result. The service may send total, page and size as null: the page and size asked
+ * for stand in, and without a total the count of pages is what the page tells (markerPageCount).
+ */
+function pageResult(tool: string, context: AgentToolContext, what: string, page: MarkerPage, asked: { page: number; size: number }, again: string): AgentToolResult {
+  const current = page.page ?? asked.page;
+  const size = page.size ?? asked.size;
+  const pages = markerPageCount(page, asked.size, asked.page);
+  const total = page.total ?? undefined;
+  if (page.markers.length === 0 && total !== undefined && total > 0 && current > pages) {
+    return failureResult(tool, context.environment, `page ${current} is past the last page: ${total} markers make ${pages} page(s) of ${size}.`, `Call again with page from 1 to ${pages}.`, { total, pages });
   }
   const result = new ResultBuilder(tool, context.environment);
-  result.line(`${what}: ${page.total} markers; page ${page.page} of ${Math.max(1, pages)} (${page.size} per page).`);
-  result.set('total', page.total).set('page', page.page).set('size', page.size).set('pages', pages);
+  const counted = total === undefined ? 'the service sent no total' : `${total} markers`;
+  result.line(`${what}: ${counted}; page ${current} of ${Math.max(1, pages)}${total === undefined ? ' or more' : ''} (${size} per page).`);
+  result.set('total', total ?? null).set('page', current).set('size', size).set('pages', pages);
   const shown = result.list('markers', page.markers, (marker) => ({ line: markerLine(marker), data: markerFacts(marker) }), () => `Call ${again} with a smaller size.`);
-  if (shown === page.markers.length && page.page < pages) result.line(`More: ${again} with page=${page.page + 1}.`);
+  if (shown === page.markers.length && current < pages) result.line(`More: ${again} with page=${current + 1}.`);
   return result.build();
 }
 
@@ -79,7 +87,7 @@ export const labTestMarkersTool = defineTool({
     try {
       const client = await context.client();
       const page = await client.listLabTestMarkers(args.lab_test_id, { page: args.page, size: args.size, ...(args.lab_account_id ? { labAccountId: args.lab_account_id } : {}) }, { signal: context.signal });
-      return pageResult(tool, context, `Lab test ${quoted(args.lab_test_id)}`, page, 'lab_test_markers with the same lab_test_id');
+      return pageResult(tool, context, `Lab test ${quoted(args.lab_test_id)}`, page, { page: args.page, size: args.size }, 'lab_test_markers with the same lab_test_id');
     } catch (error) {
       return errorResult(tool, context.environment, error, subject);
     }
@@ -110,7 +118,7 @@ export const orderSetMarkersTool = defineTool({
         ...(args.lab_account_id ? { labAccountId: args.lab_account_id } : {}),
       };
       const page = await client.listOrderSetMarkers(body, { page: args.page, size: args.size }, { signal: context.signal });
-      return pageResult(tool, context, `Order set of ${labTestIds.length} lab test(s) and ${addOns.length} add-on(s)`, page, 'order_set_markers with the same ids');
+      return pageResult(tool, context, `Order set of ${labTestIds.length} lab test(s) and ${addOns.length} add-on(s)`, page, { page: args.page, size: args.size }, 'order_set_markers with the same ids');
     } catch (error) {
       return errorResult(tool, context.environment, error, subject);
     }

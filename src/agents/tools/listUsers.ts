@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { User } from '../../api/schemas';
+import { providerOf } from '../../api/wireValues';
 import { listScopeUsers } from '../../domain/scanUsers';
 import { defineTool } from '../agentTool';
 import { quoted } from '../dataText';
@@ -15,7 +16,7 @@ const input = z
   .strict();
 
 function row(user: User, position: number): { line: string; data: unknown } {
-  const sources = (user.connected_sources ?? []).map((connected) => connected.source?.slug ?? '?');
+  const sources = (user.connected_sources ?? []).map((connected) => providerOf(connected).slug);
   return {
     line: `${position}. ${quoted(user.client_user_id)} user_id ${quoted(user.user_id)} · sources ${sources.length === 0 ? 'none' : sources.map((slug) => quoted(slug)).join(', ')}`,
     data: { position, client_user_id: user.client_user_id, user_id: user.user_id, created_on: user.created_on, providers: sources },

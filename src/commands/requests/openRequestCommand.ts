@@ -23,6 +23,6 @@ export class OpenRequestCommand implements Command {
     const first = pages[0];
     if (!first) return;
     const text = pages.map((record) => requestDocumentText(record, words)).join(`\n${'─'.repeat(72)}\n\n`);
-    await this.documents.openText(requestDocumentName(first, 'http'), text);
+    await this.documents.openText(requestDocumentName(first, 'http', words), text);
   }
 }

@@ -7,12 +7,18 @@ import type { ApiConnection } from '../../services';
 import type { TreeNode } from './treeNode';
 import { UserNode } from './userNode';
 import type { UsersTreeProvider } from './usersTreeProvider';
+import { markDone } from '../walkthroughProgress';
+
+/** Longer than VS Code holds a tree refresh that follows another (200 ms). */
+const REVEAL_RETRY_MS = 250;
 
 /** The Users TreeView: its description (environment and total) and message (the active filter). */
 export class UsersView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<TreeNode>;
   private readonly subscriptions: vscode.Disposable[];
   private filterActive: boolean | undefined;
+  /** A user selected while the view was hidden: selected when it is shown. */
+  private pendingSelection: UserNode | undefined;
 
   constructor(
     readonly provider: UsersTreeProvider,
@@ -27,25 +33,75 @@ export class UsersView implements vscode.Disposable {
       this.treeView,
       provider.onDidChangeSummary(() => this.update()),
       provider.onDidAppendPage((node) => void this.focusAppended(node)),
+      // The walkthrough's first step is done when the view is open, however it was opened.
+      this.treeView.onDidChangeVisibility(({ visible }) => {
+        if (!visible) return;
+        markDone(CONTEXT_KEYS.walkthroughUsersViewOpened);
+        const pending = this.pendingSelection;
+        this.pendingSelection = undefined;
+        if (pending) void this.selectWhenShown(pending);
+      }),
       { dispose: () => clearInterval(ageTicker) },
     ];
     this.update();
+    if (this.treeView.visible) markDone(CONTEXT_KEYS.walkthroughUsersViewOpened);
   }
 
-  /** After Load more, keyboard focus goes to the first new row, so arrow keys continue from there. */
+  /**
+   * After Load more, keyboard focus goes to the first new row, so arrow keys continue from there.
+   * VS Code can refuse a reveal while it is still applying the refresh that added the row (its
+   * range may have just been created or renamed): then it is tried once more when that has settled.
+   */
   private async focusAppended(node: UserNode): Promise<void> {
-    if (!this.treeView.visible) return;
-    try {
-      await this.treeView.reveal(node, { select: true, focus: true });
-    } catch {
-      // The list changed again meanwhile (a refresh, another environment): nothing to focus.
+    for (let attempt = 1; attempt <= 2 && this.treeView.visible; attempt++) {
+      try {
+        await this.treeView.reveal(node, { select: true, focus: true });
+        return;
+      } catch {
+        // The list changed meanwhile (a refresh, another environment), or VS Code was not there yet.
+        await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
+      }
     }
   }
 
-  /** Loads `user` into the tree if needed, then selects and focuses it. */
+  /** Loads `user` into the tree if needed, then selects and focuses it (opening the view). */
   async reveal(user: User): Promise<void> {
+    this.pendingSelection = undefined;
     const node = await this.provider.showUser(user);
     await this.treeView.reveal(node, { select: true, focus: true });
+  }
+
+  /**
+   * Loads `user` into the tree if needed and selects it without opening the view or taking the
+   * focus (a look-up from the debugger leaves the side bar on Run and Debug): selected now if the
+   * view is visible, otherwise as soon as it is shown.
+   */
+  async selectQuietly(user: User): Promise<void> {
+    const node = await this.provider.showUser(user);
+    if (!this.treeView.visible) {
+      this.pendingSelection = node;
+      return;
+    }
+    await this.treeView.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+  }
+
+  /**
+   * Selects `node` in a view that was just shown. VS Code refuses a reveal that arrives while it is
+   * still reading the view's rows ("already registered"): it is made once they are read, and tried
+   * again once if refused.
+   */
+  private async selectWhenShown(node: UserNode): Promise<void> {
+    await this.provider.getChildren();
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
+      if (!this.treeView.visible) return;
+      try {
+        await this.treeView.reveal(node, { select: true, focus: false });
+        return;
+      } catch {
+        // tried again below
+      }
+    }
   }
 
   /** The user of the selected row, if a user row is selected. */

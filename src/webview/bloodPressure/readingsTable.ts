@@ -101,7 +101,7 @@ export class ReadingsTable {
       const expanded = !this.collapsed.has(keyOf(source));
       row.classList.add('group-row');
       row.setAttribute('aria-expanded', String(expanded));
-      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType, this.numbers.format(source.length));
+      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType ?? '—', this.numbers.format(source.length));
       row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs: { role: 'gridcell' } }));
       return;
     }
@@ -115,7 +115,7 @@ export class ReadingsTable {
       cell(source.originalOffset(reading) ?? this.strings.noOffset, 'mono'),
       cell(String(systolic), 'number'),
       cell(String(diastolic), 'number'),
-      cell(source.unit(reading)),
+      cell(source.unit(reading) ?? '—'),
       cell(categoryLabel(this.strings, category), `category category-${category}`),
     );
   }
