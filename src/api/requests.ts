@@ -126,7 +126,7 @@ export function orderSetMarkersRequest(body: OrderSetBody, query: PageQuery = {}
   // A copy, so a caller changing its arrays later does not change what was recorded as sent.
   const bodyArgument: OrderSetBody = defined({
     labTestIds: copyOf(body.labTestIds),
-    addOn: body.addOn === undefined ? undefined : { providerIds: copyOf(body.addOn.providerIds) as string[] },
+    addOn: body.addOn === undefined ? undefined : defined({ providerIds: copyOf(body.addOn.providerIds), markerIds: copyOf(body.addOn.markerIds) }),
     labAccountId: body.labAccountId,
   });
   return {
