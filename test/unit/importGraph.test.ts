@@ -14,13 +14,17 @@ const SRC = resolve(import.meta.dirname, '../../src');
 const FLOORS: readonly (readonly string[])[] = [
   ['api', 'sandbox'],
   ['domain', 'shared'],
+  // The agent tools' catalogue: the client and the domain, nothing of the shell.
+  ['agents'],
+  // The MCP server runs in its own process, on the catalogue.
+  ['mcp'],
   // The webviews are a browser bundle of their own: above the pure core, below nothing of the shell.
   ['webview'],
   // The shell, from its contracts up to the composition root.
   ['constants', 'services', 'l10n'],
   ['storage', 'jsonDocuments', 'ui'],
   ['connection'],
-  ['views', 'panels', 'lookup'],
+  ['views', 'panels', 'lookup', 'lm'],
   ['commands'],
   ['extension', 'extensionApi'],
 ];
