@@ -4,9 +4,10 @@
 // we own can be checked. test/unit/chartColors.test.ts holds every pair to the rules below, in
 // every theme kind:
 //   - band fills (the colour at `bandAlpha` over the background, as drawn): any two differ by
-//     ΔE00 ≥ 10, neighbouring bands by ΔE00 ≥ 5 also for protanopia and deuteranopia; the band
-//     labels (`text`) keep a WCAG contrast of 4.5:1 on every fill; the dashed diastolic threshold
-//     lines (a band's full colour) keep 3:1 on the background;
+//     ΔE00 ≥ 10, neighbouring bands by ΔE00 ≥ 5 also for protanopia and deuteranopia (and each band
+//     is named beside the plot, so colour is never the only cue); text drawn on a fill keeps a WCAG
+//     contrast of 4.5:1; the dashed diastolic threshold lines (a band's full colour) 3:1 on the
+//     background;
 //   - series lines: 3:1 (WCAG 1.4.11, non-text contrast; 4.5:1 in high contrast) on the
 //     background and on every band fill, ΔE00 ≥ 20 from every band colour (a line is never taken
 //     for a band), any two ΔE00 ≥ 20 apart (thin lines need several times the just-noticeable 2.3),
@@ -18,7 +19,7 @@ export type ThemeKind = 'light' | 'dark' | 'highContrast' | 'highContrastLight';
 export interface ChartPalette {
   /** The editor background the chart is drawn on (the theme's default). */
   background: string;
-  /** Text drawn on the bands (their labels). */
+  /** The theme's default text colour (axes and band names when the theme gives none). */
   text: string;
   /** Opacity of the band fills. */
   bandAlpha: number;

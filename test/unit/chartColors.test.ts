@@ -52,11 +52,11 @@ describe('chart palette', () => {
       }
     });
 
-    test(`${theme}: band labels read at 4.5:1 on every fill, diastolic threshold lines stand out at 3:1`, () => {
+    test(`${theme}: text reads at 4.5:1 on every fill, diastolic threshold lines stand out at 3:1`, () => {
       const text = parseHex(palette.text);
       for (const category of BLOOD_PRESSURE_CATEGORIES) {
         const ratio = contrastRatio(text, bandFills[category]);
-        assert.ok(ratio >= 4.5, `label on ${category}: ${ratio.toFixed(2)}:1`);
+        assert.ok(ratio >= 4.5, `text on ${category}: ${ratio.toFixed(2)}:1`);
       }
       for (const category of ['stage1', 'stage2', 'crisis'] as const) {
         const ratio = contrastRatio(parseHex(palette.bands[category]), background);

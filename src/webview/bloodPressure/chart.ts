@@ -254,7 +254,7 @@ export class BloodPressureChart {
       ...(label ? { label } : {}),
     });
     const labels = Object.fromEntries(BLOOD_PRESSURE_CATEGORIES.map((category) => [category, categoryLabel(this.strings, category)])) as Record<BloodPressureCategory, string>;
-    const bands = new BandLayer(this.palette, labels, font);
+    const bands = new BandLayer(this.palette);
     return {
       width: this.width(),
       height: HEIGHT,
@@ -270,7 +270,7 @@ export class BloodPressureChart {
         // Always show the normal..stage 2 bands, whatever the data's own range.
         y: { range: (_u, min, max) => [Math.min(50, (min ?? 50) - 10), Math.max(190, (max ?? 190) + 10)] },
       },
-      axes: [axis(), axis(this.strings.pressureAxis)],
+      axes: [axis(), axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels)],
       series,
       cursor: {
         drag: { x: true, y: false },
@@ -281,6 +281,33 @@ export class BloodPressureChart {
         drawClear: [(u) => bands.draw(u)],
         setScale: [(u, key) => key === 'x' && this.onScale(u)],
       },
+    };
+  }
+
+  /**
+   * The bands' names on the right of the plot, each at its band's middle: every band says what it
+   * is (colour is never the only cue), and no name covers a reading.
+   */
+  private bandAxis(foreground: string, font: string, labels: Record<BloodPressureCategory, string>): uPlot.Axis {
+    const middles = (u: uPlot): number[] => {
+      const min = u.scales.y?.min ?? 0;
+      const max = u.scales.y?.max ?? 0;
+      return SYSTOLIC_BANDS.map((band) => (Math.max(band.from, min) + Math.min(band.to, max)) / 2).filter((_, i) => {
+        const band = SYSTOLIC_BANDS[i]!;
+        return Math.min(band.to, max) - Math.max(band.from, min) >= 4;
+      });
+    };
+    return {
+      scale: 'y',
+      side: 1,
+      stroke: foreground,
+      font,
+      size: 72,
+      gap: 6,
+      grid: { show: false },
+      ticks: { show: false },
+      splits: (u) => middles(u),
+      values: (_u, splits) => splits.map((value) => labels[SYSTOLIC_BANDS.find((band) => value >= band.from && value < band.to)?.category ?? 'normal']),
     };
   }
 
@@ -315,7 +342,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * The category bands, their labels and the diastolic threshold lines, painted once into a
+ * The category bands and the diastolic threshold lines, painted once into a
  * canvas of their own and copied under the series at each draw: they change only with the plot's
  * size and y range, not with the data.
  */
@@ -323,11 +350,7 @@ class BandLayer {
   private readonly canvas = document.createElement('canvas');
   private key = '';
 
-  constructor(
-    private readonly palette: ChartPalette,
-    private readonly labels: Record<BloodPressureCategory, string>,
-    private readonly font: string,
-  ) {}
+  constructor(private readonly palette: ChartPalette) {}
 
   draw(u: uPlot): void {
     const yMin = u.scales.y?.min;
@@ -350,9 +373,6 @@ class BandLayer {
     if (!ctx) return;
     const pixel = window.devicePixelRatio || 1;
     const y = (value: number): number => u.valToPos(value, 'y', true) - top;
-    ctx.font = this.font.replace(/^11px/, `${11 * pixel}px`);
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'middle';
     for (const band of SYSTOLIC_BANDS) {
       const low = Math.max(band.from, yMin);
       const high = Math.min(band.to, yMax);
@@ -362,12 +382,6 @@ class BandLayer {
       ctx.globalAlpha = this.palette.bandAlpha;
       ctx.fillStyle = this.palette.bands[band.category];
       ctx.fillRect(0, yTop, width, yBottom - yTop);
-      // Each band says what it is, so no one has to tell two of them apart by colour alone.
-      if (yBottom - yTop >= 13 * pixel) {
-        ctx.globalAlpha = 1;
-        ctx.fillStyle = this.palette.text;
-        ctx.fillText(this.labels[band.category], width - 6 * pixel, (yTop + yBottom) / 2);
-      }
     }
     ctx.globalAlpha = 0.9;
     ctx.lineWidth = pixel;
