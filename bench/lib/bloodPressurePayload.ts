@@ -50,7 +50,7 @@ export async function heavyReaderPayload(readings: number, options: PayloadOptio
     const pages: GroupedBloodPressure[] = [];
     for await (const page of iterateBloodPressurePages(client, user.user_id, bloodPressureQueryOf(form))) pages.push(page);
     let count = 0;
-    const data: BloodPressureHostMessage[] = [{ type: 'loading', form }];
+    const data: BloodPressureHostMessage[] = [{ type: 'loading', form, load: 1 }];
     pages.forEach((page, index) => {
       count += readingsIn(page.groups);
       data.push({ type: 'page', columns: columnsOfPage(page.groups, zone), pageNumber: index + 1, readingsLoaded: count });

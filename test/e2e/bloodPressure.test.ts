@@ -13,6 +13,31 @@ import type { User } from '../../src/api/schemas';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { openWorkbench, type ThemeName, type Workbench } from './workbench';
 
+// The few browser globals the functions evaluated in the webview use (these tests compile without
+// the DOM library; the functions run in the page, where these exist).
+interface PageElement {
+  tagName: string;
+  id: string;
+  classList: Iterable<string> & { length: number };
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { right: number };
+}
+declare const document: {
+  activeElement: PageElement | null;
+  body: PageElement;
+  documentElement: { scrollWidth: number; clientWidth: number };
+  hasFocus(): boolean;
+  addEventListener(type: string, listener: () => void, capture: boolean): void;
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+};
+declare const window: unknown;
+declare class MutationObserver {
+  constructor(callback: () => void);
+  observe(target: PageElement, options: { childList: boolean; characterData: boolean; subtree: boolean }): void;
+}
+
 const API_KEY = 'e2e-blood-pressure-key';
 const HEAVY_READINGS = 600_000;
 
@@ -33,7 +58,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** What has keyboard focus inside the webview, in words a failure message can show. */
 async function focused(frame: FrameLocator): Promise<string> {
   return frame.locator('body').evaluate(() => {
-    const active = document.activeElement as HTMLElement | null;
+    const active = document.activeElement;
     if (!active || active === document.body) return document.hasFocus() ? 'body' : 'outside the webview';
     const label = active.getAttribute('aria-label') ?? active.textContent?.trim().replace(/\s+/g, ' ').slice(0, 30) ?? '';
     return `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''}${active.classList.length ? `.${[...active.classList].join('.')}` : ''} "${label}"`;
