@@ -45,7 +45,7 @@ export function bloodPressureStrings(): BloodPressureStrings {
     showAround: vscode.l10n.t('Show those 30 days'),
     chartHeading: vscode.l10n.t('Chart'),
     pressureAxis: vscode.l10n.t('mmHg'),
-    chartLabel: vscode.l10n.t('Chart of {0} readings from {1} providers, times in {2}'),
+    chartLabel: vscode.l10n.t('Chart of {0} readings from {1} providers, times in {2}, from {3} to {4}'),
     systolicOf: vscode.l10n.t('{0} systolic'),
     diastolicOf: vscode.l10n.t('{0} diastolic'),
     categoryLegend: vscode.l10n.t('Blood pressure categories'),
@@ -89,7 +89,8 @@ export function bloodPressureStrings(): BloodPressureStrings {
     presetSinceIngestionNone: vscode.l10n.t('The user has no ingestion start'),
     presetLastHint: vscode.l10n.t('From {0} to today'),
     dateFieldHint: vscode.l10n.t('Type a date; Up/Down arrows move it by a day'),
-    zoomHint: vscode.l10n.t('Drag across the chart to zoom in.'),
+    zoomHint: vscode.l10n.t('Drag across the chart to zoom in. Keys, with the chart focused: + and − zoom, ← and → move, 0 or Esc shows everything.'),
+    chartRange: vscode.l10n.t('{0} – {1}'),
     resetZoom: vscode.l10n.t('Reset zoom'),
     resetZoomHint: vscode.l10n.t('Show the whole range again (or double-click the chart)'),
   };

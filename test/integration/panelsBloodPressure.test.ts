@@ -6,6 +6,7 @@ import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
 import { readingsIn } from '../../src/domain/bloodPressureGroups';
 import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { CHART_PALETTES } from '../../src/domain/chartColors';
 import { addDays, ZoneCalendar } from '../../src/domain/zonedTime';
 import { waitFor } from './helpers';
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
@@ -108,7 +109,8 @@ suite('Panels: blood pressure', () => {
     assert.equal(expected.readings, HEAVY_READINGS);
     assert.equal(rendered(report, 'readings'), HEAVY_READINGS);
     assert.equal(rendered(report, 'tableRows'), HEAVY_READINGS);
-    assert.ok(rendered(report, 'chartPoints') > 0);
+    assert.equal(rendered(report, 'chartPoints'), HEAVY_READINGS, 'the chart holds every reading');
+    assert.ok(rendered(report, 'chartRows') < HEAVY_READINGS / 5, `and draws them per pixel column: ${rendered(report, 'chartRows')} rows`);
   });
 
   test('a provider keeps its chart colour when the provider filter shows it alone; no colour is a band colour', async () => {
@@ -118,8 +120,9 @@ suite('Panels: blood pressure', () => {
     const colors = rendered<Record<string, string>>(all, 'chartColors');
     const providers = Object.keys(colors);
     assert.ok(providers.length > 0);
-    const bandColors = ['--vscode-charts-green', '--vscode-charts-yellow', '--vscode-charts-orange', '--vscode-charts-red', '--vscode-charts-purple'];
-    for (const variable of Object.values(colors)) assert.ok(!bandColors.includes(variable), variable);
+    const bandColors = Object.values(CHART_PALETTES).flatMap((palette) => Object.values(palette.bands));
+    for (const color of Object.values(colors)) assert.ok(!bandColors.includes(color), color);
+    assert.equal(new Set(Object.values(colors)).size, providers.length, 'each provider has its own colour');
     const last = providers[providers.length - 1] ?? assert.fail();
     const form: BloodPressureForm = { ...formOf(all), provider: last };
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);
