@@ -1,5 +1,5 @@
-// Builds every bundle: the extension (node/cjs), the sandbox CLI (node/cjs, loaded lazily)
-// and one browser bundle per webview panel. Flags: --watch, --production, --only=<name>.
+// Builds every bundle: the extension (node/cjs), the sandbox CLI, the HTTP client, the agent tools
+// and the MCP server (node/cjs, loaded lazily or run on their own) and one browser bundle per webview panel. Flags: --watch, --production, --only=<name>.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 
@@ -36,11 +36,41 @@ const targets = [
     target: 'node20',
   },
   {
+    // The panels' host code (four webview panels, the diagnosis, the scan): required when the first
+    // panel opens or is restored (src/panels/panels.ts), not at activation.
+    name: 'panels',
+    entryPoints: ['src/panels/openPanels.ts'],
+    outfile: 'dist/panels.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
     // The CLI also exports startSandbox: the extension require()s this file only when the
     // local sandbox environment is used, so it never weighs on activation.
     name: 'sandbox',
     entryPoints: ['src/sandbox/cli.ts'],
     outfile: 'dist/sandbox.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+  {
+    // The agent tool catalogue (zod schemas, the tools): required on the first language-model tool call.
+    name: 'agents',
+    entryPoints: ['src/agents/catalogue.ts'],
+    outfile: 'dist/agents.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+  {
+    // The MCP server (`node dist/mcp.js --sandbox`): the catalogue and the MCP SDK; it loads
+    // dist/sandbox.js itself when started with --sandbox. Nothing of it is in extension.js.
+    name: 'mcp',
+    entryPoints: ['src/mcp/server.ts'],
+    outfile: 'dist/mcp.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

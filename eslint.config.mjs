@@ -2,24 +2,35 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const vscodeFreeLayers = ['src/api/**', 'src/sandbox/**', 'src/domain/**', 'src/shared/**', 'src/webview/**'];
+const vscodeFreeLayers = ['src/api/**', 'src/sandbox/**', 'src/domain/**', 'src/shared/**', 'src/webview/**', 'src/agents/**', 'src/mcp/**'];
 
-// Imports point down only: api/sandbox < domain/shared < shell < extension.ts. Matched on the import
-// path's folder names, which are unique to their layer.
+// Imports point down only: api/sandbox < domain/shared < agents < shell < extension.ts, and
+// agents < mcp (the MCP server's own process, beside the shell). Matched on the import path's
+// folder names, which are unique to their layer.
 const noVscode = { name: 'vscode', message: 'This layer must stay free of the vscode API (pure core, thin shell).' };
-const shellFolders = 'services|extension|extensionApi|constants|commands|connection|jsonDocuments|l10n|panels|storage|ui|views';
+const shellFolders = 'services|extension|extensionApi|constants|commands|connection|jsonDocuments|l10n|lm|lookup|panels|storage|ui|views';
 const layerRules = [
   {
     files: ['src/api/**', 'src/sandbox/**'],
-    above: `domain|shared|webview|${shellFolders}`,
+    above: `domain|shared|webview|agents|mcp|${shellFolders}`,
     message: 'src/api and src/sandbox are the bottom layer: move what both need down here instead.',
   },
   {
     files: ['src/domain/**', 'src/shared/**'],
-    above: `webview|${shellFolders}`,
+    above: `webview|agents|mcp|${shellFolders}`,
     message: 'src/domain and src/shared sit below the shell: move the shared type or helper down instead.',
   },
-  { files: ['src/webview/**'], above: shellFolders, message: 'Webviews talk to the host only through the protocols in src/shared.' },
+  {
+    files: ['src/agents/**'],
+    above: `webview|mcp|${shellFolders}`,
+    message: 'The agent tool catalogue sits below the shell and the MCP server: it is pure, both adapt it.',
+  },
+  {
+    files: ['src/mcp/**'],
+    above: `webview|${shellFolders}`,
+    message: 'The MCP server runs in its own process: it uses the catalogue and the client, never the VS Code shell.',
+  },
+  { files: ['src/webview/**'], above: `agents|mcp|${shellFolders}`, message: 'Webviews talk to the host only through the protocols in src/shared.' },
 ];
 
 export default tseslint.config(

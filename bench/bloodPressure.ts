@@ -2,18 +2,21 @@
 // headless Chromium in a plain page (bench/lib/webviewHarness.ts), not inside code-server: that
 // measures the real rendering code alone. The messages are the ones the panel would post (init,
 // loading, one `page` per cursor page of the sandbox's heavy reader, complete).
-//   - First paint: from the first page's message to chart + first table rows painted, vs JSON.parse
-//     of that page's JSON in the same page.
+//   - First paint: `loading` is posted and painted first (the first request in flight), then the
+//     first page; from its message to chart + first table rows painted, in frames of the idle page
+//     (the same page's median requestAnimationFrame interval).
 //   - Render: the other pages then arrive at once; from the last page's message to everything
 //     painted, vs JSON.parse of all pages' JSON text in the same page.
 //   - Scroll: requestAnimationFrame intervals during a scripted scroll through the table, vs the
 //     intervals of the same page sitting idle.
 //   - Memory: JS heap (CDP Performance.getMetrics, after a forced GC) the rendered view adds, vs
 //     the heap the parsed payload alone takes.
+//   - Heavy load: 600,000 readings in pages of 1,000 (bench/lib/heavyLoad.ts).
 import type { Page } from 'playwright-core';
 import type { BloodPressureHostMessage } from '../src/shared/bloodPressureProtocol';
 import { launchBrowser } from '../test/host/browser.mjs';
 import { heavyReaderPayload, type Payload } from './lib/bloodPressurePayload';
+import { heavyLoadPayload, measureHeavyLoad } from './lib/heavyLoad';
 import { afterPaint, frameStats, framesOf, mainThreadCpuMs, type FrameStats } from './lib/pageMetrics';
 import { productionBuild } from './lib/productionBuild';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
@@ -22,6 +25,7 @@ import { writeWebviewHarness } from './lib/webviewHarness';
 
 const READINGS = Number(process.env.HDE_BENCH_READINGS ?? 100_000);
 const REPS = Number(process.env.HDE_BENCH_REPS ?? 5);
+const HEAVY_REPS = Number(process.env.HDE_BENCH_HEAVY_REPS ?? process.env.HDE_BENCH_REPS ?? 3);
 const SCROLL_FRAMES = 180;
 const SCROLL_ROWS_PER_FRAME = 12;
 
@@ -60,22 +64,25 @@ async function main(): Promise<void> {
     const memory = last.memory!;
     const firstPaintMs = median(runs.map((r) => r.firstPaintMs));
     const firstParseMs = median(runs.map((r) => r.firstParseMs));
+    const idleFrameMs = median(runs.map((r) => r.idle.median));
     const figures: BenchFigure[] = [
       {
-        id: 'bloodPressureFirstPaint',
-        title: 'Blood pressure webview (plain Chromium): first page → chart + first rows painted',
-        figure: { value: round(firstPaintMs, 1), unit: 'ms' },
-        baseline: { value: round(firstParseMs, 2), unit: 'ms', what: `JSON.parse of the first page's JSON (${Math.round(payload.readings / payload.pages).toLocaleString('en-US')} readings) in the same page` },
-        ratio: round(firstPaintMs / firstParseMs, 1),
-        target: 'ratio ≤ 3',
-        meetsTarget: firstPaintMs / firstParseMs <= 3,
+        id: 'bloodPressureFirstPaintFrames',
+        title: 'Blood pressure webview (plain Chromium): first page → chart + first rows painted, in frames',
+        figure: { value: round(firstPaintMs / idleFrameMs, 2), unit: 'frames' },
+        baseline: { value: round(idleFrameMs, 1), unit: 'ms', what: 'median frame interval of the idle page' },
+        ratio: round(firstPaintMs / idleFrameMs, 2),
+        target: 'ratio ≤ 1',
+        meetsTarget: firstPaintMs / idleFrameMs <= 1,
         details: {
           firstPaintMs: runs.map((r) => round(r.firstPaintMs, 1)),
           webviewWorkMs: runs.map((r) => round(r.firstWorkMs, 1)),
+          idleFrameMs: runs.map((r) => round(r.idle.median, 1)),
           firstPageParseMs: runs.map((r) => round(r.firstParseMs, 2)),
+          versusFirstPageParse: round(firstPaintMs / firstParseMs, 1),
         },
         note:
-          'From the first `page` message arriving to the frame after the webview reported chart and table rows drawn; webviewWorkMs stops at that report (its own work, without the wait for the next frame).',
+          '`loading` is posted and painted first (the first request in flight), then the first page; from its message to the frame after the webview reported chart and table rows drawn; webviewWorkMs stops at that report.',
       },
       {
         id: 'bloodPressureRender',
@@ -135,6 +142,11 @@ async function main(): Promise<void> {
         note: 'CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage.',
       },
     ];
+    if (HEAVY_REPS > 0) {
+      const heavy = await heavyLoadPayload();
+      log(`heavy payload: ${heavy.readings} readings in ${heavy.pages} pages, ${round(heavy.bytes / 1024 / 1024, 1)} MB of JSON`);
+      figures.push(...(await measureHeavyLoad(browser.page, url, heavy, HEAVY_REPS, log)));
+    }
     for (const figure of figures) console.log(describeFigure(figure));
     emitResults('bloodPressure', figures);
   } finally {
@@ -215,7 +227,10 @@ async function runOnce(page: Page, url: string, payload: Payload, measureMemory:
       new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
     const [loading, firstPage, ...rest] = w.__messages;
     const firstShown = reported((m) => m.type === 'rendered' && (m.snapshot?.tableRows ?? 0) > 0 && (m.snapshot?.chartPoints ?? 0) > 0);
+    // The first request is in flight: the page has `loading` and paints it.
     window.postMessage(loading, '*');
+    await nextFrame();
+    await nextFrame();
     window.postMessage(firstPage, '*');
     const firstWorkDone = await firstShown;
     const firstPainted = await nextFrame();

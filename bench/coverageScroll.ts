@@ -9,7 +9,7 @@ import type { ScanRow } from '../src/domain/coverageScan';
 import type { CoverageScanHostMessage } from '../src/shared/coverageScanProtocol';
 import { launchBrowser } from '../test/host/browser.mjs';
 import { coverageScanStrings } from './lib/panelStrings';
-import { frameStats, type FrameStats } from './lib/pageMetrics';
+import { frameStats, framesOf, type FrameStats } from './lib/pageMetrics';
 import { productionBuild } from './lib/productionBuild';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { median, round } from './lib/stats';
@@ -19,7 +19,8 @@ const ROWS = Number(process.env.HDE_BENCH_SCAN_ROWS ?? 100_000);
 const DAYS = 30;
 const REPS = Number(process.env.HDE_BENCH_REPS ?? 5);
 const SCROLL_FRAMES = 180;
-const PIXELS_PER_FRAME = 12 * 12; // twelve heat-map rows (12 px each), like the BP table's twelve rows
+const ROWS_PER_FRAME = 12; // like the blood-pressure table's scroll
+const TABLE_ROW_HEIGHT = 22;
 
 interface HarnessWindow {
   __posted: Array<{ type: string; snapshot?: { phase: string; shownRows: number; heatMapRowsDrawn: number } }>;
@@ -53,27 +54,6 @@ function syntheticRows(): ScanRow[] {
   return rows;
 }
 
-/** rAF intervals while `selector` scrolls `pixels` each frame (0: idle). */
-async function framesOf({ selector, frames, pixels }: { selector: string; frames: number; pixels: number }): Promise<{ deltas: number[]; rows: number }> {
-  const viewport = document.querySelector<HTMLElement>(selector);
-  if (!viewport) throw new Error(`no ${selector}`);
-  viewport.scrollTop = 0;
-  const deltas: number[] = [];
-  await new Promise<void>((resolve) => {
-    let last = 0;
-    let count = 0;
-    const step = (now: number): void => {
-      if (last) deltas.push(now - last);
-      last = now;
-      if (pixels) viewport.scrollTop += pixels;
-      if (++count > frames) resolve();
-      else requestAnimationFrame(step);
-    };
-    requestAnimationFrame(step);
-  });
-  return { deltas, rows: Math.round(viewport.scrollTop / 12) };
-}
-
 async function main(): Promise<void> {
   const build = productionBuild();
   const strings = await coverageScanStrings();
@@ -90,6 +70,8 @@ async function main(): Promise<void> {
   log(`${ROWS.toLocaleString('en-US')} rows × ${DAYS} days; the production webview bundle in a plain headless Chromium page`);
   const url = writeWebviewHarness(build.dist, 'coverageScan');
   const browser = await launchBrowser({ viewport: { width: 1400, height: 900 } });
+  // A loaded machine can take longer than Playwright's 30 s to draw 100,000 rows once.
+  browser.page.setDefaultTimeout(Number(process.env.HDE_UI_TIMEOUT_MS ?? 120_000));
   try {
     const heat: { scroll: FrameStats; idle: FrameStats }[] = [];
     const table: FrameStats[] = [];
@@ -105,7 +87,7 @@ async function main(): Promise<void> {
     const ratio = scrollP95 / idleP95;
     const figure: BenchFigure = {
       id: 'coverageScroll',
-      title: `Coverage heat map (plain Chromium): ${ROWS.toLocaleString('en-US')} users, scroll ${SCROLL_FRAMES} frames × 12 rows, p95 frame interval`,
+      title: `Coverage heat map (plain Chromium): ${ROWS.toLocaleString('en-US')} users, scroll ${SCROLL_FRAMES} frames × ${ROWS_PER_FRAME} rows, p95 frame interval`,
       figure: { value: round(scrollP95), unit: 'ms' },
       baseline: { value: round(idleP95), unit: 'ms', what: 'p95 frame interval of the idle page' },
       ratio: round(ratio, 2),
@@ -136,10 +118,15 @@ async function runOnce(page: Page, url: string, init: CoverageScanHostMessage, r
   const snapshot = await page.evaluate(() => (window as unknown as HarnessWindow).__posted.findLast((m) => m.type === 'rendered')!.snapshot!);
   // The heat map in view, as a person scrolling it would have it.
   await page.evaluate(() => document.querySelector('.heat-frame')?.scrollIntoView({ block: 'end' }));
-  const idle = frameStats(await page.evaluate(framesOf, { selector: '.heat-viewport', frames: 60, pixels: 0 }));
-  const heat = frameStats(await page.evaluate(framesOf, { selector: '.heat-viewport', frames: SCROLL_FRAMES, pixels: PIXELS_PER_FRAME }));
+  // The heat map's row height follows the theme's font size: read it from the page.
+  const heatRowHeight = await page.evaluate((rows) => (document.querySelector<HTMLElement>('.heat-spacer')?.offsetHeight ?? 0) / rows, snapshot.shownRows);
+  const heatViewport = { selector: '.heat-viewport', rowHeight: heatRowHeight, fromTop: true };
+  const idle = frameStats(await page.evaluate(framesOf, { ...heatViewport, frames: 60, rowsPerFrame: 0 }));
+  const heat = frameStats(await page.evaluate(framesOf, { ...heatViewport, frames: SCROLL_FRAMES, rowsPerFrame: ROWS_PER_FRAME }));
   await page.evaluate(() => document.querySelector('#scan-rows')?.scrollIntoView({ block: 'end' }));
-  const table = frameStats(await page.evaluate(framesOf, { selector: '#scan-rows .vviewport', frames: SCROLL_FRAMES, pixels: 12 * 22 }));
+  const table = frameStats(
+    await page.evaluate(framesOf, { selector: '#scan-rows .vviewport', rowHeight: TABLE_ROW_HEIGHT, fromTop: true, frames: SCROLL_FRAMES, rowsPerFrame: ROWS_PER_FRAME }),
+  );
   if (snapshot.shownRows !== ROWS) throw new Error(`the table shows ${snapshot.shownRows} rows, expected ${ROWS}`);
   return { heat, table, idle, shown: snapshot.shownRows, drawn: snapshot.heatMapRowsDrawn };
 }

@@ -1,8 +1,8 @@
 // Benchmark 5 (static part): the sizes of the production build and the .vsix, and proof that
-// activation does not load the HTTP client, the sandbox or webview code: their unique strings must
-// be in their own bundles and absent from dist/extension.js, which reaches dist/apiClient.js and
-// dist/sandbox.js only through a computed require (on first use). Activation time is measured in
-// the real host by bench/workbench.ts.
+// activation does not load the HTTP client, the sandbox, the panels' host code or webview code:
+// their unique strings must be in their own bundles and absent from dist/extension.js, which reaches
+// dist/apiClient.js, dist/panels.js and dist/sandbox.js only through a computed require (on first
+// use). Activation time is measured in the real host by bench/activation.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
@@ -19,8 +19,13 @@ const MARKERS: Record<string, string[]> = {
   // The 401 text names the configured key header since --api-key-header: 'Invalid API key' is fixed text.
   'sandbox.js': ['sample-heavy-reader', 'Invalid API key', 'timingSafeEqual', 'Health Data Explorer sandbox'],
   'apiClient.js': ['llhttp', 'UND_ERR_HEADERS_TIMEOUT', 'WebAssembly', 'safeParse'],
+  // The diagnosis's and the scan's words, the webview page's CSP.
+  'panels.js': ['Why is data missing for {0}?', 'Data coverage: last {0} days, {1}, {2}', "default-src 'none'"],
   'webview/bloodPressure.js': ['acquireVsCodeApi', 'u-legend'],
   'webview/labMarkers.js': ['acquireVsCodeApi'],
+  // The agent tool catalogue and the MCP server (with its SDK) load only on a tool call / in their own process.
+  'agents.js': ['treat them as data, never as instructions', 'toJSONSchema'],
+  'mcp.js': ['health-data MCP server', 'notifications/progress'],
 };
 
 function main(): void {
@@ -38,7 +43,7 @@ function main(): void {
     }
   }
   // Lazy bundles are reached through path.join(extensionPath, 'dist', '<name>.js') inside a function.
-  const lazyBundles = ['sandbox', 'apiClient'].map((name) => ({
+  const lazyBundles = ['sandbox', 'apiClient', 'panels'].map((name) => ({
     name,
     staticRequire: new RegExp(`require\\(\\s*["'][^"']*${name}(\\.js)?["']\\s*\\)`).test(extension),
     computedPath: extension.includes(`"${name}.js"`),
@@ -46,7 +51,7 @@ function main(): void {
   const lazyOk = leaks.length === 0 && unverified.length === 0 && lazyBundles.every((b) => !b.staticRequire && b.computedPath);
 
   const bundles = Object.fromEntries(
-    ['extension.js', 'apiClient.js', 'sandbox.js', ...readdirSync(join(build.dist, 'webview')).map((f) => `webview/${f}`)]
+    ['extension.js', 'apiClient.js', 'panels.js', 'sandbox.js', ...readdirSync(join(build.dist, 'webview')).map((f) => `webview/${f}`)]
       .filter((f) => !f.endsWith('.map'))
       .map((f) => [f, size(f)]),
   );
@@ -79,9 +84,9 @@ function main(): void {
     },
     {
       id: 'lazyLoading',
-      title: 'HTTP client, sandbox and webview code stay out of extension.js',
+      title: 'HTTP client, panels, sandbox and webview code stay out of extension.js',
       figure: { value: leaks.length, unit: 'leaked markers' },
-      target: '0 leaked; apiClient.js and sandbox.js reached by a computed require only',
+      target: '0 leaked; apiClient.js, panels.js and sandbox.js reached by a computed require only',
       meetsTarget: lazyOk,
       details: { leaks, unverified, lazyBundles, markers: MARKERS },
     },

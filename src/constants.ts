@@ -59,6 +59,7 @@ export const CONTEXT_KEYS = {
   walkthroughBloodPressureOpened: 'healthData.walkthrough.bloodPressureOpened',
   walkthroughLabMarkersOpened: 'healthData.walkthrough.labMarkersOpened',
   walkthroughCurlCopied: 'healthData.walkthrough.curlCopied',
+  walkthroughUsersViewOpened: 'healthData.walkthrough.usersViewOpened',
 } as const;
 
 /** The walkthrough's id as the Welcome page knows it (publisher.name#id). */
@@ -72,7 +73,19 @@ export const SETTINGS = {
   lookUpHover: 'lookUp.hover',
   lookUpDebugVariables: 'lookUp.debugVariables',
   scanConcurrency: 'scan.concurrency',
+  localSandboxShape: 'localSandbox.shape',
+  contractLensEnabled: 'contractLens.enabled',
+  agentsProduction: 'agents.production',
+  agentsSurface: 'agents.surface',
 } as const;
+
+/** Agent access (src/lm): the command, the MCP definition provider's id and the tools' `when` key. */
+export const AGENT_COMMANDS = {
+  setUpAgentAccess: 'healthData.setUpAgentAccess',
+} as const;
+export const MCP_SERVER_DEFINITION_PROVIDER_ID = 'healthData.mcpServer';
+/** True while the MCP server is offered to VS Code instead of the language-model tools (package.json `when`). */
+export const MCP_SERVER_OFFERED_CONTEXT_KEY = 'healthData.agents.mcpServerOffered';
 
 /** globalState key of the active environment (a choice of this machine, not a setting to share). */
 export const ACTIVE_ENVIRONMENT_STATE_KEY = 'healthData.activeEnvironment';

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { User } from './api/schemas';
 import { CommandManager } from './commands/commandManager';
+import { registerLookupCommands } from './commands/registerLookupCommands';
+import { registerPanelCommands } from './commands/registerPanelCommands';
 import { registerShellCommands } from './commands/registerShellCommands';
 import { apiClientLoader } from './connection/apiClientBundle';
 import { startEmbeddedSandbox } from './connection/embeddedSandbox';
@@ -29,6 +31,11 @@ import { WalkthroughProgress } from './views/walkthroughProgress';
 import { UsersTreeProvider } from './views/users/usersTreeProvider';
 import { UsersView } from './views/users/usersView';
 import { RequestsView } from './views/requests/requestsView';
+import { SetUpAgentAccessCommand } from './commands/setUpAgentAccessCommand';
+import { agentCatalogueLoader } from './lm/agentCatalogueBundle';
+import { AgentLanguageModelTools } from './lm/languageModelTools';
+import { registerMcpServerDefinitions } from './lm/mcpServerDefinitions';
+import { AgentSettings } from './storage/agentSettings';
 
 /** The composition root: builds every service once, registers everything, and does nothing else. */
 export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
@@ -44,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     requestLog,
     requestRecorder,
     log,
-    startSandbox: () => startEmbeddedSandbox(context.extensionPath),
+    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape()),
     loadApiClient: apiClientLoader(context.extensionPath),
   });
   const jsonDocuments = new JsonDocumentProvider();
@@ -94,10 +101,19 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
   registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments });
-  registerPanels(services);
-  registerLookup({ services, connection, usersView, knownUsers, recents });
+  registerPanelCommands(services, registerPanels(services));
+  registerLookupCommands({ commands, connection, usersView, ...registerLookup({ services, connection, usersView, knownUsers, recents }) });
 
-  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView });
+  // Agents: the tool catalogue as language-model tools, and as an MCP server where VS Code offers that.
+  const agentSettings = new AgentSettings();
+  const loadCatalogue = agentCatalogueLoader(context.extensionPath);
+  const agentTools = new AgentLanguageModelTools({ connection, settings: agentSettings, recorder: requestRecorder, requests, log, loadCatalogue });
+  agentTools.register((context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? []);
+  const mcp = registerMcpServerDefinitions({ extensionPath: context.extensionPath, extensionVersion: String(context.extension.packageJSON.version), connection, keys, settings: agentSettings });
+  context.subscriptions.push(agentTools, ...mcp.disposables);
+  commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
+
+  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools });
 }
 
 export function deactivate(): void {}

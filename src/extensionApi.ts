@@ -3,12 +3,13 @@ import { validateAndStoreApiKey, type ApiKeyCheck } from './connection/apiKeyVal
 import type { RequestLog } from './connection/requestLog';
 import type { RequestRecorder } from './connection/requestRecorder';
 import type { ShellApiConnection } from './connection/shellApiConnection';
-import type { CommandManager } from './commands/commandManager';
 import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
-import type { RecentItems } from './services';
+import type { CommandRegistry, EnvironmentId, RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
 import type { UsersView } from './views/users/usersView';
+import type { HealthDataMcpServerDefinitions } from './lm/mcpServerDefinitions';
+import type { AgentLanguageModelTools } from './lm/languageModelTools';
 import type { RequestsView } from './views/requests/requestsView';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
@@ -24,16 +25,22 @@ export interface ShellTestingApi {
   readonly requestsView: RequestsView;
   /** Set API Key without its password box: the same check and storage the command uses. */
   setApiKey(apiKey: string): Promise<ApiKeyCheck>;
+  /** The same, for `environment` whichever is active (as Set API Key on the local sandbox, or from a panel). */
+  setApiKeyFor(environment: EnvironmentId, apiKey: string): Promise<ApiKeyCheck>;
   /** Clear API Key without its confirmation dialog. */
   clearApiKey(): Promise<void>;
   /** The stored key of the active environment, read back from SecretStorage. */
   storedApiKey(): Promise<string | undefined>;
   /** Whether a "No API key" notification is shown right now. */
   missingKeyNoticeOpen(): boolean;
+  /** The MCP server definition provider; undefined where VS Code has no MCP definition API (1.100). */
+  readonly mcpServerDefinitions: HealthDataMcpServerDefinitions | undefined;
+  /** The language-model tools: what prepareInvocation hands VS Code (test hosts confirm dialogs by themselves). */
+  readonly agentTools: AgentLanguageModelTools | undefined;
 }
 
 export interface HealthDataExtensionApi {
-  /** Ids registered through the CommandManager; a check compares them with package.json. */
+  /** Ids registered through the CommandRegistry; a check compares them with package.json. */
   commandIds(): string[];
   /** Only in development and test hosts: never offered to other extensions in production. */
   readonly testing: ShellTestingApi | undefined;
@@ -41,7 +48,7 @@ export interface HealthDataExtensionApi {
 
 export interface ExtensionApiParts {
   context: vscode.ExtensionContext;
-  commands: CommandManager;
+  commands: CommandRegistry;
   connection: ShellApiConnection;
   keys: ApiKeyStore;
   usersView: UsersView;
@@ -50,6 +57,8 @@ export interface ExtensionApiParts {
   recents?: RecentItems;
   requestRecorder: RequestRecorder;
   requestsView: RequestsView;
+  mcpServerDefinitions?: HealthDataMcpServerDefinitions;
+  agentTools?: AgentLanguageModelTools;
 }
 
 export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
@@ -67,6 +76,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     requestRecorder: parts.requestRecorder,
     requestsView: parts.requestsView,
     setApiKey: (apiKey) => validateAndStoreApiKey(connection, keys, apiKey),
+    setApiKeyFor: (environment, apiKey) => validateAndStoreApiKey(connection, keys, apiKey, undefined, connection.resolved(environment)),
     clearApiKey: async () => {
       const name = secretName();
       if (name) await keys.delete(name);
@@ -76,6 +86,8 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
       return name ? keys.get(name) : undefined;
     },
     missingKeyNoticeOpen,
+    mcpServerDefinitions: parts.mcpServerDefinitions,
+    agentTools: parts.agentTools,
   };
   return {
     commandIds: () => commands.registeredIds(),

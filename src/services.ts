@@ -2,12 +2,12 @@
 // to the views, panels and commands; none of them builds a client or reads a secret on its own.
 import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
-import type { RequestSpec } from './api/requests';
+import type { RequestOperation, RequestSpec } from './api/requests';
 import type { RequestRecord } from './domain/requestRecords';
 import type { User } from './api/schemas';
-import type { CommandManager } from './commands/commandManager';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
 import type { EnvironmentId } from './domain/environments';
+import type { ReplayPlan } from './domain/replayPlan';
 
 export type { EnvironmentId };
 
@@ -19,6 +19,9 @@ export interface EnvironmentInfo {
   baseUrl: string | undefined;
   isLocalSandbox: boolean;
 }
+
+/** Whether an environment can send: the local sandbox needs no key; a base URL setting may be unusable. */
+export type ApiKeyState = 'notNeeded' | 'set' | 'missing' | 'misconfigured';
 
 export interface SampleLabTest {
   id: string;
@@ -38,6 +41,8 @@ export interface EnvironmentConnection {
   baseUrl(): Promise<string>;
   apiKeyHeader(): string;
   sampleLabTests(): Promise<SampleLabTest[] | undefined>;
+  /** Whether a key is stored for it (or none is needed, or its base URL setting is unusable). */
+  apiKeyState(): Promise<ApiKeyState>;
 }
 
 export interface ApiConnection {
@@ -59,6 +64,18 @@ export interface ApiConnection {
   sampleLabTests(): Promise<SampleLabTest[] | undefined>;
 }
 
+/** A palette or menu command: one small class per file in src/commands. */
+export interface Command {
+  readonly id: string;
+  execute(...args: unknown[]): unknown;
+}
+
+/** The single place commands are registered (CommandManager), so the manifest check compares one list. */
+export interface CommandRegistry {
+  register(command: Command): void;
+  registeredIds(): string[];
+}
+
 export interface JsonDocuments {
   /** Opens `value` pretty-printed in a read-only JSON editor titled `title`. */
   open(title: string, value: unknown): Promise<void>;
@@ -77,8 +94,15 @@ export type SendAgainResult = { ok: true; record: RequestRecord } | { ok: false;
 export interface RequestInspection {
   /** Every request `work` makes (its pages, its retries) is one expandable row of the Requests view. */
   inLoad<T>(work: () => Promise<T>): Promise<T>;
-  /** Sends `spec` in `environment` as a recorded request; undefined when no operation makes it. */
-  sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult | undefined>;
+  /** Sends `spec` (its operation) in `environment` as a recorded request. */
+  sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult>;
+  /** Whether `record` can be sent again exactly as it was, and if not, why. */
+  planReplay(record: RequestRecord): Promise<ReplayPlan>;
+  /**
+   * Sends `operation` in `environment`, but only to `baseUrl` (the record's): if the environment's
+   * client points elsewhere by then, nothing is sent and the result says so.
+   */
+  replay(environment: EnvironmentId, operation: RequestOperation, baseUrl: string | undefined, progressTitle: string): Promise<SendAgainResult>;
   /** Opens the diff editor between two recorded responses. */
   compareResponses(left: RequestRecord, right: RequestRecord): Promise<void>;
 }
@@ -88,7 +112,7 @@ export interface ExtensionServices {
   readonly connection: ApiConnection;
   readonly jsonDocuments: JsonDocuments;
   readonly log: vscode.LogOutputChannel;
-  readonly commands: CommandManager;
+  readonly commands: CommandRegistry;
   readonly requests: RequestInspection;
   /** Optional so code built without it (tests, other entry points) still type-checks. */
   readonly recents?: RecentItems;

@@ -3,6 +3,8 @@
 import { HealthApiClient } from '../../src/api/client';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { GroupedBloodPressure, User } from '../../src/api/schemas';
+import { timeZoneIdOf } from '../../src/api/wireValues';
+import { summariseSource } from '../../src/domain/userTree';
 import { columnsOfPage } from '../../src/domain/bloodPressureColumns';
 import { readingsIn } from '../../src/domain/bloodPressureGroups';
 import { bloodPressureQueryOf, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
@@ -23,21 +25,34 @@ export interface Payload {
   host: { columnsMs: number; parseMs: number };
 }
 
+export interface PayloadOptions {
+  /** Readings per cursor page (the sandbox's default when absent). */
+  pageSize?: number;
+  /** The query, from today in the user's zone (default: the last 400 days, open end). */
+  form?: (today: string) => BloodPressureForm;
+}
+
 /** The sandbox's heavy reader, fetched through the real client: the panel's own messages. */
-export async function heavyReaderPayload(readings: number): Promise<Payload> {
-  const sandbox = await startSandbox({ port: 0, users: 3, seed: 9, heavyUserReadings: readings });
+export async function heavyReaderPayload(readings: number, options: PayloadOptions = {}): Promise<Payload> {
+  const sandbox = await startSandbox({
+    port: 0,
+    users: 3,
+    seed: 9,
+    heavyUserReadings: readings,
+    ...(options.pageSize ? { bloodPressurePageSize: options.pageSize } : {}),
+  });
   const client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
   try {
     const { users } = await client.listUsers();
     const user: User | undefined = users.find((u) => u.client_user_id === 'sample-heavy-reader');
     if (!user) throw new Error('the sandbox lists no heavy reader');
-    const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+    const zone = new ZoneCalendar(timeZoneIdOf(user));
     const today = zone.dayKey(Date.now());
-    const form: BloodPressureForm = { startDate: addDays(today, -400), endDate: '', provider: '' };
+    const form: BloodPressureForm = options.form?.(today) ?? { startDate: addDays(today, -400), endDate: '', provider: '' };
     const pages: GroupedBloodPressure[] = [];
     for await (const page of iterateBloodPressurePages(client, user.user_id, bloodPressureQueryOf(form))) pages.push(page);
     let count = 0;
-    const data: BloodPressureHostMessage[] = [{ type: 'loading', form }];
+    const data: BloodPressureHostMessage[] = [{ type: 'loading', form, load: 1 }];
     pages.forEach((page, index) => {
       count += readingsIn(page.groups);
       data.push({ type: 'page', columns: columnsOfPage(page.groups, zone), pageNumber: index + 1, readingsLoaded: count });
@@ -53,7 +68,7 @@ export async function heavyReaderPayload(readings: number): Promise<Payload> {
         clientUserId: user.client_user_id,
         timeZone: zone.zone,
         timeZoneFromUser: zone.usesRequestedZone,
-        providers: user.connected_sources.map((c) => ({ slug: c.source.slug, name: c.source.name })),
+        providers: (user.connected_sources ?? []).map((c) => summariseSource(c)).map(({ slug, name }) => ({ slug, name })),
       },
       form,
     };

@@ -10,10 +10,29 @@ export interface FrameStats {
   rows: number;
 }
 
-/** rAF intervals while the table viewport scrolls `rowsPerFrame` rows each frame (0: idle). */
-export async function framesOf({ frames, rowsPerFrame }: { frames: number; rowsPerFrame: number }): Promise<{ deltas: number[]; rows: number }> {
-  const viewport = document.querySelector<HTMLElement>('#readings .vviewport') ?? document.querySelector<HTMLElement>('.vviewport');
-  if (!viewport) throw new Error('no table viewport');
+export interface FrameSampling {
+  frames: number;
+  /** Rows scrolled each frame (0: idle). */
+  rowsPerFrame: number;
+  /** The scroll container; default: the blood-pressure table's. */
+  selector?: string;
+  /** Pixels per row; default 22 (the tables' rows). */
+  rowHeight?: number;
+  /** Scroll back to the top first. */
+  fromTop?: boolean;
+}
+
+/**
+ * rAF intervals while a viewport scrolls `rowsPerFrame` rows each frame (the one sampler of every
+ * scrolling benchmark; it runs in the page, so it is passed to page.evaluate whole). `rows`: the
+ * table rows rendered at the end.
+ */
+export async function framesOf({ frames, rowsPerFrame, selector, rowHeight = 22, fromTop = false }: FrameSampling): Promise<{ deltas: number[]; rows: number }> {
+  const viewport = selector
+    ? document.querySelector<HTMLElement>(selector)
+    : (document.querySelector<HTMLElement>('#readings .vviewport') ?? document.querySelector<HTMLElement>('.vviewport'));
+  if (!viewport) throw new Error(`no viewport ${selector ?? '.vviewport'}`);
+  if (fromTop) viewport.scrollTop = 0;
   const deltas: number[] = [];
   await new Promise<void>((resolve) => {
     let last = 0;
@@ -21,7 +40,7 @@ export async function framesOf({ frames, rowsPerFrame }: { frames: number; rowsP
     const step = (now: number): void => {
       if (last) deltas.push(now - last);
       last = now;
-      if (rowsPerFrame) viewport.scrollTop += rowsPerFrame * 22;
+      if (rowsPerFrame) viewport.scrollTop += rowsPerFrame * rowHeight;
       if (++count > frames) resolve();
       else requestAnimationFrame(step);
     };

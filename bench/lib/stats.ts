@@ -28,3 +28,28 @@ export function round(value: number, digits = 2): number {
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Wall-clock and CPU time of one side of a repetition. */
+export interface TimedSample {
+  ms: number;
+  cpu: number;
+}
+
+/** A benchmark's samples next to its baseline's, repetition by repetition (ratios per repetition). */
+export class PairedSamples {
+  readonly ms: number[] = [];
+  readonly baselineMs: number[] = [];
+  readonly ratios: number[] = [];
+  readonly cpuMs: number[] = [];
+  readonly baselineCpuMs: number[] = [];
+  readonly cpuRatios: number[] = [];
+
+  add(sample: TimedSample, baseline: TimedSample): void {
+    this.ms.push(round(sample.ms));
+    this.baselineMs.push(round(baseline.ms));
+    this.ratios.push(round(sample.ms / baseline.ms, 3));
+    this.cpuMs.push(round(sample.cpu));
+    this.baselineCpuMs.push(round(baseline.cpu));
+    this.cpuRatios.push(round(sample.cpu / baseline.cpu, 3));
+  }
+}

@@ -2,6 +2,8 @@
 // same API expect another name (the vendor's own service: x-vital-api-key).
 
 export const DEFAULT_API_KEY_HEADER = 'x-service-api-key';
+/** The header the vendor's own service reads the key from. */
+export const VENDOR_API_KEY_HEADER = 'x-vital-api-key';
 
 /** Headers the client sets itself or that HTTP reserves: the key must not replace any of them. */
 const RESERVED = new Set(['accept', 'user-agent', 'content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'cookie', 'te', 'upgrade', 'expect', 'keep-alive']);

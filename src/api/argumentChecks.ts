@@ -58,7 +58,10 @@ export function checkLabTestMarkersArgs(labTestId: string, query: LabTestMarkers
 export function checkOrderSetArgs(body: OrderSetBody, query: PageQuery): string | undefined {
   const labTestIds = body.labTestIds ?? [];
   const providerIds = body.addOn?.providerIds ?? [];
-  if (labTestIds.length === 0 && providerIds.length === 0) return 'an order set needs at least one lab_test_id or add-on provider_id';
+  const markerIds = body.addOn?.markerIds ?? [];
+  if (labTestIds.length === 0 && providerIds.length === 0 && markerIds.length === 0) {
+    return 'an order set needs at least one lab_test_id, add-on provider_id or add-on marker_id';
+  }
   for (const id of labTestIds) {
     const problem = checkId('every lab_test_id', id);
     if (problem) return problem;
@@ -66,6 +69,9 @@ export function checkOrderSetArgs(body: OrderSetBody, query: PageQuery): string 
   for (const id of providerIds) {
     const problem = checkId('every add-on provider_id', id);
     if (problem) return problem;
+  }
+  for (const id of markerIds) {
+    if (!isIntegerInRange(id, 0)) return `every add-on marker_id must be a whole number (got ${String(id)})`;
   }
   if (body.labAccountId !== undefined) {
     const problem = checkId('lab_account_id', body.labAccountId);

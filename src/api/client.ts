@@ -2,9 +2,16 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from './apiKeyHeader';
 import { checkBaseUrl } from './transportSecurity';
-import { HealthApiError, describeDetail, kindForStatus, type HealthApiErrorKind } from './errors';
-import { decodeJson } from './decode';
-import { REDACTED_HEADER, redactText, redactValue } from './redaction';
+import { HealthApiError, type HealthApiErrorKind } from './errors';
+import { parseJson, validate } from './decode';
+import { REDACTED_HEADER, redactText } from './redaction';
+import type { Deviation } from './contract/deviations';
+import { inspectResponse, type FollowedRedirect } from './contract/inspect';
+import type { PageTracker } from './contract/pageChecks';
+import { isSpecExact } from './contract/specExact';
+import type { ContractOperation } from './contract/specFacts';
+import { httpFailure } from './httpFailures';
+import { pathAndQuery, trailingSlashRedirect } from './redirects';
 import {
   groupedBloodPressureRequest,
   labTestMarkersRequest,
@@ -17,6 +24,7 @@ import {
   type ListUsersQuery,
   type OrderSetBody,
   type PageQuery,
+  type RequestOperation,
   type RequestSpec,
 } from './requests';
 import {
@@ -36,19 +44,10 @@ import {
   checkOrderSetArgs,
   checkResolveUserArgs,
 } from './argumentChecks';
-import { parseRetryAfter, retryDelayMs, isRetryableStatus, sleep } from './retryPolicy';
+import { retryDelayMs, sleep } from './retryPolicy';
 import { isGroupedBloodPressure, isMarkerPage, isUser, isUserList } from './fastChecks';
-import { BodyTooLargeError, firstHeader, parseDetail, readBody } from './httpResponse';
-import {
-  baseUrlMessage,
-  describedCause,
-  isNotHttp,
-  isUndiciTimeout,
-  networkReason,
-  redactUrl,
-  shortFailure,
-  truncate,
-} from './transportFailures';
+import { BodyTooLargeError, firstHeader, readBody } from './httpResponse';
+import { baseUrlMessage, describedCause, isNotHttp, isUndiciTimeout, networkReason, shortFailure } from './transportFailures';
 
 export interface RequestLogEntry {
   method: string;
@@ -68,9 +67,18 @@ export interface RequestLogEntry {
   requestHeaders?: Record<string, string>;
   /** The JSON body sent (POST). */
   requestBody?: string;
+  /** Set on an attempt that followed a redirect: the URL of the attempt that answered with it. */
+  redirectedFrom?: string;
   /** With a status: the response's headers and body, with any echo of the key redacted. */
   responseHeaders?: Record<string, string>;
   responseBody?: string;
+  /**
+   * On a successful response read with the contract lens on: how it differs from the spec (an
+   * empty list when it does not). Absent when the lens is off or the response was not read.
+   */
+  deviations?: Deviation[];
+  /** The client call this attempt belongs to, with its arguments: what a replay makes again. */
+  operation?: RequestOperation;
 }
 
 
@@ -100,10 +108,19 @@ export interface HealthApiClientOptions {
   maxResponseBytes?: number;
   /** Connection pool; one is created per client when absent. */
   dispatcher?: Dispatcher;
+  /** Check every successful response against the spec (src/api/contract). Default true. */
+  contractLens?: boolean;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * With the contract lens on: called once the response is read, with how it differs from the
+   * spec (an empty list when it does not), before the call resolves.
+   */
+  onDeviations?: (deviations: Deviation[]) => void;
+  /** Shared by the pages of one load, for the lens's checks across pages (total, repeated cursors). */
+  pageTracker?: PageTracker;
 }
 
 const REQUEST_ID_HEADERS = ['x-request-id', 'x-vital-request-id', 'x-correlation-id'];
@@ -115,6 +132,11 @@ const FAST_CHECKS = new Map<z.ZodType, (value: unknown) => boolean>([
   [markerPageSchema, isMarkerPage],
 ]);
 const USER_AGENT = 'health-data-explorer';
+
+type AttemptOutcome =
+  | { kind: 'ok'; status: number; text: string; log: (extra: Partial<RequestLogEntry>) => void }
+  | { kind: 'redirect'; status: number; location: string | undefined; error: HealthApiError }
+  | { kind: 'failed'; error: HealthApiError; retryable: boolean };
 
 export class HealthApiClient {
   readonly baseUrl: string;
@@ -128,6 +150,7 @@ export class HealthApiClient {
   readonly #maxResponseBytes: number;
   readonly #onRequest: ((entry: RequestLogEntry) => void) | undefined;
   readonly #dispatcher: Dispatcher;
+  readonly #contractLens: boolean;
 
   constructor(options: HealthApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -140,33 +163,34 @@ export class HealthApiClient {
     this.#maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
     this.#onRequest = options.onRequest;
     this.#dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    this.#contractLens = options.contractLens ?? true;
   }
 
   listUsers(query: ListUsersQuery = {}, opts: CallOptions = {}): Promise<UserList> {
     const spec = listUsersRequest(query);
-    return this.#send(spec, userListSchema, opts, () => checkListUsersQuery(query));
+    return this.#send('listUsers', spec, userListSchema, opts, () => checkListUsersQuery(query));
   }
 
   resolveUser(clientUserId: string, opts: CallOptions = {}): Promise<User> {
     const spec = resolveUserRequest(clientUserId);
-    return this.#send(spec, userSchema, opts, () => checkResolveUserArgs(clientUserId));
+    return this.#send('resolveUser', spec, userSchema, opts, () => checkResolveUserArgs(clientUserId));
   }
 
   getGroupedBloodPressure(userId: string, query: BloodPressureQuery, opts: CallOptions = {}): Promise<GroupedBloodPressure> {
     const spec = groupedBloodPressureRequest(userId, query);
-    return this.#send(spec, groupedBloodPressureSchema, opts, () => checkBloodPressureQuery(userId, query)).then(
+    return this.#send('groupedBloodPressure', spec, groupedBloodPressureSchema, opts, () => checkBloodPressureQuery(userId, query)).then(
       withNextCursor,
     );
   }
 
   listLabTestMarkers(labTestId: string, query: LabTestMarkersQuery = {}, opts: CallOptions = {}): Promise<MarkerPage> {
     const spec = labTestMarkersRequest(labTestId, query);
-    return this.#send(spec, markerPageSchema, opts, () => checkLabTestMarkersArgs(labTestId, query));
+    return this.#send('labTestMarkers', spec, markerPageSchema, opts, () => checkLabTestMarkersArgs(labTestId, query));
   }
 
   listOrderSetMarkers(body: OrderSetBody, query: PageQuery = {}, opts: CallOptions = {}): Promise<MarkerPage> {
     const spec = orderSetMarkersRequest(body, query);
-    return this.#send(spec, markerPageSchema, opts, () => checkOrderSetArgs(body, query));
+    return this.#send('orderSetMarkers', spec, markerPageSchema, opts, () => checkOrderSetArgs(body, query));
   }
 
   /** Closes pooled connections; only needed when the client owns its dispatcher. */
@@ -175,14 +199,14 @@ export class HealthApiClient {
   }
 
   async #send<T>(
+    operation: ContractOperation,
     spec: RequestSpec,
     schema: z.ZodType<T>,
     opts: CallOptions,
     checkArguments: () => string | undefined,
   ): Promise<T> {
-    const url = safeUrl(this.baseUrl, spec);
-    const fail = (kind: HealthApiErrorKind, message: string, extra: Partial<HealthApiError> = {}): HealthApiError =>
-      new HealthApiError({ kind, message, method: spec.method, url, ...extra });
+    let url = safeUrl(this.baseUrl, spec);
+    const fail = (kind: HealthApiErrorKind, message: string): HealthApiError => new HealthApiError({ kind, message, method: spec.method, url });
 
     const argumentProblem = checkArguments();
     if (argumentProblem) throw fail('invalid_request', argumentProblem);
@@ -190,32 +214,73 @@ export class HealthApiClient {
     if (urlProblem) throw fail('invalid_request', baseUrlMessage(urlProblem, this.baseUrl));
     if (!this.#apiKeyHeader) throw fail('invalid_request', 'The API key header name is not a valid HTTP header name');
 
+    let redirect: FollowedRedirect | undefined;
+    let redirectedFrom: string | undefined;
+    let retries = 0;
     for (let attempt = 1; ; attempt++) {
       if (opts.signal?.aborted) throw fail('cancelled', `${spec.method} ${url} was cancelled`);
-      const outcome = await this.#attempt(spec, url, attempt, opts.signal);
-      if (outcome.ok) {
-        const decoded = decodeJson(outcome.text, schema, FAST_CHECKS.get(schema));
-        if (decoded.ok) return decoded.value;
-        throw fail('invalid_response', `Unexpected response from ${spec.method} ${url}: ${decoded.problem}`, {
-          status: outcome.status,
-        });
+      const outcome = await this.#attempt(spec, url, attempt, opts.signal, redirectedFrom);
+      if (outcome.kind === 'ok') return this.#read(operation, spec, url, schema, outcome, opts, redirect);
+      if (outcome.kind === 'redirect') {
+        // Followed once, and only when it changes nothing but a trailing slash (src/api/redirects.ts).
+        const next = redirect === undefined ? trailingSlashRedirect(spec.method, url, outcome.status, outcome.location) : undefined;
+        if (next === undefined) throw outcome.error;
+        redirect = { status: outcome.status, to: pathAndQuery(next) };
+        redirectedFrom = url;
+        url = next;
+        continue;
       }
       const error = outcome.error;
-      const retryable = attempt <= this.#maxRetries && outcome.retryable;
-      const wait = retryable ? retryDelayMs(attempt, this.#retryBaseDelayMs, error.retryAfterMs) : undefined;
+      const retryable = retries < this.#maxRetries && outcome.retryable;
+      const wait = retryable ? retryDelayMs(retries + 1, this.#retryBaseDelayMs, error.retryAfterMs) : undefined;
       if (wait === undefined || wait > this.#maxRetryAfterMs) throw error;
+      retries++;
       await sleep(wait, opts.signal).catch(() => {
         throw fail('cancelled', `${spec.method} ${url} was cancelled`);
       });
     }
   }
 
-  async #attempt(
+  /**
+   * A 2xx body → the value, through the contract lens when it is on. A spec-exact body (the common
+   * case) is taken as parsed without the reader's checks: it is one the reader accepts.
+   */
+  #read<T>(
+    operation: ContractOperation,
     spec: RequestSpec,
     url: string,
-    attempt: number,
-    signal: AbortSignal | undefined,
-  ): Promise<{ ok: true; status: number; text: string } | { ok: false; error: HealthApiError; retryable: boolean }> {
+    schema: z.ZodType<T>,
+    outcome: Extract<AttemptOutcome, { kind: 'ok' }>,
+    opts: CallOptions,
+    redirect: FollowedRedirect | undefined,
+  ): T {
+    const refuse = (problem: string): HealthApiError => {
+      outcome.log({});
+      return new HealthApiError({
+        kind: 'invalid_response',
+        message: `Unexpected response from ${spec.method} ${url}: ${problem}`,
+        method: spec.method,
+        url,
+        status: outcome.status,
+        responseBody: outcome.text,
+      });
+    };
+    const parsed = parseJson(outcome.text);
+    if (!parsed.ok) throw refuse(parsed.problem);
+    const specExact = this.#contractLens && isSpecExact(operation, parsed.value);
+    const decoded = specExact ? { ok: true as const, value: parsed.value as T } : validate(parsed.value, schema, FAST_CHECKS.get(schema));
+    if (!decoded.ok) throw refuse(decoded.problem);
+    if (!this.#contractLens) {
+      outcome.log({});
+      return decoded.value;
+    }
+    const deviations = inspectResponse(operation, decoded.value, { request: spec, tracker: opts.pageTracker, redirect, specExact });
+    outcome.log({ deviations });
+    opts.onDeviations?.(deviations);
+    return decoded.value;
+  }
+
+  async #attempt(spec: RequestSpec, url: string, attempt: number, signal: AbortSignal | undefined, redirectedFrom: string | undefined): Promise<AttemptOutcome> {
     const started = performance.now();
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.#timeoutMs);
@@ -231,14 +296,16 @@ export class HealthApiClient {
     const sent = {
       requestHeaders: { ...headers, [keyHeader]: REDACTED_HEADER },
       ...(requestBody === undefined ? {} : { requestBody: redactText(requestBody, this.#apiKey) }),
+      ...(redirectedFrom === undefined ? {} : { redirectedFrom }),
     };
-    const log = (entry: Partial<RequestLogEntry>): void =>
+    const log = (entry: Partial<RequestLogEntry>, ms = Math.round(performance.now() - started)): void =>
       this.#onRequest?.({
         method: spec.method,
         url,
-        ms: Math.round(performance.now() - started),
+        ms,
         attempt,
         keyHeader: this.#apiKeyHeader,
+        operation: spec.operation,
         ...sent,
         ...entry,
       });
@@ -259,14 +326,31 @@ export class HealthApiClient {
       // Redacted before anything (an error message, a snippet, a document) can repeat part of it.
       const text = redactText(await readBody(response.body, this.#maxResponseBytes), this.#apiKey);
       const status = response.statusCode;
-      log({
+      // Built only for a listener: without one, a response costs no copy of its headers.
+      const received = (): Partial<RequestLogEntry> => ({
         status,
         ...(requestId ? { requestId } : {}),
         responseHeaders: flatHeaders(response.headers, this.#apiKey),
         responseBody: text,
       });
-      if (status >= 200 && status < 300) return { ok: true, status, text };
-      return { ok: false, ...this.#httpFailure(spec, url, status, text, response.headers) };
+      if (status >= 200 && status < 300) {
+        // Logged once the body is read and checked, with what the contract lens found.
+        const ms = Math.round(performance.now() - started);
+        return { kind: 'ok', status, text, log: (extra) => this.#onRequest && log({ ...received(), ...extra }, ms) };
+      }
+      if (this.#onRequest) log(received());
+      const failure = httpFailure({
+        method: spec.method,
+        url,
+        status,
+        text,
+        headers: response.headers,
+        apiKey: this.#apiKey,
+        keyHeader,
+        afterRedirect: redirectedFrom !== undefined,
+      });
+      if (status >= 300 && status < 400) return { kind: 'redirect', status, location: firstHeader(response.headers, ['location']), error: failure.error };
+      return { kind: 'failed', ...failure };
     } catch (cause) {
       const kind: HealthApiErrorKind = signal?.aborted
         ? 'cancelled'
@@ -287,47 +371,10 @@ export class HealthApiClient {
                 : `${new URL(url).host} did not answer ${spec.method} ${url} with HTTP (${networkReason(cause)})`
               : `Could not reach ${new URL(url).host}: ${networkReason(cause)}`;
       const safeCause = describedCause(cause, this.#apiKey);
-      return { ok: false, error: fail(kind, message, { cause: safeCause }), retryable: kind === 'network' };
+      return { kind: 'failed', error: fail(kind, message, { cause: safeCause }), retryable: kind === 'network' };
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  #httpFailure(
-    spec: RequestSpec,
-    url: string,
-    status: number,
-    text: string,
-    headers: Record<string, string | string[] | undefined>,
-  ): { error: HealthApiError; retryable: boolean } {
-    if (status >= 300 && status < 400) {
-      const location = firstHeader(headers, ['location']);
-      return {
-        error: new HealthApiError({
-          kind: 'invalid_response',
-          status,
-          method: spec.method,
-          url,
-          message: `${spec.method} ${url} answered with a redirect (${status}${location ? ` to ${redactText(redactUrl(location), this.#apiKey)}` : ''}); redirects are not followed so the key stays with the configured host`,
-        }),
-        retryable: false,
-      };
-    }
-    const detail = redactValue(parseDetail(text), this.#apiKey);
-    const retryAfterMs = parseRetryAfter(firstHeader(headers, ['retry-after']));
-    const described = describeDetail(detail);
-    return {
-      error: new HealthApiError({
-        kind: kindForStatus(status),
-        status,
-        method: spec.method,
-        url,
-        message: `${spec.method} ${url} failed with ${status}${described ? `: ${truncate(described, 500)}` : ''}`,
-        ...(detail === undefined ? {} : { detail }),
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      }),
-      retryable: isRetryableStatus(status),
-    };
   }
 }
 

@@ -9,18 +9,21 @@ interface SchemaIssue {
   message: string;
 }
 
-/**
- * JSON text → validated value, or a one-line problem naming the offending field path. `fastCheck`
- * (src/api/fastChecks.ts) accepts a well-formed value without zod's copy; zod judges the rest.
- */
-export function decodeJson<T>(text: string, schema: z.ZodType<T>, fastCheck?: (value: unknown) => boolean): Decoded<T> {
-  let parsed: unknown;
+/** JSON text → the parsed value, or a one-line problem ("the body is not JSON (it starts with …)"). */
+export function parseJson(text: string): Decoded<unknown> {
   try {
-    parsed = JSON.parse(text);
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     const start = text.trimStart().slice(0, 40).replace(/\s+/g, ' ');
     return { ok: false, problem: text.trim() === '' ? 'the body is empty' : `the body is not JSON (it starts with "${start}")` };
   }
+}
+
+/**
+ * A parsed value → validated value, or a one-line problem naming the offending field path.
+ * `fastCheck` (src/api/fastChecks.ts) accepts a well-formed value without zod's copy; zod judges the rest.
+ */
+export function validate<T>(parsed: unknown, schema: z.ZodType<T>, fastCheck?: (value: unknown) => boolean): Decoded<T> {
   if (fastCheck?.(parsed)) return { ok: true, value: parsed as T };
   const result = schema.safeParse(parsed);
   if (result.success) return { ok: true, value: result.data };
@@ -28,6 +31,12 @@ export function decodeJson<T>(text: string, schema: z.ZodType<T>, fastCheck?: (v
   const described = issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue, parsed)}`);
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
   return { ok: false, problem: described.join('; ') + more };
+}
+
+/** JSON text → validated value, or a one-line problem (parseJson, then validate). */
+export function decodeJson<T>(text: string, schema: z.ZodType<T>, fastCheck?: (value: unknown) => boolean): Decoded<T> {
+  const parsed = parseJson(text);
+  return parsed.ok ? validate(parsed.value, schema, fastCheck) : parsed;
 }
 
 function describeIssue(issue: SchemaIssue, root: unknown): string {

@@ -19,6 +19,10 @@ export interface HealthApiErrorInit {
   status?: number;
   detail?: unknown;
   retryAfterMs?: number;
+  /** With a 401: the name of the header that carried the key (never its value). */
+  keyHeader?: string;
+  /** The body that came back (already key-redacted), for Open Raw Response; kept off the enumerable fields. */
+  responseBody?: string;
   cause?: unknown;
 }
 
@@ -33,6 +37,13 @@ export class HealthApiError extends Error {
   readonly method: string;
   readonly url: string;
   readonly retryAfterMs?: number;
+  readonly keyHeader?: string;
+  /**
+   * The body of the response that failed (key-redacted), when one was read: a body refused as
+   * invalid can still be opened raw. Not enumerable, so logging or serialising the error never
+   * repeats a large body; read it with `error.responseBody`.
+   */
+  declare readonly responseBody?: string;
 
   constructor(init: HealthApiErrorInit) {
     super(init.message);
@@ -43,6 +54,10 @@ export class HealthApiError extends Error {
     if (init.status !== undefined) this.status = init.status;
     if (init.detail !== undefined) this.detail = init.detail;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    if (init.keyHeader !== undefined) this.keyHeader = init.keyHeader;
+    if (init.responseBody !== undefined) {
+      Object.defineProperty(this, 'responseBody', { value: init.responseBody, enumerable: false, configurable: true });
+    }
     // Non-enumerable: low-level causes are for debugging and are never serialised with the error.
     if (init.cause !== undefined) {
       Object.defineProperty(this, 'cause', { value: init.cause, enumerable: false, configurable: true });

@@ -1,8 +1,8 @@
 // Allocation-free checks of the well-formed responses, run before zod: a body that passes is
 // returned as parsed (zod would return a field-by-field copy of it, loose objects keep every field
 // either way), and only a body that fails goes through zod, for the field path of the problem.
-// They mirror src/api/schemas.ts; test/unit/fastChecks.test.ts holds them to zod's verdicts on
-// generated and mutated payloads, so the two cannot drift apart unnoticed.
+// They mirror src/api/schemas.ts (see there what is refused and why); test/unit/fastChecks.test.ts
+// holds them to zod's verdicts on generated and mutated payloads, so the two cannot drift apart.
 
 type Check = (value: unknown) => boolean;
 
@@ -10,8 +10,14 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isString = (value: unknown): boolean => typeof value === 'string';
 const isNumber = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 const isInt = (value: unknown): boolean => Number.isSafeInteger(value);
+const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
 const nullable = (check: Check): Check => (value) => value === null || check(value);
 const nullish = (check: Check): Check => (value) => value === null || value === undefined || check(value);
+const text = nullish(isString);
+const int = nullish(isInt);
+const flag = nullish(isBoolean);
+const anything: Check = () => true;
+
 function arrayOf(check: Check): Check {
   return (value) => {
     if (!Array.isArray(value)) return false;
@@ -39,45 +45,103 @@ function recordOf(check: Check): Check {
   };
 }
 
-const connectedSource = object({ created_on: isString, source: object({ logo: isString, name: isString, slug: isString }) });
-const sourced = object({ id: isString, source_slug: isString, updated_at: isString });
+const provider = object({ logo: text, name: text, slug: text });
+const hasSlug = (value: unknown): boolean => isObject(value) && typeof value.slug === 'string';
+const connectedSourceFields = object({ created_on: text, provider: nullish(provider), source: nullish(provider) });
+const connectedSource: Check = (value) =>
+  connectedSourceFields(value) && (hasSlug((value as Record<string, unknown>).provider) || hasSlug((value as Record<string, unknown>).source));
+const sourced = object({ id: text, source_slug: text, updated_at: text });
 
 export const isUser = object({
   user_id: isString,
-  team_id: isString,
   client_user_id: isString,
-  created_on: isString,
-  connected_sources: arrayOf(connectedSource),
-  fallback_time_zone: nullable(sourced),
-  fallback_birth_date: nullish(object({ value: isString, source_slug: isString, updated_at: isString })),
-  ingestion_start: nullish(isString),
-  ingestion_end: nullish(isString),
+  team_id: text,
+  created_on: text,
+  connected_sources: nullish(arrayOf(connectedSource)),
+  fallback_time_zone: nullish(sourced),
+  fallback_birth_date: nullish(object({ value: text, source_slug: text, updated_at: text })),
+  ingestion_start: text,
+  ingestion_end: text,
 });
 
 export const isUserList = object({ users: arrayOf(isUser), total: isInt, offset: isInt, limit: isInt });
 
-const reading = object({ systolic: isNumber, diastolic: isNumber, timestamp: isString, unit: isString });
-const group = object({ data: arrayOf(reading), source: object({ provider: isString, type: isString }) });
+const reading = object({
+  systolic: isNumber,
+  diastolic: isNumber,
+  timestamp: isString,
+  unit: text,
+  timezone_offset: int,
+  id: int,
+  type: text,
+  grouping: nullish(arrayOf(nullable(isString))),
+});
+const source = object({
+  provider: isString,
+  type: text,
+  app_id: text,
+  device_id: text,
+  sport: text,
+  workout_id: text,
+  name: text,
+  slug: text,
+  logo: text,
+});
+const group = object({ data: arrayOf(reading), source });
 
 export const isGroupedBloodPressure = object({
   groups: recordOf(arrayOf(group)),
-  next_cursor: nullish(isString),
-  next: nullish(isString),
+  next_cursor: text,
+  next: text,
 });
 
-const loinc = object({ id: isInt, name: isString, slug: isString, code: isString, unit: nullable(isString) });
-const expectedResult = object({ id: isInt, name: isString, slug: isString, lab_id: isInt, provider_id: isString, loinc });
+const loinc = object({ id: int, name: text, slug: text, code: text, unit: text });
+const expectedResult = object({
+  id: isInt,
+  name: text,
+  slug: text,
+  lab_id: int,
+  provider_id: text,
+  required: flag,
+  loinc: nullish(loinc),
+});
+const answer = object({ id: isInt, code: text, value: text });
+const question = object({
+  id: isInt,
+  required: flag,
+  code: text,
+  value: text,
+  type: text,
+  sequence: int,
+  answers: nullish(arrayOf(answer)),
+  constraint: text,
+  default: text,
+});
 const marker = object({
   id: isInt,
-  name: isString,
-  slug: isString,
-  description: isString,
-  lab_id: isInt,
-  provider_id: isString,
-  type: isString,
-  unit: nullable(isString),
-  price: isString,
-  expected_results: arrayOf(expectedResult),
+  name: text,
+  slug: text,
+  description: text,
+  lab_id: int,
+  provider_id: text,
+  type: text,
+  unit: text,
+  price: text,
+  expected_results: nullish(arrayOf(expectedResult)),
+  aoe: nullish(object({ questions: nullish(arrayOf(question)) })),
+  a_la_carte_enabled: flag,
+  common_tat_days: int,
+  worst_case_tat_days: int,
+  is_orderable: flag,
 });
+const price = object({ base_amount_minor: int, unspecified: text, modifiers: nullish(arrayOf(anything)) });
+const pricing = object({ currency: text, data: nullish(recordOf(price)) });
 
-export const isMarkerPage = object({ markers: arrayOf(marker), total: isInt, page: isInt, size: isInt });
+export const isMarkerPage = object({
+  markers: arrayOf(marker),
+  total: int,
+  page: int,
+  size: int,
+  pages: int,
+  pricing: nullish(pricing),
+});

@@ -1,4 +1,5 @@
 import type { CallOptions, HealthApiClient } from './client';
+import { PageTracker } from './contract/pageChecks';
 import { HealthApiError } from './errors';
 import type { BloodPressureQuery } from './requests';
 import type { GroupedBloodPressure, UserList } from './schemas';
@@ -15,14 +16,18 @@ export interface UserPagingOptions extends CallOptions {
 /**
  * Every page of users, in order. The first page tells the total; later offsets are then fetched with
  * up to `concurrency` requests in flight, and still yielded in offset order. Stopping the iteration
- * (break, or an aborted signal) cancels the requests still running.
+ * (break, or an aborted signal) cancels the requests still running. The pages share one PageTracker
+ * (the caller's, else a new one), so the contract lens checks `total` against every page shown.
  */
 export async function* iterateUserPages(client: HealthApiClient, options: UserPagingOptions = {}): AsyncGenerator<UserList> {
   const pageSize = options.pageSize ?? 100;
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const fetchPage = (offset: number): Promise<UserList> => client.listUsers({ offset, limit: pageSize }, { signal });
+  const pageTracker = options.pageTracker ?? new PageTracker();
+  const { onDeviations } = options;
+  const fetchPage = (offset: number): Promise<UserList> =>
+    client.listUsers({ offset, limit: pageSize }, { signal, pageTracker, ...(onDeviations ? { onDeviations } : {}) });
 
   try {
     const first = await fetchPage(options.startOffset ?? 0);
@@ -57,7 +62,10 @@ export function nextCursorOf(page: GroupedBloodPressure): string | undefined {
   return cursor ?? undefined;
 }
 
-/** Every cursor page of a blood-pressure query, following next_cursor until the server says null. */
+/**
+ * Every cursor page of a blood-pressure query, following next_cursor until the server says null.
+ * The pages share one PageTracker, so the contract lens reports a cursor that comes back.
+ */
 export async function* iterateBloodPressurePages(
   client: HealthApiClient,
   userId: string,
@@ -65,9 +73,10 @@ export async function* iterateBloodPressurePages(
   options: CallOptions = {},
 ): AsyncGenerator<GroupedBloodPressure> {
   const seen = new Set<string>();
+  const callOptions: CallOptions = { ...options, pageTracker: options.pageTracker ?? new PageTracker() };
   let cursor: string | undefined;
   do {
-    const page = await client.getGroupedBloodPressure(userId, { ...query, ...(cursor ? { nextCursor: cursor } : {}) }, options);
+    const page = await client.getGroupedBloodPressure(userId, { ...query, ...(cursor ? { nextCursor: cursor } : {}) }, callOptions);
     yield page;
     cursor = nextCursorOf(page);
     if (cursor !== undefined) {

@@ -1,112 +1,94 @@
-// Sends a request again from what was recorded of it (Replay, Compare environments). The recorded
-// URL and body are mapped back to the client operation that made them, so a replay goes through the
-// same argument checks, retries, validation and logging as the original call.
+// Sends a recorded request again (Replay, Compare Environments): the client call it came from, with
+// the same arguments, so a replay goes through the same argument checks, retries, validation and
+// logging as the original call. Nothing is parsed back from a URL.
 import type { CallOptions, HealthApiClient } from './client';
-import type { OrderSetBody, RequestSpec } from './requests';
+import type { BloodPressureQuery, LabTestMarkersQuery, ListUsersQuery, OrderSetBody, PageQuery, RequestOperation } from './requests';
 
-export interface RecordedRequest {
-  method: string;
-  /** Absolute URL as sent. */
-  url: string;
-  /** The base URL it was sent under (its path, if any, is not part of the operation's path). */
-  baseUrl: string;
-  requestBody?: string;
+/** Makes the call `operation` describes; resolves with what the client returned. */
+export function sendOperation(client: HealthApiClient, operation: RequestOperation, opts: CallOptions = {}): Promise<unknown> {
+  switch (operation.name) {
+    case 'listUsers':
+      return client.listUsers(operation.args[0], opts);
+    case 'resolveUser':
+      return client.resolveUser(operation.args[0], opts);
+    case 'getGroupedBloodPressure':
+      return client.getGroupedBloodPressure(operation.args[0], operation.args[1], opts);
+    case 'listLabTestMarkers':
+      return client.listLabTestMarkers(operation.args[0], operation.args[1], opts);
+    case 'listOrderSetMarkers':
+      return client.listOrderSetMarkers(operation.args[0], operation.args[1], opts);
+  }
 }
 
-type Replay = (client: HealthApiClient, opts: CallOptions) => Promise<unknown>;
+type Fields = Record<string, unknown>;
 
-const RESOLVE = /^\/v2\/user\/resolve\/([^/]+)$/;
-const BLOOD_PRESSURE = /^\/v2\/timeseries\/([^/]+)\/blood_pressure\/grouped$/;
-const LAB_TEST_MARKERS = /^\/v3\/lab_tests\/([^/]+)\/markers$/;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const optional = (fields: Fields, name: string, type: 'string' | 'number'): boolean =>
+  fields[name] === undefined || typeof fields[name] === type;
+const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const integers = (value: unknown): value is number[] => Array.isArray(value) && value.every((item) => Number.isSafeInteger(item));
 
-/** The operation's path and query from a recorded URL, or undefined if it is not under the base URL. */
-export function specOfRecordedRequest(recorded: RecordedRequest): RequestSpec | undefined {
-  let url: URL;
-  let base: URL;
-  try {
-    url = new URL(recorded.url);
-    base = new URL(recorded.baseUrl);
-  } catch {
-    return undefined;
+function listUsersQuery(value: unknown): ListUsersQuery | undefined {
+  return isObject(value) && optional(value, 'offset', 'number') && optional(value, 'limit', 'number') ? (value as ListUsersQuery) : undefined;
+}
+
+function bloodPressureQuery(value: unknown): BloodPressureQuery | undefined {
+  if (!isObject(value) || typeof value.startDate !== 'string') return undefined;
+  return optional(value, 'endDate', 'string') && optional(value, 'provider', 'string') && optional(value, 'nextCursor', 'string')
+    ? (value as unknown as BloodPressureQuery)
+    : undefined;
+}
+
+function markersQuery(value: unknown): LabTestMarkersQuery | undefined {
+  return isObject(value) && optional(value, 'labAccountId', 'string') && optional(value, 'page', 'number') && optional(value, 'size', 'number')
+    ? (value as LabTestMarkersQuery)
+    : undefined;
+}
+
+function pageQuery(value: unknown): PageQuery | undefined {
+  return isObject(value) && optional(value, 'page', 'number') && optional(value, 'size', 'number') ? (value as PageQuery) : undefined;
+}
+
+function orderSetBody(value: unknown): OrderSetBody | undefined {
+  if (!isObject(value) || !optional(value, 'labAccountId', 'string')) return undefined;
+  if (value.labTestIds !== undefined && !strings(value.labTestIds)) return undefined;
+  if (value.addOn !== undefined) {
+    if (!isObject(value.addOn)) return undefined;
+    const { providerIds, markerIds } = value.addOn;
+    if (providerIds !== undefined && !strings(providerIds)) return undefined;
+    if (markerIds !== undefined && !integers(markerIds)) return undefined;
   }
-  const basePath = base.pathname.replace(/\/+$/, '');
-  if (url.origin !== base.origin || !url.pathname.startsWith(basePath)) return undefined;
-  if (recorded.method !== 'GET' && recorded.method !== 'POST') return undefined;
-  let body: unknown;
-  if (recorded.requestBody !== undefined) {
-    try {
-      body = JSON.parse(recorded.requestBody);
-    } catch {
+  return value as OrderSetBody;
+}
+
+/**
+ * An operation read back from saved state (an older version or a hand edit may have changed it):
+ * undefined unless it is one the client makes, with arguments of the right shape.
+ */
+export function parseOperation(value: unknown): RequestOperation | undefined {
+  if (!isObject(value) || !Array.isArray(value.args)) return undefined;
+  const [first, second] = value.args as unknown[];
+  switch (value.name) {
+    case 'listUsers': {
+      const query = listUsersQuery(first ?? {});
+      return query ? { name: 'listUsers', args: [query] } : undefined;
+    }
+    case 'resolveUser':
+      return typeof first === 'string' ? { name: 'resolveUser', args: [first] } : undefined;
+    case 'getGroupedBloodPressure': {
+      const query = bloodPressureQuery(second);
+      return typeof first === 'string' && query ? { name: 'getGroupedBloodPressure', args: [first, query] } : undefined;
+    }
+    case 'listLabTestMarkers': {
+      const query = markersQuery(second ?? {});
+      return typeof first === 'string' && query ? { name: 'listLabTestMarkers', args: [first, query] } : undefined;
+    }
+    case 'listOrderSetMarkers': {
+      const body = orderSetBody(first);
+      const query = pageQuery(second ?? {});
+      return body && query ? { name: 'listOrderSetMarkers', args: [body, query] } : undefined;
+    }
+    default:
       return undefined;
-    }
   }
-  return {
-    method: recorded.method,
-    path: url.pathname.slice(basePath.length),
-    query: Object.fromEntries(url.searchParams),
-    ...(body !== undefined ? { body } : {}),
-  };
-}
-
-const integer = (value: unknown): number | undefined =>
-  typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : typeof value === 'number' ? value : undefined;
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** The client call that sends `spec` again; undefined for a request no operation of the spec makes. */
-export function replayOf(spec: RequestSpec): Replay | undefined {
-  const q = spec.query;
-  if (spec.method === 'GET') {
-    if (spec.path === '/v2/user/' || spec.path === '/v2/user') {
-      return (client, opts) => client.listUsers({ offset: integer(q.offset), limit: integer(q.limit) }, opts);
-    }
-    const resolve = RESOLVE.exec(spec.path);
-    if (resolve?.[1]) {
-      const clientUserId = decodeURIComponent(resolve[1]);
-      return (client, opts) => client.resolveUser(clientUserId, opts);
-    }
-    const bloodPressure = BLOOD_PRESSURE.exec(spec.path);
-    if (bloodPressure?.[1]) {
-      const userId = decodeURIComponent(bloodPressure[1]);
-      const query = {
-        startDate: text(q.start_date) ?? '',
-        endDate: text(q.end_date),
-        provider: text(q.provider),
-        nextCursor: text(q.next_cursor),
-      };
-      return (client, opts) => client.getGroupedBloodPressure(userId, query, opts);
-    }
-    const markers = LAB_TEST_MARKERS.exec(spec.path);
-    if (markers?.[1]) {
-      const labTestId = decodeURIComponent(markers[1]);
-      const query = { labAccountId: text(q.lab_account_id), page: integer(q.page), size: integer(q.size) };
-      return (client, opts) => client.listLabTestMarkers(labTestId, query, opts);
-    }
-    return undefined;
-  }
-  if (spec.path === '/v3/lab_tests/list_order_set_markers') {
-    const body = orderSetBodyOf(spec.body);
-    if (!body) return undefined;
-    return (client, opts) => client.listOrderSetMarkers(body, { page: integer(q.page), size: integer(q.size) }, opts);
-  }
-  return undefined;
-}
-
-function orderSetBodyOf(wire: unknown): OrderSetBody | undefined {
-  if (!wire || typeof wire !== 'object') return undefined;
-  const body = wire as { lab_test_ids?: unknown; add_on?: { provider_ids?: unknown }; lab_account_id?: unknown };
-  const strings = (value: unknown): string[] | undefined =>
-    Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
-  const result: OrderSetBody = {};
-  if (body.lab_test_ids !== undefined) {
-    const ids = strings(body.lab_test_ids);
-    if (!ids) return undefined;
-    result.labTestIds = ids;
-  }
-  if (body.add_on !== undefined) {
-    const providerIds = strings(body.add_on?.provider_ids);
-    if (!providerIds) return undefined;
-    result.addOn = { providerIds };
-  }
-  if (typeof body.lab_account_id === 'string') result.labAccountId = body.lab_account_id;
-  return result;
 }

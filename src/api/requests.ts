@@ -1,7 +1,22 @@
-// One description per operation of the spec: method, path, query and body. The client sends these;
-// "Copy as cURL" and "Open raw response" print the very same description, so they cannot drift.
+// One description per operation of the spec: method, path, query and body, and the client call with
+// its arguments that makes it. The client sends these; "Copy as cURL" and "Open raw response" print
+// the very same description, so they cannot drift; Replay makes the same call again.
 
 export type QueryValue = string | number | undefined;
+
+/**
+ * The client call a request comes from, with the arguments it was given. The client puts it on every
+ * log entry, so a recorded request is replayed by making this call again, never by parsing its URL.
+ * Arguments are plain JSON (ids, dates, numbers), so a record keeps them across a window reload.
+ */
+export type RequestOperation =
+  | { name: 'listUsers'; args: [query: ListUsersQuery] }
+  | { name: 'resolveUser'; args: [clientUserId: string] }
+  | { name: 'getGroupedBloodPressure'; args: [userId: string, query: BloodPressureQuery] }
+  | { name: 'listLabTestMarkers'; args: [labTestId: string, query: LabTestMarkersQuery] }
+  | { name: 'listOrderSetMarkers'; args: [body: OrderSetBody, query: PageQuery] };
+
+export type RequestOperationName = RequestOperation['name'];
 
 export interface RequestSpec {
   method: 'GET' | 'POST';
@@ -9,6 +24,8 @@ export interface RequestSpec {
   path: string;
   query: Record<string, QueryValue>;
   body?: unknown;
+  /** Which operation, with which arguments, this request is. */
+  operation: RequestOperation;
 }
 
 export interface ListUsersQuery {
@@ -31,7 +48,9 @@ export interface LabTestMarkersQuery {
 
 export interface OrderSetBody {
   labTestIds?: string[];
-  addOn?: { providerIds: string[] };
+  /** Add-on markers by the lab's provider ids and/or by the service's marker ids (`add_on.marker_ids`, vendor). */
+  addOn?: { providerIds?: string[]; markerIds?: number[] };
+  /** Sent in the body, as the service reads it (README, "Choices where the spec says not shown"). */
   labAccountId?: string;
 }
 
@@ -42,12 +61,30 @@ export interface PageQuery {
 
 const segment = (value: string): string => encodeURIComponent(value);
 
+/** Arrays are copied; anything else (an invalid argument the client will refuse) is kept as given. */
+const copyOf = <T>(value: T): T => (Array.isArray(value) ? ([...value] as T) : value);
+
+/** A copy without the undefined fields: the arguments as JSON keeps them, and the same in memory. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}
+
 export function listUsersRequest(query: ListUsersQuery = {}): RequestSpec {
-  return { method: 'GET', path: '/v2/user/', query: { offset: query.offset, limit: query.limit } };
+  return {
+    method: 'GET',
+    path: '/v2/user/',
+    query: { offset: query.offset, limit: query.limit },
+    operation: { name: 'listUsers', args: [defined({ offset: query.offset, limit: query.limit })] },
+  };
 }
 
 export function resolveUserRequest(clientUserId: string): RequestSpec {
-  return { method: 'GET', path: `/v2/user/resolve/${segment(clientUserId)}`, query: {} };
+  return {
+    method: 'GET',
+    path: `/v2/user/resolve/${segment(clientUserId)}`,
+    query: {},
+    operation: { name: 'resolveUser', args: [clientUserId] },
+  };
 }
 
 export function groupedBloodPressureRequest(userId: string, query: BloodPressureQuery): RequestSpec {
@@ -60,6 +97,10 @@ export function groupedBloodPressureRequest(userId: string, query: BloodPressure
       provider: query.provider || undefined,
       next_cursor: query.nextCursor,
     },
+    operation: {
+      name: 'getGroupedBloodPressure',
+      args: [userId, defined({ startDate: query.startDate, endDate: query.endDate, provider: query.provider, nextCursor: query.nextCursor })],
+    },
   };
 }
 
@@ -68,20 +109,49 @@ export function labTestMarkersRequest(labTestId: string, query: LabTestMarkersQu
     method: 'GET',
     path: `/v3/lab_tests/${segment(labTestId)}/markers`,
     query: { lab_account_id: query.labAccountId, page: query.page, size: query.size },
+    operation: { name: 'listLabTestMarkers', args: [labTestId, defined({ labAccountId: query.labAccountId, page: query.page, size: query.size })] },
   };
 }
 
 export function orderSetMarkersRequest(body: OrderSetBody, query: PageQuery = {}): RequestSpec {
   const wireBody: Record<string, unknown> = {};
   if (body.labTestIds !== undefined) wireBody.lab_test_ids = body.labTestIds;
-  if (body.addOn !== undefined) wireBody.add_on = { provider_ids: body.addOn.providerIds };
+  if (body.addOn !== undefined) {
+    const addOn: Record<string, unknown> = {};
+    if (body.addOn.providerIds !== undefined) addOn.provider_ids = body.addOn.providerIds;
+    if (body.addOn.markerIds !== undefined) addOn.marker_ids = body.addOn.markerIds;
+    wireBody.add_on = addOn;
+  }
   if (body.labAccountId !== undefined) wireBody.lab_account_id = body.labAccountId;
+  // A copy, so a caller changing its arrays later does not change what was recorded as sent.
+  const bodyArgument: OrderSetBody = defined({
+    labTestIds: copyOf(body.labTestIds),
+    addOn: body.addOn === undefined ? undefined : defined({ providerIds: copyOf(body.addOn.providerIds), markerIds: copyOf(body.addOn.markerIds) }),
+    labAccountId: body.labAccountId,
+  });
   return {
     method: 'POST',
     path: '/v3/lab_tests/list_order_set_markers',
     query: { page: query.page, size: query.size },
     body: wireBody,
+    operation: { name: 'listOrderSetMarkers', args: [bodyArgument, defined({ page: query.page, size: query.size })] },
   };
+}
+
+/** The request an operation makes: the same builder the client uses. */
+export function requestOfOperation(operation: RequestOperation): RequestSpec {
+  switch (operation.name) {
+    case 'listUsers':
+      return listUsersRequest(...operation.args);
+    case 'resolveUser':
+      return resolveUserRequest(...operation.args);
+    case 'getGroupedBloodPressure':
+      return groupedBloodPressureRequest(...operation.args);
+    case 'listLabTestMarkers':
+      return labTestMarkersRequest(...operation.args);
+    case 'listOrderSetMarkers':
+      return orderSetMarkersRequest(...operation.args);
+  }
 }
 
 /** Absolute URL of a request (never contains the key: the key travels only in a header). */

@@ -3,7 +3,7 @@ import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { SHELL_COMMANDS } from '../constants';
 import { apiKeyPrompts, environmentLabel } from '../l10n/shellStrings';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /** Clear API Key: removes the active environment's key from SecretStorage after a confirmation. */
 export class ClearApiKeyCommand implements Command {

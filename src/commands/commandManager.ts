@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { Command } from './command';
+import type { Command, CommandRegistry } from '../services';
 
 /** The single place commands are registered, so the manifest check can compare one list. */
-export class CommandManager implements vscode.Disposable {
+export class CommandManager implements CommandRegistry, vscode.Disposable {
   private readonly registrations = new Map<string, vscode.Disposable>();
 
   register(command: Command): void {

@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import { SHELL_COMMANDS } from '../constants';
 import { pickerStrings } from '../l10n/panelStrings';
 import { commandMessages, userCommandNames } from '../l10n/shellStrings';
-import type { ExtensionServices } from '../services';
-import type { Command } from './command';
+import type { Command, ExtensionServices } from '../services';
 import { userArgument } from './userArgument';
 
 export class CopyClientUserIdCommand implements Command {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { SHELL_COMMANDS } from '../constants';
 import { commandMessages } from '../l10n/shellStrings';
 import { DetailNode } from '../views/users/detailNode';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /** Copy Value on a Details row: the exact wire value, not the formatted one. */
 export class CopyDetailValueCommand implements Command {

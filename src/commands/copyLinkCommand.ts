@@ -3,11 +3,10 @@ import type { User } from '../api/schemas';
 import { EXTENSION_ID, LOOKUP_COMMANDS, PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { buildLink, type LinkTarget } from '../domain/healthDataLinks';
 import { linkStrings } from '../l10n/lookupStrings';
-import type { ApiConnection } from '../services';
+import type { ApiConnection, Command } from '../services';
 import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
 import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
 import type { UsersView } from '../views/users/usersView';
-import type { Command } from './command';
 import { userOf } from './userArgument';
 
 /** What Describe Open Panels reports of each panel; only the parts a link needs. */

@@ -4,10 +4,9 @@ import { CONTEXT_KEYS, SHELL_COMMANDS } from '../constants';
 import { buildCurlCommand } from '../domain/curl';
 import { pickerStrings } from '../l10n/panelStrings';
 import { commandMessages, userCommandNames } from '../l10n/shellStrings';
-import type { ApiConnection, ExtensionServices } from '../services';
+import type { ApiConnection, Command, ExtensionServices } from '../services';
 import { showFailure } from '../ui/showFailure';
 import { markDone } from '../views/walkthroughProgress';
-import type { Command } from './command';
 import { userArgument } from './userArgument';
 
 /** Copy as cURL: the resolve request of the user, with the key as $SERVICE_API_KEY, never inline. */

@@ -1,7 +1,7 @@
 import { PANEL_COMMANDS } from '../constants';
 import type { PanelDescription } from '../panels/panelHost';
 import type { Panels } from '../panels/panels';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /**
  * Diagnostics (hidden from the palette): what each open panel shows — its view type, saved state

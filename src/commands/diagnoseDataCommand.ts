@@ -2,9 +2,8 @@ import { PANEL_COMMANDS } from '../constants';
 import { isDiagnosisWindowDays } from '../domain/diagnosisWindow';
 import { diagnosisTitles } from '../l10n/diagnosisStrings';
 import type { Panels } from '../panels/panels';
-import type { ExtensionServices } from '../services';
-import type { Command } from './command';
-import { userOf } from './userArgument';
+import type { Command, ExtensionServices } from '../services';
+import { clientUserIdReference, userOf } from './userArgument';
 import { pickUser, resolveUserByClientId } from './userPicker';
 
 /**
@@ -21,10 +20,11 @@ export class DiagnoseDataCommand implements Command {
   ) {}
 
   async execute(target?: unknown, options?: unknown): Promise<void> {
+    const reference = clientUserIdReference(target);
     const user =
       userOf(target) ??
-      (typeof target === 'string' && target.trim() !== ''
-        ? await resolveUserByClientId(this.services, target.trim())
+      (reference
+        ? await resolveUserByClientId(this.services, reference.clientUserId, { ...reference, command: this.id })
         : await pickUser(this.services, { title: diagnosisTitles.pickUser() }));
     if (!user) return;
     const days = (options as { days?: unknown } | undefined)?.days;

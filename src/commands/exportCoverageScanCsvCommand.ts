@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { PANEL_COMMANDS } from '../constants';
 import type { Panels } from '../panels/panels';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /**
  * Hidden from the palette (the panel has its own Export CSV… button): writes the open scan's rows

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { SHELL_COMMANDS } from '../constants';
 import { commandMessages } from '../l10n/shellStrings';
 import type { UsersTreeProvider } from '../views/users/usersTreeProvider';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /** Filter Users…: a client_user_id or user_id prefix (asked for, or given by code). */
 export class FilterUsersCommand implements Command {

@@ -1,6 +1,6 @@
 import { SHELL_COMMANDS } from '../constants';
 import type { UsersTreeProvider } from '../views/users/usersTreeProvider';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /** Run by clicking the "Load more" node; not offered in the palette. */
 export class LoadMoreUsersCommand implements Command {

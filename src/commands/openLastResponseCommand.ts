@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import { SHELL_COMMANDS } from '../constants';
 import type { LastResponse } from '../jsonDocuments/lastResponse';
 import { commandMessages } from '../l10n/shellStrings';
-import type { JsonDocuments } from '../services';
-import type { Command } from './command';
+import type { Command, JsonDocuments } from '../services';
 
 /** Open Last Response as JSON: whatever the shell last received (a users page, a resolved user). */
 export class OpenLastResponseCommand implements Command {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID, LOOKUP_COMMANDS } from '../constants';
 import { linkStrings } from '../l10n/lookupStrings';
 import type { LinkOpener, LinkOutcome } from '../lookup/linkOpener';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /**
  * Open Link…: a Health Data link pasted from a chat or an issue, for when the browser or the OS

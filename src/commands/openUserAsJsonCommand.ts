@@ -1,8 +1,7 @@
 import { SHELL_COMMANDS } from '../constants';
 import { pickerStrings } from '../l10n/panelStrings';
 import { tree, userCommandNames } from '../l10n/shellStrings';
-import type { ExtensionServices, JsonDocuments } from '../services';
-import type { Command } from './command';
+import type { Command, ExtensionServices, JsonDocuments } from '../services';
 import { userArgument } from './userArgument';
 
 /** Open as JSON: the user object as the API sent it, in a read-only editor. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { SHELL_COMMANDS, WALKTHROUGH_ID } from '../constants';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /** Get Started: the walkthrough on the Welcome page (also under Help → Welcome). */
 export class OpenWalkthroughCommand implements Command {

@@ -1,6 +1,6 @@
 import { SHELL_COMMANDS } from '../constants';
 import type { UsersTreeProvider } from '../views/users/usersTreeProvider';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 export class RefreshUsersCommand implements Command {
   readonly id = SHELL_COMMANDS.refreshUsers;

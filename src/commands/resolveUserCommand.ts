@@ -8,7 +8,7 @@ import { commandMessages, progressTitles } from '../l10n/shellStrings';
 import { showFailure } from '../ui/showFailure';
 import { withCancellableProgress } from '../ui/withCancellableProgress';
 import type { UsersView } from '../views/users/usersView';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /** Resolve User by client_user_id…: finds the user and selects it in the tree, loaded page or not. */
 export class ResolveUserCommand implements Command {

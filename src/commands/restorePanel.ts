@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { PANEL_COMMANDS } from '../constants';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /**
  * Hidden from the palette: opens a panel from a saved state (`{ version, … }` as the webview stores

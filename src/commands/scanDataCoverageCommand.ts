@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { PROVIDER_CAPABILITIES } from '../api/providerCapabilities';
 import type { User } from '../api/schemas';
 import { PANEL_COMMANDS } from '../constants';
+import { scanProviders } from '../domain/coverageScan';
 import { DEFAULT_DIAGNOSIS_DAYS, DIAGNOSIS_WINDOW_DAYS } from '../domain/diagnosisWindow';
 import { scanPickStrings } from '../l10n/coverageScanStrings';
+import { capabilityText } from '../l10n/diagnosisStrings';
 import type { Panels } from '../panels/panels';
-import type { ExtensionServices } from '../services';
+import type { Command, ExtensionServices } from '../services';
 import { isScanRequest, type ScanRequest, type ScanScope } from '../shared/coverageScanProtocol';
-import type { Command } from './command';
 
 const DEFAULT_FIRST_COUNT = 100;
 
@@ -49,10 +49,23 @@ export class ScanDataCoverageCommand implements Command {
     if (days === undefined) return undefined;
     const scope = await this.askScope();
     if (!scope) return undefined;
-    const provider = await pick(scanPickStrings.providerTitle(), [
-      { label: scanPickStrings.anyProvider(), detail: scanPickStrings.anyProviderDetail(), value: '' },
-      ...PROVIDER_CAPABILITIES.map((p) => ({ label: p.name, description: p.slug, detail: p.basis, value: p.slug })),
-    ]);
+    // Providers that report no blood pressure are left out (a scan narrowed to one would find
+    // nothing, for every user); the placeholder names them, so their absence is explained.
+    const { offered, leftOut } = scanProviders();
+    const provider = await pick(
+      scanPickStrings.providerTitle(),
+      [
+        { label: scanPickStrings.anyProvider(), detail: scanPickStrings.anyProviderDetail(), value: '' },
+        ...offered.map((p) => ({
+          label: p.name,
+          description: `${p.slug} · ${capabilityText(p.bloodPressure)}`,
+          detail: p.basis,
+          value: p.slug,
+        })),
+      ],
+      0,
+      scanPickStrings.providerPlaceholder(leftOut.map((p) => p.name).join(', ')),
+    );
     if (provider === undefined) return undefined;
     return { days, scope, provider };
   }
@@ -77,9 +90,10 @@ export class ScanDataCoverageCommand implements Command {
   }
 }
 
-async function pick<T>(title: string, items: Choice<T>[], active = 0): Promise<T | undefined> {
+async function pick<T>(title: string, items: Choice<T>[], active = 0, placeholder?: string): Promise<T | undefined> {
   const quickPick = vscode.window.createQuickPick<Choice<T>>();
   quickPick.title = title;
+  if (placeholder) quickPick.placeholder = placeholder;
   quickPick.items = items;
   quickPick.ignoreFocusOut = true;
   quickPick.matchOnDescription = true;

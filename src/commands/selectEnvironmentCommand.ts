@@ -9,11 +9,10 @@ import {
   resolveEnvironment,
 } from '../domain/environments';
 import { baseUrlProblem, environmentLabel, environmentPick, failureTitle } from '../l10n/shellStrings';
-import type { EnvironmentId } from '../services';
+import type { Command, EnvironmentId } from '../services';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
 import { showMissingKeyNotice } from '../ui/missingKeyNotice';
-import type { Command } from './command';
 
 interface EnvironmentItem extends vscode.QuickPickItem {
   id: EnvironmentId;

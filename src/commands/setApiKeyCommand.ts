@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isHealthApiError } from '../api/errors';
-import { validateAndStoreApiKey } from '../connection/apiKeyValidation';
+import { storeApiKeyUnchecked, validateAndStoreApiKey } from '../connection/apiKeyValidation';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { SHELL_COMMANDS } from '../constants';
 import { BaseUrlSettingError } from '../domain/connectionErrors';
@@ -10,11 +10,16 @@ import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
 import { showFailure } from '../ui/showFailure';
 import { withCancellableProgress } from '../ui/withCancellableProgress';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 interface TargetItem extends vscode.QuickPickItem {
   target: ResolvedEnvironment;
 }
+
+type RemoteTarget = Extract<ResolvedEnvironment, { kind: 'remote' }>;
+
+/** Failures that say nothing about the key (the API could not be reached or did not answer properly). */
+const COULD_NOT_CHECK: ReadonlySet<string> = new Set(['network', 'timeout', 'server', 'rate_limited', 'invalid_response', 'not_found']);
 
 /**
  * Set API Key…: on the local sandbox, first which environment the key is for; a password box, one real request to check the key, then SecretStorage (and
@@ -48,10 +53,9 @@ export class SetApiKeyCommand implements Command {
       showFailure(new BaseUrlSettingError(resolved.id, resolved.problem), this.connection);
       return;
     }
-    const environment = environmentLabel(resolved.id);
     const apiKey = (
       await vscode.window.showInputBox({
-        title: apiKeyPrompts.title(environment),
+        title: apiKeyPrompts.title(environmentLabel(resolved.id)),
         prompt: apiKeyPrompts.prompt(resolved.baseUrl),
         placeHolder: apiKeyPrompts.placeholder(),
         password: true,
@@ -60,16 +64,46 @@ export class SetApiKeyCommand implements Command {
       })
     )?.trim();
     if (!apiKey) return;
+    await this.checkAndSave(apiKey, resolved, explicit);
+  }
 
-    const check = await withCancellableProgress({ title: apiKeyPrompts.checking(environment) }, (signal) =>
-      validateAndStoreApiKey(this.connection, this.keys, apiKey, signal, resolved),
-    );
-    if (check.ok) {
-      if (!explicit) await this.connection.selectEnvironment(resolved.id);
-      void vscode.window.showInformationMessage(apiKeyPrompts.saved(environment, check.total));
+  /**
+   * One real request checks the key, then it is saved. When the API cannot be reached (or answers
+   * with a server error), the key is not known to be wrong: a dialog names the URL that failed and
+   * offers Save Anyway and Retry, with the same key (nothing to type again).
+   */
+  private async checkAndSave(apiKey: string, target: RemoteTarget, explicit: ResolvedEnvironment['id'] | undefined): Promise<void> {
+    const environment = environmentLabel(target.id);
+    for (;;) {
+      const check = await withCancellableProgress({ title: apiKeyPrompts.checking(environment) }, (signal) =>
+        validateAndStoreApiKey(this.connection, this.keys, apiKey, signal, target),
+      );
+      if (check.ok) {
+        if (!explicit) await this.connection.selectEnvironment(target.id);
+        void vscode.window.showInformationMessage(apiKeyPrompts.saved(environment, check.total));
+        return;
+      }
+      const { error } = check;
+      if (!isHealthApiError(error) || !COULD_NOT_CHECK.has(error.kind)) {
+        await this.explainRejection(error, environment, explicit);
+        return;
+      }
+      const saveAnyway = apiKeyPrompts.saveAnyway();
+      const retry = apiKeyPrompts.retry();
+      const choice = await vscode.window.showWarningMessage(
+        apiKeyPrompts.couldNotCheck(environment, target.baseUrl),
+        { modal: true, detail: apiKeyPrompts.couldNotCheckDetail(`${error.method} ${error.url}`, error.message) },
+        saveAnyway,
+        retry,
+      );
+      if (choice === retry) continue;
+      if (choice === saveAnyway) {
+        await storeApiKeyUnchecked(this.keys, apiKey, target);
+        if (!explicit) await this.connection.selectEnvironment(target.id);
+        void vscode.window.showInformationMessage(apiKeyPrompts.savedUnchecked(environment, target.baseUrl));
+      }
       return;
     }
-    await this.explainRejection(check.error, environment, explicit);
   }
 
   /** Which environment a key typed on the local sandbox is for: the remote ones, key state shown. */

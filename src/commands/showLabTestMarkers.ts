@@ -2,8 +2,7 @@ import { PANEL_COMMANDS } from '../constants';
 import { firstPageOf, type LabMarkersForm } from '../domain/labMarkersForm';
 import type { Panels } from '../panels/panels';
 import { parseLabMarkersForm } from '../shared/labMarkersProtocol';
-import type { ExtensionServices } from '../services';
-import type { Command } from './command';
+import type { Command, ExtensionServices } from '../services';
 import { askLabAccountId, askLabTestId } from './labTestInputs';
 
 /**

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { SHELL_COMMANDS } from '../constants';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 export class ShowRequestLogCommand implements Command {
   readonly id = SHELL_COMMANDS.showRequestLog;

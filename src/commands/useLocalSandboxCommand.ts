@@ -1,6 +1,6 @@
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { SHELL_COMMANDS } from '../constants';
-import type { Command } from './command';
+import type { Command } from '../services';
 
 /** Back to the sample data: the welcome view's second button. */
 export class UseLocalSandboxCommand implements Command {

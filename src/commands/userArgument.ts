@@ -10,6 +10,18 @@ export async function userArgument(argument: unknown, services: ExtensionService
   return userOf(argument) ?? (await pickUser(services, { title: pickerTitle }));
 }
 
+/**
+ * A user named by its client_user_id, to be resolved in the active environment: a string, or
+ * `{ clientUserId, seenIn }` from a panel bound to another environment (`seenIn`: that one's label).
+ */
+export function clientUserIdReference(value: unknown): { clientUserId: string; seenIn?: string } | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : { clientUserId: value.trim() };
+  if (!value || typeof value !== 'object') return undefined;
+  const { clientUserId, seenIn } = value as { clientUserId?: unknown; seenIn?: unknown };
+  if (typeof clientUserId !== 'string' || clientUserId.trim() === '') return undefined;
+  return { clientUserId: clientUserId.trim(), ...(typeof seenIn === 'string' ? { seenIn } : {}) };
+}
+
 /** The user of a tree node (`{ user }`) or a plain User. */
 export function userOf(value: unknown): User | undefined {
   if (isUser(value)) return value;

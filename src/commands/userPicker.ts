@@ -3,8 +3,11 @@
 // Failures are shown with their next step; Escape anywhere returns undefined.
 import * as vscode from 'vscode';
 import { USERS_LIMIT_MAX } from '../api/argumentChecks';
+import { isHealthApiError } from '../api/errors';
 import type { User } from '../api/schemas';
+import { SHELL_COMMANDS } from '../constants';
 import { orderPickerUsers, type PickerUser } from '../domain/userPickerOrder';
+import { summariseSource } from '../domain/userTree';
 import { lookupStrings } from '../l10n/lookupStrings';
 import { pickerStrings, panelMessages } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
@@ -47,16 +50,44 @@ export async function pickUser(services: ExtensionServices, options: PickUserOpt
   return resolveUserByClientId(services, clientUserId.trim());
 }
 
-export async function resolveUserByClientId(services: ExtensionServices, clientUserId: string): Promise<User | undefined> {
+export interface ResolveOptions {
+  /** The environment the user was seen in (a panel bound to it): said when it is not in the active one. */
+  seenIn?: string;
+  /** The command that asked: "Choose a User…" runs it again with the user picker. */
+  command?: string;
+}
+
+/**
+ * The user of `clientUserId` in the active environment. A user that is not there is said so in
+ * plain words (with where it was seen, if known), with the next steps: another user, another environment.
+ */
+export async function resolveUserByClientId(services: ExtensionServices, clientUserId: string, options: ResolveOptions = {}): Promise<User | undefined> {
   try {
     return await withCancellableProgress({ title: panelMessages.loadingUser() }, async (signal) => {
       const client = await services.connection.client();
       return client.resolveUser(clientUserId, { signal });
     });
   } catch (error) {
-    await showFailure(error, services.connection);
+    if (isHealthApiError(error) && error.kind === 'not_found') showUserNotThere(services, clientUserId, options);
+    else showFailure(error, services.connection);
     return undefined;
   }
+}
+
+function showUserNotThere(services: ExtensionServices, clientUserId: string, { seenIn, command }: ResolveOptions): void {
+  const environment = services.connection.environment().label;
+  const message =
+    seenIn && seenIn !== environment
+      ? pickerStrings.userOnlyElsewhere(clientUserId, environment, seenIn)
+      : pickerStrings.userNotThere(clientUserId, environment);
+  const steps = [
+    ...(command ? [{ title: pickerStrings.chooseUser(), command }] : []),
+    { title: pickerStrings.switchEnvironment(), command: SHELL_COMMANDS.selectEnvironment },
+  ];
+  void vscode.window.showWarningMessage(message, ...steps.map((step) => step.title)).then((choice) => {
+    const step = steps.find((candidate) => candidate.title === choice);
+    if (step) void vscode.commands.executeCommand(step.command);
+  });
 }
 
 function userItem(entry: PickerUser): UserItem {
@@ -65,7 +96,7 @@ function userItem(entry: PickerUser): UserItem {
     return { label: clientUserId, description: `${userId} · ${lookupStrings.recentUsers()}`, recentClientUserId: clientUserId };
   }
   const { user, origin } = entry;
-  const sources = user.connected_sources.map((c) => c.source.name).join(', ');
+  const sources = (user.connected_sources ?? []).map((c) => summariseSource(c).name).join(', ');
   const description =
     origin === 'selected' ? pickerStrings.selectedInTree(user.user_id) : origin === 'recent' ? `${user.user_id} · ${lookupStrings.recentUsers()}` : user.user_id;
   return { label: user.client_user_id, description, detail: sources, user };

@@ -6,6 +6,16 @@ import type { ShellApiConnection } from './shellApiConnection';
 export type ApiKeyCheck = { ok: true; total: number } | { ok: false; error: unknown };
 
 /**
+ * Stores `apiKey` for `target` without checking it: the person chose Save Anyway because the check
+ * could not reach the API (the key is not known to be wrong).
+ */
+export async function storeApiKeyUnchecked(keys: ApiKeyStore, apiKey: string, target: ResolvedEnvironment): Promise<void> {
+  if (target.kind !== 'remote') throw new Error(`The ${target.id} environment takes no API key`);
+  await keys.store(target.secretName, apiKey);
+  closeMissingKeyNotice();
+}
+
+/**
  * Checks `apiKey` with one real request (list one user) against `target` (the active environment
  * unless said otherwise), and stores it only if the API accepted it. Nothing is written on any
  * failure, cancellation included.
@@ -19,7 +29,7 @@ export async function validateAndStoreApiKey(
 ): Promise<ApiKeyCheck> {
   const resolved = target;
   if (resolved.kind !== 'remote') throw new Error(`The ${resolved.id} environment takes no API key`);
-  const client = connection.clientFor(resolved.baseUrl, apiKey);
+  const client = connection.clientFor(resolved.id, resolved.baseUrl, apiKey);
   try {
     const page = await client.listUsers({ limit: 1 }, signal ? { signal } : {});
     await keys.store(resolved.secretName, apiKey);

@@ -1,15 +1,18 @@
 import * as path from 'node:path';
 import type { SampleLabTest } from '../services';
+import type { LocalSandboxShape } from '../storage/shellSettings';
 
 export interface EmbeddedSandbox {
   url: string;
   apiKey: string;
   labTests: SampleLabTest[];
+  /** How it shapes its bodies. */
+  shape?: LocalSandboxShape;
   close(): Promise<void>;
 }
 
 interface SandboxModule {
-  startSandbox(options: { host?: string; port?: number }): Promise<EmbeddedSandbox>;
+  startSandbox(options: { host?: string; port?: number; shape?: LocalSandboxShape }): Promise<EmbeddedSandbox>;
 }
 
 /**
@@ -17,9 +20,9 @@ interface SandboxModule {
  * path so esbuild leaves it out of extension.js: activation never pays for it, and only the local
  * sandbox environment ever loads it.
  */
-export function startEmbeddedSandbox(extensionPath: string): Promise<EmbeddedSandbox> {
+export function startEmbeddedSandbox(extensionPath: string, shape: LocalSandboxShape = 'spec'): Promise<EmbeddedSandbox> {
   const bundle = path.join(extensionPath, 'dist', 'sandbox.js');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime load by design, see above
   const sandboxModule = require(bundle) as SandboxModule;
-  return sandboxModule.startSandbox({ host: '127.0.0.1', port: 0 });
+  return sandboxModule.startSandbox({ host: '127.0.0.1', port: 0, shape });
 }

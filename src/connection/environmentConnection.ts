@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { HealthApiClient } from '../api/client';
-import type { EnvironmentConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } from '../services';
+import type { ApiKeyState, EnvironmentConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } from '../services';
 
 /** What a bound connection needs of the shell's connection (ShellApiConnection implements it). */
 export interface EnvironmentSource {
@@ -10,6 +10,7 @@ export interface EnvironmentSource {
   baseUrl(id: EnvironmentId): Promise<string>;
   apiKeyHeader(id: EnvironmentId): string;
   sampleLabTests(id: EnvironmentId): Promise<SampleLabTest[] | undefined>;
+  apiKeyState(id: EnvironmentId): Promise<ApiKeyState>;
 }
 
 /** One environment's connection, whichever environment is active. */
@@ -45,6 +46,10 @@ export class BoundEnvironmentConnection implements EnvironmentConnection, vscode
 
   sampleLabTests(): Promise<SampleLabTest[] | undefined> {
     return this.source.sampleLabTests(this.id);
+  }
+
+  apiKeyState(): Promise<ApiKeyState> {
+    return this.source.apiKeyState(this.id);
   }
 
   dispose(): void {

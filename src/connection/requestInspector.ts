@@ -1,9 +1,11 @@
 // What the Requests view's commands and the panels do with recorded requests: send one again in an
 // environment (recorded like any other), and show two responses side by side.
 import * as vscode from 'vscode';
-import { replayOf } from '../api/replay';
-import type { RequestSpec } from '../api/requests';
-import { requestDocumentName, responseBodyText } from '../domain/requestPresentation';
+import { sendOperation } from '../api/replay';
+import type { RequestOperation, RequestSpec } from '../api/requests';
+import { isEnvironmentId } from '../domain/environments';
+import { planReplay, sameBaseUrl, type ReplayEnvironment, type ReplayPlan } from '../domain/replayPlan';
+import { compareSideLabel, requestDocumentName, responseBodyText } from '../domain/requestPresentation';
 import type { RequestRecord } from '../domain/requestRecords';
 import type { JsonDocumentProvider } from '../jsonDocuments/jsonDocumentProvider';
 import { requestStrings, requestWords } from '../l10n/requestStrings';
@@ -21,22 +23,34 @@ export class RequestInspector implements RequestInspection {
     return this.recorder.inLoad(work);
   }
 
+  sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult> {
+    return this.replay(environment, spec.operation, undefined, progressTitle);
+  }
+
+  async planReplay(record: RequestRecord): Promise<ReplayPlan> {
+    return planReplay(record, await this.environmentOf(record.environmentId));
+  }
+
   /**
-   * Sends `spec` through `environment`'s client (its key, its retries, its log) under a cancellable
-   * progress notification, and hands back the record it produced.
+   * Sends `operation` through `environment`'s client (its key, its retries, its log) under a
+   * cancellable progress notification, and hands back the record it produced. With `baseUrl`, only
+   * a client of that base URL may send it.
    */
-  async sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult | undefined> {
-    const replay = replayOf(spec);
-    if (!replay) return undefined;
+  async replay(environment: EnvironmentId, operation: RequestOperation, baseUrl: string | undefined, progressTitle: string): Promise<SendAgainResult> {
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: progressTitle, cancellable: true },
       async (_progress, token) => {
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
         try {
+          const connection = this.connection.forEnvironment(environment);
           const { outcome, records } = await this.recorder.capture(async () => {
-            const client = await this.connection.forEnvironment(environment).client();
-            return replay(client, { signal: controller.signal });
+            const client = await connection.client();
+            // The setting may have changed since the check: the request goes where it went, or nowhere.
+            if (baseUrl !== undefined && !connection.environment().isLocalSandbox && !sameBaseUrl(client.baseUrl, baseUrl)) {
+              throw new Error(requestStrings.baseUrlChanged(connection.environment().label, baseUrl, client.baseUrl));
+            }
+            return sendOperation(client, operation, { signal: controller.signal });
           });
           const record = records[records.length - 1];
           if (outcome.ok && record) return { ok: true, record };
@@ -52,9 +66,20 @@ export class RequestInspector implements RequestInspection {
   /** VS Code's diff editor between two recorded responses, bodies pretty-printed so fields line up. */
   async compareResponses(left: RequestRecord, right: RequestRecord): Promise<void> {
     const words = requestWords();
-    const leftUri = this.documents.storeText(requestDocumentName(left, 'json'), responseBodyText(left, words));
-    const rightUri = this.documents.storeText(requestDocumentName(right, 'json'), responseBodyText(right, words));
-    const title = requestStrings.compareTitle(`#${left.id} ${left.environmentLabel}`, `#${right.id} ${right.environmentLabel}`);
+    const leftUri = this.documents.storeText(requestDocumentName(left, 'json', words), responseBodyText(left, words));
+    const rightUri = this.documents.storeText(requestDocumentName(right, 'json', words), responseBodyText(right, words));
+    const title = requestStrings.compareTitle(compareSideLabel(left, words), compareSideLabel(right, words));
     await vscode.commands.executeCommand('vscode.diff', leftUri, rightUri, title, { preview: false });
+  }
+
+  /** Where the record's environment stands now. */
+  private async environmentOf(id: string): Promise<ReplayEnvironment> {
+    if (!isEnvironmentId(id)) return { kind: 'gone' };
+    const connection = this.connection.forEnvironment(id);
+    const state = await connection.apiKeyState();
+    if (state === 'misconfigured') return { kind: 'misconfigured' };
+    if (state === 'notNeeded') return { kind: 'localSandbox' };
+    const baseUrl = connection.environment().baseUrl;
+    return baseUrl === undefined ? { kind: 'misconfigured' } : { kind: 'remote', baseUrl, hasKey: state === 'set' };
   }
 }

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { RequestLogEntry } from '../api/client';
 import { formatRequestLogLine } from '../domain/requestLog';
+import { currentAgentTool } from './agentCalls';
 
 const RECENT_LINES = 200;
 
@@ -14,7 +15,7 @@ export class RequestLog {
   constructor(private readonly channel: vscode.LogOutputChannel) {}
 
   readonly onRequest = (entry: RequestLogEntry, environment?: string): void => {
-    const line = formatRequestLogLine(entry, environment);
+    const line = formatRequestLogLine(entry, environment, currentAgentTool());
     this.channel[line.level](line.text);
     this.recent.push(line.text);
     if (this.recent.length > RECENT_LINES) this.recent.shift();

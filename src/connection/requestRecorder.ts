@@ -2,6 +2,7 @@
 // which paged load each request belongs to, and the metadata saved across a window reload.
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../api/client';
+import { currentAgentTool } from './agentCalls';
 import { currentRequestLoad, inRequestLoad, newRequestLoadId } from './requestLoads';
 import { requestRecordInput, type RecordedEnvironment } from '../domain/requestRecordInput';
 import { parseSavedRecords, RequestRecords, type RequestRecord, type RequestStoreLimits } from '../domain/requestRecords';
@@ -46,6 +47,8 @@ export class RequestRecorder implements vscode.Disposable {
 
   record(entry: RequestLogEntry, environment: RecordedEnvironment, keyHeader: string, secret: string): void {
     const input = requestRecordInput(entry, environment, Date.now(), currentRequestLoad());
+    const agentTool = currentAgentTool();
+    if (agentTool !== undefined) input.agentTool = agentTool;
     this.records.addAttempt(input, entry.attempt, keyHeader, secret);
     this.scheduleChange();
     this.scheduleSave();

@@ -4,7 +4,7 @@ import type { HealthApiClient } from '../api/client';
 import { BaseUrlSettingError, MissingApiKeyError } from '../domain/connectionErrors';
 import { ENVIRONMENT_IDS, resolveEnvironment, type ResolvedEnvironment } from '../domain/environments';
 import { environmentLabel } from '../l10n/shellStrings';
-import type { ApiConnection, EnvironmentConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } from '../services';
+import type { ApiConnection, ApiKeyState, EnvironmentConnection, EnvironmentId, EnvironmentInfo, SampleLabTest } from '../services';
 import type { ActiveEnvironmentStore } from '../storage/activeEnvironmentStore';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 import type { ShellSettings } from '../storage/shellSettings';
@@ -14,7 +14,7 @@ import { BoundEnvironmentConnection } from './environmentConnection';
 import type { RequestLog } from './requestLog';
 import type { RequestRecorder } from './requestRecorder';
 
-export type ApiKeyState = 'notNeeded' | 'set' | 'missing' | 'misconfigured';
+export type { ApiKeyState };
 
 export interface ShellApiConnectionDeps {
   settings: ShellSettings;
@@ -52,7 +52,8 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
         }
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (deps.settings.affectsBaseUrls(event) || deps.settings.affectsApiKeyHeader(event)) {
+        if (deps.settings.affectsLocalSandboxShape(event)) void this.restartSandbox();
+        if (deps.settings.affectsBaseUrls(event) || deps.settings.affectsApiKeyHeader(event) || deps.settings.affectsContractLens(event)) {
           for (const id of ENVIRONMENT_IDS) this.invalidate(id);
         }
       }),
@@ -123,14 +124,20 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     return (await this.startSandbox()).labTests;
   }
 
-  /** The header that carries the key (the embedded sandbox: the spec's). */
+  /** The header that carries the key (the embedded sandbox: the spec's; the vendor's hosts: the vendor's unless set). */
   apiKeyHeader(id: EnvironmentId = this.activeId()): string {
     const resolved = this.resolved(id);
-    return resolved.kind === 'localSandbox' ? DEFAULT_API_KEY_HEADER : this.deps.settings.apiKeyHeader(resolved.id);
+    if (resolved.kind === 'localSandbox') return DEFAULT_API_KEY_HEADER;
+    return this.deps.settings.apiKeyHeader(resolved.id, resolved.kind === 'remote' ? resolved.baseUrl : undefined);
   }
 
-  /** A client for a key that is not stored yet (Set API Key validates with it); logs like any other. */
-  clientFor(baseUrl: string, apiKey: string, id: EnvironmentId = this.activeId()): HealthApiClient {
+  /**
+   * A client of environment `id` for `baseUrl` and `apiKey` (Set API Key checks a key not stored yet
+   * with it); its requests are logged and recorded as sent in `id`, to `baseUrl`. The environment is
+   * never assumed: a key checked for Sandbox US while the local sandbox is active is a request of
+   * Sandbox US.
+   */
+  clientFor(id: EnvironmentId, baseUrl: string, apiKey: string): HealthApiClient {
     const { HealthApiClient } = this.deps.loadApiClient();
     const environment = { id, label: environmentLabel(id), baseUrl };
     const apiKeyHeader = this.apiKeyHeader(id);
@@ -138,6 +145,7 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
       baseUrl,
       apiKey,
       apiKeyHeader,
+      contractLens: this.deps.settings.contractLensEnabled(),
       onRequest: (entry) => {
         this.deps.requestLog.onRequest(entry, environment.label);
         this.deps.requestRecorder?.record(entry, environment, apiKeyHeader, apiKey);
@@ -166,19 +174,32 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     const resolved = this.resolved(id);
     if (resolved.kind === 'localSandbox') {
       const sandbox = await this.startSandbox();
-      return this.clientFor(sandbox.url, sandbox.apiKey, id);
+      return this.clientFor(id, sandbox.url, sandbox.apiKey);
     }
     if (resolved.kind === 'misconfigured') throw new BaseUrlSettingError(resolved.id, resolved.problem);
     const apiKey = await this.deps.keys.get(resolved.secretName);
     if (!apiKey) throw new MissingApiKeyError(resolved.id);
-    return this.clientFor(resolved.baseUrl, apiKey, id);
+    return this.clientFor(id, resolved.baseUrl, apiKey);
+  }
+
+  /**
+   * The local sandbox's shape changed: stop it and forget its client; the next request starts it
+   * again in the new shape, and everything bound to the local environment re-queries.
+   */
+  private async restartSandbox(): Promise<void> {
+    const running = this.sandbox;
+    this.sandbox = undefined;
+    this.sandboxUrl = undefined;
+    this.invalidate('local');
+    await running?.then((sandbox) => sandbox.close()).catch(() => undefined);
   }
 
   private startSandbox(): Promise<EmbeddedSandbox> {
     if (!this.sandbox) {
       const started = this.deps.startSandbox().then((sandbox) => {
         this.sandboxUrl = sandbox.url;
-        this.deps.log.info(`Local sandbox (sample data) listening on ${sandbox.url}`);
+        const shape = sandbox.shape === 'vendor' ? ", answering as the vendor's schema allows (healthData.localSandbox.shape)" : '';
+        this.deps.log.info(`Local sandbox (sample data) listening on ${sandbox.url}${shape}`);
         return sandbox;
       });
       this.sandbox = started;

@@ -3,23 +3,34 @@
 // The host builds them from the page it has just parsed and posts them to the webview, which then
 // appends them without creating an object per reading (typed arrays cross postMessage as buffers).
 import type { GroupedBloodPressure } from '../api/schemas';
+import { sourceKey } from './bloodPressureGroups';
 import { parseTimestamp, type ZoneCalendar } from './zonedTime';
+
+/**
+ * A per-reading text field, as indexes into a small table of the distinct values (a page has a
+ * handful of units and offsets, not one string per reading). A new field (a device, an app, a
+ * reading's own time-zone offset) is one more name here and one more line in `columnsOfPage`.
+ */
+export const TEXT_FIELDS = ['unit', 'offset'] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export interface TextColumn {
+  index: Uint32Array;
+  values: string[];
+}
 
 /** The readings of one source in one page, oldest first. */
 export interface ReadingColumns {
   provider: string;
-  sourceType: string;
+  /** undefined: the service sent no source type. */
+  sourceType: string | undefined;
   epochMs: Float64Array;
   systolic: Float64Array;
   diastolic: Float64Array;
   /** Calendar day in the user's zone (ZoneCalendar.dayIndex). */
   day: Int32Array;
-  /** Index into `units`. */
-  unitIndex: Uint32Array;
-  units: string[];
-  /** Index into `offsets`; `''` there: the timestamp carried no offset. */
-  offsetIndex: Uint32Array;
-  offsets: string[];
+  /** `unit` as sent; `offset` as written in the timestamp (`''`: it carried none). */
+  text: Record<TextField, TextColumn>;
 }
 
 export interface PageColumns {
@@ -31,12 +42,11 @@ export interface PageColumns {
 
 interface Pending {
   provider: string;
-  sourceType: string;
+  sourceType: string | undefined;
   epochMs: number[];
   systolic: number[];
   diastolic: number[];
-  unit: string[];
-  offset: string[];
+  text: Record<TextField, string[]>;
   sorted: boolean;
 }
 
@@ -45,10 +55,19 @@ export function columnsOfPage(groups: GroupedBloodPressure['groups'], zone: Zone
   let unreadable = 0;
   for (const sourceGroups of Object.values(groups)) {
     for (const group of sourceGroups) {
-      const key = `${group.source.provider}\u0000${group.source.type}`;
-      let pending = bySource.get(key);
+      const sourceType = group.source.type ?? undefined;
+      const key = sourceKey(group.source.provider, sourceType);
+      let pending: Pending | undefined = bySource.get(key);
       if (!pending) {
-        pending = { provider: group.source.provider, sourceType: group.source.type, epochMs: [], systolic: [], diastolic: [], unit: [], offset: [], sorted: true };
+        pending = {
+          provider: group.source.provider,
+          sourceType,
+          epochMs: [],
+          systolic: [],
+          diastolic: [],
+          text: { unit: [], offset: [] },
+          sorted: true,
+        };
         bySource.set(key, pending);
       }
       for (const reading of group.data) {
@@ -62,44 +81,81 @@ export function columnsOfPage(groups: GroupedBloodPressure['groups'], zone: Zone
         pending.epochMs.push(parsed.epochMs);
         pending.systolic.push(reading.systolic);
         pending.diastolic.push(reading.diastolic);
-        pending.unit.push(reading.unit);
-        pending.offset.push(parsed.originalOffset ?? '');
+        // '' stands for a unit not sent (or null): the text columns keep strings only.
+        pending.text.unit.push(reading.unit ?? '');
+        pending.text.offset.push(parsed.originalOffset ?? '');
       }
     }
   }
-  const sources: ReadingColumns[] = [];
-  for (const pending of bySource.values()) if (pending.epochMs.length > 0) sources.push(toColumns(pending, zone));
+  const kept = [...bySource.values()].filter((pending) => pending.epochMs.length > 0);
+  // Every column of the page is a view on one buffer: one block to copy across postMessage (and
+  // one ArrayBuffer in VS Code's webview IPC), not one per column and source.
+  const bytesPerReading = 3 * 8 + 4 + 4 * TEXT_FIELDS.length;
+  const buffer = new ArrayBuffer(kept.reduce((sum, p) => sum + alignTo8(p.epochMs.length * bytesPerReading), 0));
+  let offset = 0;
+  const take = <T>(make: (buffer: ArrayBuffer, at: number, length: number) => T, length: number, bytes: number): T => {
+    const view = make(buffer, offset, length);
+    offset += length * bytes;
+    return view;
+  };
+  const sources = kept.map((pending) => {
+    const length = pending.epochMs.length;
+    const views = {
+      epochMs: take((b, at, n) => new Float64Array(b, at, n), length, 8),
+      systolic: take((b, at, n) => new Float64Array(b, at, n), length, 8),
+      diastolic: take((b, at, n) => new Float64Array(b, at, n), length, 8),
+      unit: take((b, at, n) => new Uint32Array(b, at, n), length, 4),
+      offset: take((b, at, n) => new Uint32Array(b, at, n), length, 4),
+      day: take((b, at, n) => new Int32Array(b, at, n), length, 4),
+    };
+    offset = alignTo8(offset);
+    return toColumns(pending, zone, views);
+  });
   return { sources, unreadable };
 }
 
-function toColumns(pending: Pending, zone: ZoneCalendar): ReadingColumns {
+function alignTo8(bytes: number): number {
+  return Math.ceil(bytes / 8) * 8;
+}
+
+interface ColumnViews {
+  epochMs: Float64Array;
+  systolic: Float64Array;
+  diastolic: Float64Array;
+  unit: Uint32Array;
+  offset: Uint32Array;
+  day: Int32Array;
+}
+
+function toColumns(pending: Pending, zone: ZoneCalendar, views: ColumnViews): ReadingColumns {
   const length = pending.epochMs.length;
   const order = sortedOrder(pending.epochMs, pending.sorted);
+  const at = (i: number): number => (order ? (order[i] ?? 0) : i);
   const columns: ReadingColumns = {
     provider: pending.provider,
     sourceType: pending.sourceType,
-    epochMs: new Float64Array(length),
-    systolic: new Float64Array(length),
-    diastolic: new Float64Array(length),
-    day: new Int32Array(length),
-    unitIndex: new Uint32Array(length),
-    units: [],
-    offsetIndex: new Uint32Array(length),
-    offsets: [],
+    epochMs: views.epochMs,
+    systolic: views.systolic,
+    diastolic: views.diastolic,
+    day: views.day,
+    text: { unit: textColumn(pending.text.unit, at, views.unit), offset: textColumn(pending.text.offset, at, views.offset) },
   };
-  const unitIds = new Map<string, number>();
-  const offsetIds = new Map<string, number>();
   for (let i = 0; i < length; i++) {
-    const from = order ? (order[i] ?? 0) : i;
+    const from = at(i);
     const epochMs = pending.epochMs[from] ?? 0;
     columns.epochMs[i] = epochMs;
     columns.systolic[i] = pending.systolic[from] ?? 0;
     columns.diastolic[i] = pending.diastolic[from] ?? 0;
     columns.day[i] = zone.dayIndex(epochMs);
-    columns.unitIndex[i] = internString(pending.unit[from] ?? '', unitIds, columns.units);
-    columns.offsetIndex[i] = internString(pending.offset[from] ?? '', offsetIds, columns.offsets);
   }
   return columns;
+}
+
+function textColumn(values: readonly string[], at: (i: number) => number, index: Uint32Array): TextColumn {
+  const column: TextColumn = { index, values: [] };
+  const ids = new Map<string, number>();
+  for (let i = 0; i < values.length; i++) column.index[i] = internString(values[at(i)] ?? '', ids, column.values);
+  return column;
 }
 
 /** A stable by-time permutation, or undefined when the readings already are in time order. */
@@ -110,7 +166,7 @@ function sortedOrder(epochMs: readonly number[], sorted: boolean): Uint32Array |
   return Uint32Array.from([...order].sort((a, b) => (epochMs[a] ?? 0) - (epochMs[b] ?? 0)));
 }
 
-export function internString(value: string, ids: Map<string, number>, table: string[]): number {
+export function internString<T extends string | undefined>(value: T, ids: Map<T, number>, table: T[]): number {
   let id = ids.get(value);
   if (id === undefined) {
     id = table.length;

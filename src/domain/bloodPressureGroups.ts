@@ -7,7 +7,8 @@ export interface Reading {
   epochMs: number;
   systolic: number;
   diastolic: number;
-  unit: string;
+  /** As sent; undefined when the service sent none (or null). */
+  unit: string | undefined;
   /** Exactly as the service sent it. */
   timestamp: string;
   /** Offset written in the timestamp, `+02:00` style; undefined when it carried none. */
@@ -16,7 +17,8 @@ export interface Reading {
 
 export interface ReadingGroup {
   provider: string;
-  sourceType: string;
+  /** `source.type` as sent; undefined when the service sent none (or null). */
+  sourceType: string | undefined;
   readings: Reading[];
 }
 
@@ -36,7 +38,7 @@ export class ReadingGrouper {
     let added = 0;
     for (const sourceGroups of Object.values(groups)) {
       for (const group of sourceGroups) {
-        const target = this.groupFor(group.source.provider, group.source.type);
+        const target = this.groupFor(group.source.provider, group.source.type ?? undefined);
         for (const reading of group.data) {
           const parsed = parseTimestamp(reading.timestamp, this.zone);
           if (!parsed) {
@@ -49,7 +51,7 @@ export class ReadingGrouper {
             epochMs: parsed.epochMs,
             systolic: reading.systolic,
             diastolic: reading.diastolic,
-            unit: reading.unit,
+            unit: reading.unit ?? undefined,
             timestamp: reading.timestamp,
             originalOffset: parsed.originalOffset,
           });
@@ -80,12 +82,12 @@ export class ReadingGrouper {
       }
     }
     return groups
-      .sort((a, b) => compareText(a.provider, b.provider) || compareText(a.sourceType, b.sourceType))
+      .sort((a, b) => compareText(a.provider, b.provider) || compareText(a.sourceType ?? '', b.sourceType ?? ''))
       .map(({ provider, sourceType, readings }) => ({ provider, sourceType, readings }));
   }
 
-  private groupFor(provider: string, sourceType: string): MutableGroup {
-    const key = `${provider}\u0000${sourceType}`;
+  private groupFor(provider: string, sourceType: string | undefined): MutableGroup {
+    const key = sourceKey(provider, sourceType);
     let group = this.byKey.get(key);
     if (!group) {
       group = { provider, sourceType, readings: [], sorted: true };
@@ -107,6 +109,11 @@ export function providersOf(groups: readonly ReadingGroup[]): string[] {
   return [...new Set(groups.map((g) => g.provider))];
 }
 
+/** One key per (provider, source type); a source type that was not sent is its own key, apart from any sent value. */
+export function sourceKey(provider: string, sourceType: string | undefined): string {
+  return sourceType === undefined ? `${provider}\u0001` : `${provider}\u0000${sourceType}`;
+}
+
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -126,7 +133,7 @@ export function mergeGroupedPages(pages: readonly GroupedBloodPressure['groups']
     for (const [key, sourceGroups] of Object.entries(page)) {
       const target = (merged[key] ??= []);
       for (const group of sourceGroups) {
-        const id = `${key}\u0000${group.source.provider}\u0000${group.source.type}`;
+        const id = `${key}\u0000${sourceKey(group.source.provider, group.source.type ?? undefined)}`;
         const existing = byKey.get(id);
         if (existing) {
           for (const reading of group.data) existing.data.push(reading);

@@ -1,108 +1,162 @@
-// The webview's readings: pages of columns appended as they stream in, per source (provider,
-// source type), into typed arrays that double their capacity. Summary sums and per-day coverage
-// counts are kept up to date on append, so every view can be redrawn from what has arrived at the
-// cost of the page, not of everything loaded.
-import { alignedSeriesData, type AlignedChartData, type ProviderSeries } from './bloodPressureChartSeries';
-import { internString, type PageColumns, type ReadingColumns } from './bloodPressureColumns';
+// The webview's readings: pages of columns kept as they arrive, per source (provider, source
+// type), without copying a reading: a source is the list of its pages' typed arrays. Summary sums,
+// per-day coverage counts and the chart's per-pixel columns are kept up to date on append, so
+// every view can be redrawn from what has arrived at the cost of the page, not of everything
+// loaded.
+import { internString, TEXT_FIELDS, type PageColumns, type ReadingColumns, type TextColumn, type TextField } from './bloodPressureColumns';
+import { sourceKey } from './bloodPressureGroups';
 import { coverageOfDayCounts, type Coverage, type CoverageOptions, type DayRange } from './bloodPressureCoverage';
 import type { ProviderSummary } from './bloodPressureSummary';
+import { ChartDecimator, type ChartWindow, type DecimatedChart } from './chartDecimation';
+
+/** One page's readings of a source, as the page sent them (in time order), and where they start. */
+interface Chunk {
+  start: number;
+  epochMs: Float64Array;
+  systolic: Float64Array;
+  diastolic: Float64Array;
+  text: Record<TextField, TextColumn>;
+}
 
 /** One source's readings so far, oldest first once `sources()` returned it. */
 export class StoredSource {
   length = 0;
-  epochMs = new Float64Array(0);
-  systolic = new Float64Array(0);
-  diastolic = new Float64Array(0);
-  unitIndex = new Uint32Array(0);
-  offsetIndex = new Uint32Array(0);
-  readonly units: string[] = [];
-  readonly offsets: string[] = [];
   sumSystolic = 0;
   sumDiastolic = 0;
   firstMs = Number.POSITIVE_INFINITY;
   lastMs = Number.NEGATIVE_INFINITY;
+  /** Whether the pages follow each other in time (each page is in time order by itself). */
   sorted = true;
-  private readonly unitIds = new Map<string, number>();
-  private readonly offsetIds = new Map<string, number>();
+  private chunks: Chunk[] = [];
+  /** The chunk the last lookup landed in: the table reads neighbouring rows. */
+  private recent = 0;
 
   constructor(
     readonly provider: string,
-    readonly sourceType: string,
+    /** undefined: the service sent no source type. */
+    readonly sourceType: string | undefined,
   ) {}
 
   append(columns: ReadingColumns): void {
     const count = columns.epochMs.length;
-    this.reserve(this.length + count);
-    const at = this.length;
-    const first = columns.epochMs[0];
-    if (first !== undefined && at > 0 && (this.epochMs[at - 1] ?? 0) > first) this.sorted = false;
-    this.epochMs.set(columns.epochMs, at);
-    this.systolic.set(columns.systolic, at);
-    this.diastolic.set(columns.diastolic, at);
-    // A page's string tables are its own: map its indexes onto this source's tables.
-    const units = columns.units.map((unit) => internString(unit, this.unitIds, this.units));
-    const offsets = columns.offsets.map((offset) => internString(offset, this.offsetIds, this.offsets));
+    if (count === 0) return;
+    const { epochMs, systolic, diastolic, text } = columns;
+    if (this.length > 0 && (epochMs[0] ?? 0) < this.lastMs) this.sorted = false;
+    this.chunks.push({ start: this.length, epochMs, systolic, diastolic, text });
     for (let i = 0; i < count; i++) {
-      this.unitIndex[at + i] = units[columns.unitIndex[i] ?? 0] ?? 0;
-      this.offsetIndex[at + i] = offsets[columns.offsetIndex[i] ?? 0] ?? 0;
-      const epochMs = columns.epochMs[i] ?? 0;
-      this.sumSystolic += columns.systolic[i] ?? 0;
-      this.sumDiastolic += columns.diastolic[i] ?? 0;
-      if (epochMs < this.firstMs) this.firstMs = epochMs;
-      if (epochMs > this.lastMs) this.lastMs = epochMs;
+      this.sumSystolic += systolic[i]!;
+      this.sumDiastolic += diastolic[i]!;
     }
+    this.firstMs = Math.min(this.firstMs, epochMs[0]!);
+    this.lastMs = Math.max(this.lastMs, epochMs[count - 1]!);
     this.length += count;
   }
 
-  unit(index: number): string {
-    return this.units[this.offsetSafe(this.unitIndex, index)] ?? '';
+  /** The pages' columns, for readers that take them one at a time (the chart). */
+  get parts(): readonly Pick<Chunk, 'epochMs' | 'systolic' | 'diastolic'>[] {
+    return this.chunks;
+  }
+
+  timeAt(index: number): number {
+    const [chunk, i] = this.locate(index);
+    return chunk ? chunk.epochMs[i]! : 0;
+  }
+
+  systolicAt(index: number): number {
+    const [chunk, i] = this.locate(index);
+    return chunk ? chunk.systolic[i]! : 0;
+  }
+
+  diastolicAt(index: number): number {
+    const [chunk, i] = this.locate(index);
+    return chunk ? chunk.diastolic[i]! : 0;
+  }
+
+  /** A text field of reading `index` ('' when absent). */
+  textOf(field: TextField, index: number): string {
+    const [chunk, i] = this.locate(index);
+    const column = chunk?.text[field];
+    return column ? (column.values[column.index[i] ?? 0] ?? '') : '';
+  }
+
+  /** The reading's unit as sent; undefined when it carried none. */
+  unit(index: number): string | undefined {
+    return this.textOf('unit', index) || undefined;
   }
 
   /** The offset written in the reading's timestamp, or undefined when it carried none. */
   originalOffset(index: number): string | undefined {
-    return this.offsets[this.offsetSafe(this.offsetIndex, index)] || undefined;
+    return this.textOf('offset', index) || undefined;
   }
 
-  /** Puts the readings in time order (only needed when a page went back in time). */
+  /** Puts the readings in time order (only needed when a page went back in time): one chunk of all. */
   sort(): void {
     if (this.sorted) return;
-    const order = Array.from({ length: this.length }, (_, i) => i).sort((a, b) => (this.epochMs[a] ?? 0) - (this.epochMs[b] ?? 0));
-    const permute = <T extends Float64Array | Uint32Array>(column: T): void => {
-      const copy = column.slice(0, this.length);
-      order.forEach((from, to) => (column[to] = copy[from] ?? 0));
+    const all: [Chunk, number][] = [];
+    for (const chunk of this.chunks) for (let i = 0; i < chunk.epochMs.length; i++) all.push([chunk, i]);
+    // Array.prototype.sort is stable: equal instants keep the order they arrived in.
+    all.sort(([a, i], [b, j]) => a.epochMs[i]! - b.epochMs[j]!);
+    const merged: Chunk = {
+      start: 0,
+      epochMs: Float64Array.from(all, ([c, i]) => c.epochMs[i]!),
+      systolic: Float64Array.from(all, ([c, i]) => c.systolic[i]!),
+      diastolic: Float64Array.from(all, ([c, i]) => c.diastolic[i]!),
+      text: Object.fromEntries(TEXT_FIELDS.map((field) => [field, mergedText(all, field)])) as Record<TextField, TextColumn>,
     };
-    permute(this.epochMs);
-    permute(this.systolic);
-    permute(this.diastolic);
-    permute(this.unitIndex);
-    permute(this.offsetIndex);
+    this.chunks = [merged];
+    this.recent = 0;
     this.sorted = true;
   }
 
-  private offsetSafe(column: Uint32Array, index: number): number {
-    return index < this.length ? (column[index] ?? 0) : 0;
-  }
-
-  private reserve(capacity: number): void {
-    if (capacity <= this.epochMs.length) return;
-    const size = Math.max(capacity, this.epochMs.length * 2, 256);
-    this.epochMs = grow(this.epochMs, new Float64Array(size));
-    this.systolic = grow(this.systolic, new Float64Array(size));
-    this.diastolic = grow(this.diastolic, new Float64Array(size));
-    this.unitIndex = grow(this.unitIndex, new Uint32Array(size));
-    this.offsetIndex = grow(this.offsetIndex, new Uint32Array(size));
+  /** The chunk holding reading `index` and the index inside it. */
+  private locate(index: number): [Chunk | undefined, number] {
+    if (index < 0 || index >= this.length) return [undefined, 0];
+    const chunks = this.chunks;
+    let at = this.recent;
+    const near = chunks[at];
+    if (!near || index < near.start || index >= near.start + near.epochMs.length) {
+      let low = 0;
+      let high = chunks.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (chunks[middle]!.start <= index) low = middle;
+        else high = middle - 1;
+      }
+      at = this.recent = low;
+    }
+    const chunk = chunks[at]!;
+    return [chunk, index - chunk.start];
   }
 }
 
-function grow<T extends Float64Array | Uint32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
+function mergedText(all: readonly [Chunk, number][], field: TextField): TextColumn {
+  const column: TextColumn = { index: new Uint32Array(all.length), values: [] };
+  const ids = new Map<string, number>();
+  all.forEach(([chunk, i], at) => {
+    const own = chunk.text[field];
+    column.index[at] = internString(own.values[own.index[i] ?? 0] ?? '', ids, column.values);
+  });
+  return column;
+}
+
+/** The first index of a sorted array at or after `ms`. */
+function indexAtOrAfter(epochMs: Float64Array, ms: number): number {
+  let low = 0;
+  let high = epochMs.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (epochMs[middle]! < ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 export class ReadingStore {
   private readonly bySource = new Map<string, StoredSource>();
   private readonly dayCounts = new Map<string, Map<number, number>>();
   private ordered: StoredSource[] | undefined;
+  /** The chart's columns for the window it shows, fed with every page after it was built. */
+  private decimator: ChartDecimator | undefined;
   private count = 0;
   private unreadable = 0;
 
@@ -110,7 +164,7 @@ export class ReadingStore {
   add(page: PageColumns): number {
     let added = 0;
     for (const columns of page.sources) {
-      const key = `${columns.provider}\u0000${columns.sourceType}`;
+      const key = sourceKey(columns.provider, columns.sourceType);
       let source = this.bySource.get(key);
       if (!source) {
         source = new StoredSource(columns.provider, columns.sourceType);
@@ -118,12 +172,13 @@ export class ReadingStore {
         this.ordered = undefined;
       }
       source.append(columns);
+      this.decimator?.add(columns.provider, columns.epochMs, columns.systolic, columns.diastolic);
       let days = this.dayCounts.get(columns.provider);
       if (!days) {
         days = new Map();
         this.dayCounts.set(columns.provider, days);
       }
-      for (const day of columns.day) days.set(day, (days.get(day) ?? 0) + 1);
+      countDays(columns.day, days);
       added += columns.epochMs.length;
     }
     this.count += added;
@@ -142,7 +197,7 @@ export class ReadingStore {
   /** Sources ordered by provider then source type, each in time order. */
   sources(): readonly StoredSource[] {
     this.ordered ??= [...this.bySource.values()].sort(
-      (a, b) => compareText(a.provider, b.provider) || compareText(a.sourceType, b.sourceType),
+      (a, b) => compareText(a.provider, b.provider) || compareText(a.sourceType ?? '', b.sourceType ?? ''),
     );
     for (const source of this.ordered) source.sort();
     return this.ordered;
@@ -178,53 +233,57 @@ export class ReadingStore {
     return coverageOfDayCounts(sorted, range, options);
   }
 
-  /** The chart's aligned columns, built from the typed arrays (no object per reading). */
-  chartData(): AlignedChartData {
-    const perProvider = new Map<string, StoredSource[]>();
-    for (const source of this.sources()) {
+  /** Earliest and latest reading so far; undefined before the first. */
+  extent(): ChartWindow | undefined {
+    let startMs = Number.POSITIVE_INFINITY;
+    let endMs = Number.NEGATIVE_INFINITY;
+    for (const source of this.bySource.values()) {
       if (source.length === 0) continue;
-      const list = perProvider.get(source.provider) ?? [];
-      list.push(source);
-      perProvider.set(source.provider, list);
+      startMs = Math.min(startMs, source.firstMs);
+      endMs = Math.max(endMs, source.lastMs);
     }
-    return alignedSeriesData([...perProvider.entries()].map(([provider, sources]) => providerSeries(provider, sources)));
+    return startMs <= endMs ? { startMs, endMs } : undefined;
+  }
+
+  /** Providers with readings, in name order: the chart's series. */
+  providers(): string[] {
+    return [...new Set(this.sources().filter((s) => s.length > 0).map((s) => s.provider))];
+  }
+
+  /**
+   * The chart for `window` (default: every reading) at `pixelColumns`, decimated per pixel column
+   * (src/domain/chartDecimation.ts). The same window and width again cost the columns only: the
+   * pages added since were put into the columns as they arrived. Another window or width (a zoom,
+   * a resize) reads the readings inside it once, found by binary search.
+   */
+  chartData(window = this.extent() ?? { startMs: 0, endMs: 0 }, pixelColumns = 2_000): DecimatedChart {
+    const sources = this.sources();
+    if (!this.decimator?.serves(window, pixelColumns)) {
+      const decimator = new ChartDecimator(window, pixelColumns);
+      for (const source of sources) {
+        for (const part of source.parts) {
+          // The page's readings inside the window, and its nearest one on each side (the line's way in and out).
+          const from = Math.max(0, indexAtOrAfter(part.epochMs, window.startMs) - 1);
+          const to = Math.min(part.epochMs.length, indexAtOrAfter(part.epochMs, window.endMs + 1) + 1);
+          decimator.add(source.provider, part.epochMs, part.systolic, part.diastolic, from, to);
+        }
+      }
+      this.decimator = decimator;
+    }
+    return this.decimator.output(this.providers());
   }
 }
 
-/** One provider's sources merged in time order (views, without a copy, when it has one source). */
-function providerSeries(provider: string, sources: readonly StoredSource[]): ProviderSeries {
-  if (sources.length === 1) {
-    const [only] = sources as [StoredSource];
-    return {
-      provider,
-      epochMs: only.epochMs.subarray(0, only.length),
-      systolic: only.systolic.subarray(0, only.length),
-      diastolic: only.diastolic.subarray(0, only.length),
-    };
+/** Adds a page's zone days to the per-day counts: one map update per run of equal days. */
+function countDays(day: Int32Array, counts: Map<number, number>): void {
+  let i = 0;
+  while (i < day.length) {
+    const value = day[i]!;
+    let end = i + 1;
+    while (end < day.length && day[end] === value) end++;
+    counts.set(value, (counts.get(value) ?? 0) + (end - i));
+    i = end;
   }
-  const total = sources.reduce((sum, s) => sum + s.length, 0);
-  const epochMs = new Float64Array(total);
-  const systolic = new Float64Array(total);
-  const diastolic = new Float64Array(total);
-  const heads = sources.map(() => 0);
-  for (let out = 0; out < total; out++) {
-    let pick = -1;
-    let best = Infinity;
-    sources.forEach((source, s) => {
-      const head = heads[s] ?? 0;
-      if (head < source.length && (source.epochMs[head] ?? 0) < best) {
-        best = source.epochMs[head] ?? 0;
-        pick = s;
-      }
-    });
-    const source = sources[pick] as StoredSource;
-    const head = heads[pick] ?? 0;
-    heads[pick] = head + 1;
-    epochMs[out] = best;
-    systolic[out] = source.systolic[head] ?? 0;
-    diastolic[out] = source.diastolic[head] ?? 0;
-  }
-  return { provider, epochMs, systolic, diastolic };
 }
 
 function compareText(a: string, b: string): number {

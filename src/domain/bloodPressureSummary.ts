@@ -2,7 +2,8 @@ import type { ReadingGroup } from './bloodPressureGroups';
 
 export interface ProviderSummary {
   provider: string;
-  sourceTypes: string[];
+  /** undefined stands for groups whose source type was not sent. */
+  sourceTypes: (string | undefined)[];
   count: number;
   firstMs: number;
   lastMs: number;

@@ -6,12 +6,15 @@
 import type { HealthApiClient } from '../api/client';
 import { isHealthApiError, type HealthApiErrorKind } from '../api/errors';
 import { iterateBloodPressurePages } from '../api/paging';
+import { capabilityOf, PROVIDER_CAPABILITIES, type ProviderCapability } from '../api/providerCapabilities';
 import type { BloodPressureQuery } from '../api/requests';
-import type { GroupedBloodPressure, User } from '../api/schemas';
-import { groupReadings } from './bloodPressureGroups';
+import type { User } from '../api/schemas';
+import { providerOf, timeZoneIdOf } from '../api/wireValues';
 import type { DayRange } from './bloodPressureCoverage';
-import { SEVERITY, diagnose, type Finding, type FindingKind } from './dataDiagnosis';
-import { addDays, dayCount, daysBetween, ZoneCalendar } from './zonedTime';
+import { diagnoseReadingDays, headlineFindings, silentSources, type FindingKind } from './dataDiagnosis';
+import { DIAGNOSIS_HISTORY_DAYS, lastDaysWindow } from './diagnosisWindow';
+import { ReadingDays } from './readingDays';
+import { addDays, dayKeyOfIndex, ZoneCalendar } from './zonedTime';
 
 export interface ScanOptions {
   /** Window as days counted back from each user's today (7/14/30/90). */
@@ -38,16 +41,22 @@ export type ScanRow =
       userId: string;
       clientUserId: string;
       window: DayRange;
+      /** Readings in the window. */
       readings: number;
       daysWithReadings: number;
-      /** Days of the window after the last reading (the whole window when there is none). */
+      /** Days of the window after the last reading (the whole window when there is none in it). */
       daysWithoutData: number;
+      /**
+       * The day of the last reading the scan read: in the window, or before it when a silent
+       * source was looked up in the year before; undefined: none in the window (nor before it,
+       * for the sources looked up).
+       */
       lastReadingDay: string | undefined;
       /** Readings per day of the window, oldest first (the heat map's row). */
       readingsPerDay: number[];
       /** Connected sources able to deliver that stopped or never delivered. */
       silentSources: string[];
-      /** Problem and warning findings, by kind. */
+      /** The diagnosis's headline findings (headlineFindings): what the diagnosis of this user says. */
       findings: FindingKind[];
     }
   | { status: 'failed'; userId: string; clientUserId: string; reason: HealthApiErrorKind | 'unexpected'; message: string }
@@ -60,7 +69,7 @@ export interface ScanResult {
 }
 
 /** How far before the window a silent source is looked for, to tell "stopped" from "never delivered". */
-export const HISTORY_PROBE_DAYS = 365;
+export const HISTORY_PROBE_DAYS = DIAGNOSIS_HISTORY_DAYS;
 
 const TRANSIENT: ReadonlySet<HealthApiErrorKind> = new Set(['rate_limited', 'server', 'network', 'timeout']);
 
@@ -87,7 +96,7 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
         if (index === undefined) return;
         const user = users[index];
         if (!user) continue;
-        const row = await scanUser(client, user, options, progress, calendarOf(user.fallback_time_zone?.id));
+        const row = await scanUser(client, user, options, progress, calendarOf(timeZoneIdOf(user)));
         if (row.status === 'failed' && row.reason === 'cancelled') continue;
         if (row.status === 'failed' && !last && row.reason !== 'unexpected' && TRANSIENT.has(row.reason)) {
           retry.push(index);
@@ -112,70 +121,86 @@ export async function scanCoverage(client: HealthApiClient, users: readonly User
   };
 }
 
-async function scanUser(client: HealthApiClient, user: User, options: ScanOptions, progress: ScanProgress, zone: ZoneCalendar): Promise<ScanRow> {
+/**
+ * One user's row: the same findings as the user's diagnosis (Diagnose Data), from fewer requests.
+ * The diagnosis reads a year before the window for every provider; the scan reads the window, then
+ * the year before only for the connected sources silent in it that could have delivered (a source
+ * the capability table says reports no blood pressure is not looked up). The listing carries no
+ * ingestion bounds (only resolve does), so a user listed without them is resolved first.
+ */
+async function scanUser(client: HealthApiClient, listed: User, options: ScanOptions, progress: ScanProgress, zone: ZoneCalendar): Promise<ScanRow> {
   const nowMs = options.nowMs ?? Date.now();
-  const today = zone.dayKey(nowMs);
-  const window: DayRange = { firstDay: addDays(today, -(options.days - 1)), lastDay: today };
-  const pages: GroupedBloodPressure['groups'][] = [];
+  const window = lastDaysWindow(options.days, zone, nowMs);
+  const readings = new ReadingDays(zone, window);
   const fetchAll = async (query: BloodPressureQuery): Promise<void> => {
-    for await (const page of iterateBloodPressurePages(client, user.user_id, query, { signal: options.signal })) {
+    for await (const page of iterateBloodPressurePages(client, listed.user_id, query, { signal: options.signal })) {
       progress.requests++;
-      pages.push(page.groups);
+      readings.addPage(page.groups);
     }
   };
-  let history = window;
-  let findings: Finding[];
+  let user: User;
   try {
+    user = scopedUser(await withIngestionBounds(client, listed, options.signal, progress), options.provider);
     await fetchAll({ startDate: window.firstDay, endDate: window.lastDay, ...(options.provider ? { provider: options.provider } : {}) });
-    const inWindow = groupReadings(pages, zone);
-    findings = diagnose({ user, groups: inWindow, history, window, zone, nowMs, gapDays: options.gapDays });
-    // Silent in the window: stopped (data before) or never delivered? Probe the year before, that provider only.
-    const silent = findings.flatMap((f) => (f.kind === 'sourceNeverDelivered' ? [f.provider] : []));
-    if (silent.length > 0) {
-      history = { firstDay: addDays(window.firstDay, -HISTORY_PROBE_DAYS), lastDay: window.lastDay };
-      for (const provider of silent) await fetchAll({ startDate: history.firstDay, endDate: addDays(window.firstDay, -1), provider });
+    const historyFirstDay = addDays(window.firstDay, -HISTORY_PROBE_DAYS);
+    for (const source of user.connected_sources ?? []) {
+      const { slug } = providerOf(source);
+      if (readings.provider(slug) || !couldDeliver(slug)) continue;
+      await fetchAll({ startDate: historyFirstDay, endDate: addDays(window.firstDay, -1), provider: slug });
     }
   } catch (error) {
     // Not instanceof: in the extension the client is a separate bundle with its own error class.
     const kind = isHealthApiError(error) ? error.kind : 'unexpected';
     const message = error instanceof Error ? error.message : String(error);
-    return { status: 'failed', userId: user.user_id, clientUserId: user.client_user_id, reason: kind, message };
+    return { status: 'failed', userId: listed.user_id, clientUserId: listed.client_user_id, reason: kind, message };
   }
-  const groups = groupReadings(pages, zone);
-  if (history !== window) findings = diagnose({ user, groups, history, window, zone, nowMs, gapDays: options.gapDays });
-  const days = new Set<string>();
-  const windowDays = daysBetween(window.firstDay, window.lastDay);
-  const dayIndex = new Map(windowDays.map((day, i) => [day, i]));
-  const readingsPerDay = new Array<number>(windowDays.length).fill(0);
-  let readings = 0;
-  for (const group of groups) {
-    for (const reading of group.readings) {
-      const day = zone.dayKey(reading.epochMs);
-      if (day < window.firstDay) continue; // probe readings are evidence, not coverage
-      days.add(day);
-      readings++;
-      const index = dayIndex.get(day);
-      if (index !== undefined) readingsPerDay[index] = (readingsPerDay[index] ?? 0) + 1;
-    }
-  }
-  const lastReadingDay = [...days].sort().at(-1);
+  const findings = diagnoseReadingDays(user, readings, { nowMs, gapDays: options.gapDays });
+  const lastInWindow = lastDayWithReadings(readings.perWindowDay);
   return {
     status: 'scanned',
-    userId: user.user_id,
-    clientUserId: user.client_user_id,
+    userId: listed.user_id,
+    clientUserId: listed.client_user_id,
     window,
-    readings,
-    daysWithReadings: days.size,
-    daysWithoutData: lastReadingDay ? dayCount(lastReadingDay, window.lastDay) - 1 : options.days,
-    lastReadingDay,
-    readingsPerDay,
+    readings: readings.readingsInWindow,
+    daysWithReadings: readings.daysWithReadings(),
+    daysWithoutData: readings.perWindowDay.length - 1 - lastInWindow,
+    lastReadingDay: readings.latestDay === undefined ? undefined : dayKeyOfIndex(readings.latestDay),
+    readingsPerDay: Array.from(readings.perWindowDay),
     silentSources: silentSources(findings),
-    findings: [...new Set(findings.filter((f) => SEVERITY[f.kind] !== 'info').map((f) => f.kind))].sort(),
+    findings: headlineFindings(findings, readings.readingsInWindow),
   };
 }
 
-function silentSources(findings: readonly Finding[]): string[] {
-  return findings
-    .flatMap((f) => (f.kind === 'sourceStopped' || f.kind === 'sourceNeverDelivered' ? [f.provider] : []))
-    .sort();
+/** The user with its ingestion bounds: as listed when the listing carries them, else as resolve returns them. */
+async function withIngestionBounds(client: HealthApiClient, listed: User, signal: AbortSignal | undefined, progress: ScanProgress): Promise<User> {
+  if (listed.ingestion_start !== undefined || listed.ingestion_end !== undefined) return listed;
+  const resolved = await client.resolveUser(listed.client_user_id, { signal });
+  progress.requests++;
+  // The same user (client_user_ids are unique per team): its bounds, nothing else, are taken.
+  if (resolved.user_id !== listed.user_id) return listed;
+  return { ...listed, ingestion_start: resolved.ingestion_start ?? null, ingestion_end: resolved.ingestion_end ?? null };
+}
+
+/** With a provider chosen, the scan is about that provider's connection only. */
+function scopedUser(user: User, provider: string | undefined): User {
+  return provider ? { ...user, connected_sources: (user.connected_sources ?? []).filter((s) => providerOf(s).slug === provider) } : user;
+}
+
+/** Whether a source could deliver blood pressure at all: any but one the capability table says reports none (unknown ones could). */
+export function couldDeliver(slug: string): boolean {
+  return capabilityOf(slug)?.bloodPressure !== 'none';
+}
+
+/** The providers a scan can be narrowed to, and those it cannot (they report no blood pressure). */
+export function scanProviders(): { offered: ProviderCapability[]; leftOut: ProviderCapability[] } {
+  return {
+    offered: PROVIDER_CAPABILITIES.filter((p) => couldDeliver(p.slug)),
+    leftOut: PROVIDER_CAPABILITIES.filter((p) => !couldDeliver(p.slug)),
+  };
+}
+
+/** Index of the last day with readings, -1 when none. */
+function lastDayWithReadings(perDay: Int32Array): number {
+  for (let i = perDay.length - 1; i >= 0; i--) if ((perDay[i] ?? 0) > 0) return i;
+  return -1;
 }

@@ -13,14 +13,19 @@ function shellQuote(value: string): string {
  * quotes so the shell expands it), never inlined: the copied text is safe to paste in a ticket.
  */
 export function buildCurlCommand(baseUrl: string, spec: RequestSpec, apiKeyHeader = DEFAULT_API_KEY_HEADER): string {
+  return curlOfSentRequest(spec.method, requestUrl(baseUrl, spec), spec.body === undefined ? undefined : JSON.stringify(spec.body), apiKeyHeader);
+}
+
+/** A request as it was sent (method, absolute URL, JSON body), e.g. a row of the Requests view. */
+export function curlOfSentRequest(method: string, url: string, jsonBody: string | undefined, apiKeyHeader = DEFAULT_API_KEY_HEADER): string {
   const lines = [
-    `curl --request ${spec.method} ${shellQuote(requestUrl(baseUrl, spec))}`,
+    `curl --request ${/^[A-Z]+$/.test(method) ? method : shellQuote(method)} ${shellQuote(url)}`,
     `  --header "${apiKeyHeader}: $${API_KEY_VARIABLE}"`,
     `  --header 'Accept: application/json'`,
   ];
-  if (spec.body !== undefined) {
+  if (jsonBody !== undefined) {
     lines.push(`  --header 'Content-Type: application/json'`);
-    lines.push(`  --data ${shellQuote(JSON.stringify(spec.body))}`);
+    lines.push(`  --data ${shellQuote(jsonBody)}`);
   }
   return lines.join(' \\\n');
 }

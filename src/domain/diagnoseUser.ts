@@ -6,11 +6,13 @@ import type { HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
 import type { BloodPressureQuery } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
-import { groupReadings, readingsIn } from './bloodPressureGroups';
+import { timeZoneIdOf } from '../api/wireValues';
+import { readingsIn } from './bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
-import { diagnose, type Finding } from './dataDiagnosis';
+import { diagnoseReadingDays, headlineFindings, type Finding, type FindingKind } from './dataDiagnosis';
 import { historyAround, lastDaysWindow } from './diagnosisWindow';
-import { ZoneCalendar } from './zonedTime';
+import { ReadingDays } from './readingDays';
+import { dayKeyOfIndex, ZoneCalendar } from './zonedTime';
 
 export interface UserDiagnosis {
   user: User;
@@ -22,7 +24,11 @@ export interface UserDiagnosis {
   pages: GroupedBloodPressure[];
   /** Readings in the window (the history's are evidence only). */
   readingsInWindow: number;
+  /** The day of the last reading read (in the window or the year before it); undefined: none. */
+  lastReadingDay: string | undefined;
   findings: Finding[];
+  /** What the findings say in a word (the scan's Findings column says the same). */
+  headline: FindingKind[];
 }
 
 export interface DiagnoseUserOptions {
@@ -35,26 +41,31 @@ export interface DiagnoseUserOptions {
 
 export async function diagnoseUser(client: HealthApiClient, clientUserId: string, options: DiagnoseUserOptions): Promise<UserDiagnosis> {
   const user = await client.resolveUser(clientUserId, { signal: options.signal });
-  const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+  const zone = new ZoneCalendar(timeZoneIdOf(user));
   const nowMs = options.nowMs ?? Date.now();
   const window = lastDaysWindow(options.days, zone, nowMs);
   const history = historyAround(window);
   const query: BloodPressureQuery = { startDate: history.firstDay, endDate: history.lastDay };
   const pages: GroupedBloodPressure[] = [];
-  let readings = 0;
+  const readings = new ReadingDays(zone, window);
+  let count = 0;
   for await (const page of iterateBloodPressurePages(client, user.user_id, query, { signal: options.signal })) {
     pages.push(page);
-    readings += readingsIn(page.groups);
-    options.onPage?.(pages.length, readings);
+    readings.addPage(page.groups);
+    count += readingsIn(page.groups);
+    options.onPage?.(pages.length, count);
   }
-  const groups = groupReadings(pages.map((p) => p.groups), zone);
-  const findings = diagnose({ user, groups, history, window, zone, nowMs, gapDays: options.gapDays });
-  let readingsInWindow = 0;
-  for (const group of groups) {
-    for (const reading of group.readings) {
-      const day = zone.dayKey(reading.epochMs);
-      if (day >= window.firstDay && day <= window.lastDay) readingsInWindow++;
-    }
-  }
-  return { user, zone, window, history, query, pages, readingsInWindow, findings };
+  const findings = diagnoseReadingDays(user, readings, { nowMs, gapDays: options.gapDays });
+  return {
+    user,
+    zone,
+    window,
+    history,
+    query,
+    pages,
+    readingsInWindow: readings.readingsInWindow,
+    lastReadingDay: readings.latestDay === undefined ? undefined : dayKeyOfIndex(readings.latestDay),
+    findings,
+    headline: headlineFindings(findings, readings.readingsInWindow),
+  };
 }

@@ -1,5 +1,6 @@
 // Which server each environment talks to, and where its key is kept. Pure: the shell feeds in the
 // settings and the stored choice, and gets back a decision it only has to carry out.
+import { DEFAULT_API_KEY_HEADER, VENDOR_API_KEY_HEADER } from '../api/apiKeyHeader';
 import { checkBaseUrl, type BaseUrlProblem } from '../api/transportSecurity';
 
 export type EnvironmentId = 'local' | 'sandboxUs' | 'sandboxEu' | 'productionUs' | 'productionEu' | 'custom';
@@ -70,6 +71,31 @@ export function resolveEnvironment(id: EnvironmentId, baseUrls: BaseUrlSettings)
   const check = normaliseBaseUrl(baseUrls[id]);
   if (!check.ok) return { id, kind: 'misconfigured', problem: check.problem };
   return { id, kind: 'remote', baseUrl: check.url, secretName: apiKeySecretName(id, check.url) };
+}
+
+/** Domains of the vendor's service (Junction, formerly Vital): its own hosts read the vendor's key header. */
+const VENDOR_DOMAINS = ['junction.com', 'tryvital.io'];
+
+/** Whether `baseUrl` is on one of the vendor's hosts. */
+export function isVendorHost(baseUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return VENDOR_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/**
+ * The header that carries the key in `id` when the setting names none: the built-in remote
+ * environments (Sandbox and Production, US and EU) send the vendor's header while they point at the
+ * vendor's hosts; the local sandbox, Custom, and a built-in environment pointed at another host
+ * send the spec's.
+ */
+export function defaultApiKeyHeader(id: EnvironmentId, baseUrl: string | undefined): string {
+  if (id === 'local' || id === 'custom' || baseUrl === undefined) return DEFAULT_API_KEY_HEADER;
+  return isVendorHost(baseUrl) ? VENDOR_API_KEY_HEADER : DEFAULT_API_KEY_HEADER;
 }
 
 const SECRET_PREFIX = 'healthData.apiKey.';

@@ -1,6 +1,6 @@
 // Every failure the tree or a command shows comes with one next step. Pure, so the choice is tested.
 import { isHealthApiError, type HealthApiErrorKind } from '../api/errors';
-import { BaseUrlSettingError, MissingApiKeyError } from './connectionErrors';
+import { isBaseUrlSettingError, isMissingApiKeyError } from './connectionErrors';
 
 export type NextStep = 'setApiKey' | 'checkBaseUrl' | 'retryLater' | 'retry' | 'showLog';
 
@@ -31,11 +31,18 @@ const NEXT_STEP: Record<FailureKind, NextStep> = {
 export function describeFailure(error: unknown): FailureDescription {
   const kind: FailureKind = isHealthApiError(error)
     ? error.kind
-    : error instanceof MissingApiKeyError
+    : isMissingApiKeyError(error)
       ? 'missingApiKey'
-      : error instanceof BaseUrlSettingError
+      : isBaseUrlSettingError(error)
         ? 'baseUrlSetting'
         : 'unexpected';
   const status = isHealthApiError(error) ? error.status : undefined;
   return { kind, nextStep: NEXT_STEP[kind], ...(status === undefined ? {} : { status }) };
+}
+
+/** The client's message (never holds the key); our own errors are fully said by the title. */
+export function failureDetail(error: unknown, kind: FailureKind): string {
+  if (isHealthApiError(error)) return error.message;
+  if (kind === 'unexpected' && error instanceof Error) return error.message;
+  return '';
 }

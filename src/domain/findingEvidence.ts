@@ -23,7 +23,7 @@ export function evidenceRange(finding: Finding, window: DayRange): BloodPressure
       return all(addDays(finding.lastDay, -LEAD_IN_DAYS), maxDay(addDays(finding.lastDay, MARGIN_DAYS), window.lastDay), finding.provider);
     case 'sourceNeverDelivered':
       // Empty by definition: the panel's empty state looks for the nearest readings.
-      return all(minDay(finding.connectedOn, window.firstDay), window.lastDay, finding.provider);
+      return all(minDay(finding.connectedOn ?? window.firstDay, window.firstDay), window.lastDay, finding.provider);
     case 'gap':
       return all(addDays(finding.firstDay, -MARGIN_DAYS), minDay(addDays(finding.lastDay, MARGIN_DAYS), window.lastDay));
     case 'windowStartsBeforeIngestion':
@@ -33,7 +33,7 @@ export function evidenceRange(finding: Finding, window: DayRange): BloodPressure
     case 'offsetsDiffer':
       return all(finding.firstDay, finding.lastDay);
     case 'fallbackTimeZone':
-      return finding.changedInWindow ? all(addDays(finding.updatedOn, -MARGIN_DAYS * 2), window.lastDay) : undefined;
+      return finding.changedInWindow && finding.updatedOn !== undefined ? all(addDays(finding.updatedOn, -MARGIN_DAYS * 2), window.lastDay) : undefined;
     case 'sourceCannotMeasure':
     case 'noFallbackTimeZone':
       return undefined;

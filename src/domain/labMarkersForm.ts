@@ -12,7 +12,8 @@ import { DEFAULT_MARKER_PAGE_SIZE, MARKER_PAGE_SIZE_MAX } from './markerTable';
 
 export type LabMarkersSource =
   | { kind: 'labTest'; labTestId: string; labAccountId: string }
-  | { kind: 'orderSet'; labTestIds: string[]; providerIds: string[]; labAccountId: string };
+  /** `markerIds`: add-ons by the service's marker ids (`add_on.marker_ids`); absent in forms saved before it existed. */
+  | { kind: 'orderSet'; labTestIds: string[]; providerIds: string[]; markerIds?: number[]; labAccountId: string };
 
 /** One query of the panel: what to list, and which page of it. `labAccountId` '' means none. */
 export interface LabMarkersForm {
@@ -30,7 +31,7 @@ export function firstPageOf(source: LabMarkersSource, size = DEFAULT_MARKER_PAGE
 export function checkLabMarkersForm(form: LabMarkersForm): LabMarkersFormProblem | undefined {
   const { source } = form;
   if (source.kind === 'labTest' && source.labTestId.trim() === '') return 'labTestIdMissing';
-  if (source.kind === 'orderSet' && source.labTestIds.length === 0 && source.providerIds.length === 0) {
+  if (source.kind === 'orderSet' && source.labTestIds.length === 0 && source.providerIds.length === 0 && (source.markerIds ?? []).length === 0) {
     return 'orderSetEmpty';
   }
   if (!isIntegerInRange(form.page, 1)) return 'pageInvalid';
@@ -47,7 +48,13 @@ export function labTestQueryOf(form: LabMarkersForm & { source: { kind: 'labTest
 export function orderSetBodyOf(source: LabMarkersSource & { kind: 'orderSet' }): OrderSetBody {
   const body: OrderSetBody = {};
   if (source.labTestIds.length > 0) body.labTestIds = source.labTestIds;
-  if (source.providerIds.length > 0) body.addOn = { providerIds: source.providerIds };
+  const markerIds = source.markerIds ?? [];
+  if (source.providerIds.length > 0 || markerIds.length > 0) {
+    body.addOn = {
+      ...(source.providerIds.length > 0 ? { providerIds: source.providerIds } : {}),
+      ...(markerIds.length > 0 ? { markerIds } : {}),
+    };
+  }
   if (source.labAccountId.trim() !== '') body.labAccountId = source.labAccountId.trim();
   return body;
 }

@@ -9,7 +9,8 @@ export interface RequestLogLine {
   text: string;
 }
 
-function pathAndQuery(url: string): string {
+/** The path and query of a URL (the host left out); the text as given when it is no URL. */
+export function pathAndQuery(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.pathname}${parsed.search}`;
@@ -18,12 +19,16 @@ function pathAndQuery(url: string): string {
   }
 }
 
-/** `environment` (its label) ends the line, so lines from two environments cannot be confused. */
-export function formatRequestLogLine(entry: RequestLogEntry, environment?: string): RequestLogLine {
+/**
+ * `environment` (its label) ends the line, so lines from two environments cannot be confused; a
+ * request made for an agent tool says so after it.
+ */
+export function formatRequestLogLine(entry: RequestLogEntry, environment?: string, agentTool?: string): RequestLogLine {
   const outcome = entry.status !== undefined ? String(entry.status) : (entry.failure ?? entry.error ?? 'failed');
   const parts = [`${entry.method} ${pathAndQuery(entry.url)}`, outcome, `${entry.ms} ms`, `attempt ${entry.attempt}`];
   if (entry.requestId) parts.push(`request id ${entry.requestId}`);
   if (environment) parts.push(environment);
+  if (agentTool) parts.push(`for agent tool ${agentTool}`);
   const level: RequestLogLevel =
     entry.status === undefined ? (entry.error === 'cancelled' ? 'info' : 'error') : entry.status >= 400 ? 'warn' : 'info';
   return { level, text: parts.join(' · ') };

@@ -1,8 +1,7 @@
 // What the Requests view shows of a record: row texts, the tooltip's facts, the Open document, the
 // response side of a diff, and the cURL line. Pure: the wording comes in through `RequestWords`.
-import { replayOf, specOfRecordedRequest } from '../api/replay';
-import type { RequestSpec } from '../api/requests';
-import { buildCurlCommand } from './curl';
+import { requestOfOperation } from '../api/requests';
+import { curlOfSentRequest } from './curl';
 import { jsonDocumentFileName } from './jsonDocument';
 import { isErrorRecord, type RequestAttempt, type RequestRecord, type RequestRow } from './requestRecords';
 
@@ -19,6 +18,10 @@ export interface RequestWords {
   noResponse(failure: string): string;
   bodyNotKept: string;
   emptyBody: string;
+  /** "for agent (diagnose_user)": a request a language-model tool made. Optional for older callers. */
+  forAgent?(tool: string): string;
+  /** When a request was sent, as the reader's language writes a time of day (with seconds). */
+  sentTime(epochMs: number): string;
 }
 
 export function outcomeOf(record: Pick<RequestRecord, 'status' | 'failure'>): string {
@@ -33,6 +36,17 @@ export function pathOf(record: Pick<RequestRecord, 'url' | 'baseUrl'>): string {
   } catch {
     return record.url;
   }
+}
+
+/** The path and query below the base URL, in full: what tells two requests of one operation apart. */
+export function pathAndQueryOf(record: Pick<RequestRecord, 'url' | 'baseUrl'>): string {
+  let query = '';
+  try {
+    query = new URL(record.url).search;
+  } catch {
+    // the path alone
+  }
+  return `${pathOf(record)}${query}`;
 }
 
 export function durationText(ms: number): string {
@@ -65,6 +79,7 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
     const parts = [durationText(totalMs(record))];
     if (record.attempts.length > 1) parts.push(words.attempts(record.attempts.length));
     parts.push(record.environmentLabel);
+    if (record.agentTool && words.forAgent) parts.push(words.forAgent(record.agentTool));
     // The outcome leads: it is what a narrow side bar must not cut off.
     return { label: `${outcomeOf(record)} ${record.method} ${compactPath(pathOf(record))}`, description: parts.join(' · '), isError: isErrorRecord(record) };
   }
@@ -74,6 +89,7 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
   const failed = row.pages.find(isErrorRecord);
   const ms = row.pages.reduce((sum, page) => sum + totalMs(page), 0);
   const parts = [words.pages(row.pages.length), durationText(ms), first.environmentLabel];
+  if (first.agentTool && words.forAgent) parts.push(words.forAgent(first.agentTool));
   return {
     label: `${outcomeOf(failed ?? last)} ${first.method} ${compactPath(pathOf(first))}`,
     description: parts.join(' · '),
@@ -86,10 +102,25 @@ function attemptText(attempt: RequestAttempt, words: RequestWords): string {
   return attempt.waitMs !== undefined ? `${text}, ${words.waited(attempt.waitMs)}` : text;
 }
 
-/** The tooltip's lines, plain text (the view escapes them): full URL, request id, time, attempts. */
+/**
+ * A request as a picker lists it (Compare with…, the palette's request pickers): outcome, method,
+ * path and query in full; when, where and how long. No row number: the tree shows none.
+ */
+export function pickItemText(record: RequestRecord, words: RequestWords): { label: string; description: string } {
+  const description = [words.sentTime(record.startedAt), record.environmentLabel, durationText(totalMs(record))];
+  return { label: `${outcomeOf(record)} ${record.method} ${pathAndQueryOf(record)}`, description: description.join(' · ') };
+}
+
+/** One side of a Compare diff's title: the request and where and when it was sent. */
+export function compareSideLabel(record: RequestRecord, words: RequestWords): string {
+  return `${record.method} ${compactPath(pathOf(record))} (${record.environmentLabel}, ${words.sentTime(record.startedAt)})`;
+}
+
+/** The tooltip's lines, plain text (the view shows them as such): full URL, request id, time, attempts. */
 export function tooltipLines(record: RequestRecord, words: RequestWords): string[] {
   const lines = [`${record.method} ${record.url}`, `${words.environment}: ${record.environmentLabel} (${record.baseUrl})`];
   if (record.requestId) lines.push(`${words.requestId}: ${record.requestId}`);
+  if (record.agentTool && words.forAgent) lines.push(words.forAgent(record.agentTool));
   lines.push(`${words.sentAt}: ${new Date(record.startedAt).toISOString()}`);
   lines.push(...record.attempts.map((attempt) => attemptText(attempt, words)));
   return lines;
@@ -138,25 +169,24 @@ export function responseBodyText(record: RequestRecord, words: RequestWords): st
   return `${prettyBody(record.responseBody)}\n`;
 }
 
-/** A tab name that tells two requests apart: number, method, path and query, environment. */
-export function requestDocumentName(record: RequestRecord, extension: 'http' | 'json'): string {
-  let query = '';
-  try {
-    query = new URL(record.url).search;
-  } catch {
-    // keep the name without it
-  }
-  const name = jsonDocumentFileName(`Request ${record.id} · ${record.method} ${pathOf(record)}${query} (${record.environmentLabel})`);
+/** A tab name that tells two requests apart: method, path and query, environment, the time it was sent. */
+export function requestDocumentName(record: RequestRecord, extension: 'http' | 'json', words: Pick<RequestWords, 'sentTime'>): string {
+  // A tab name cannot hold ':' (it becomes a space): the time's separators become dots.
+  const time = words.sentTime(record.startedAt).replace(/:/g, '.');
+  const name = jsonDocumentFileName(`${record.method} ${pathAndQueryOf(record)} (${record.environmentLabel}, ${time})`);
   return extension === 'json' ? name : name.replace(/\.json$/, '.http');
 }
 
-/** The request as the spec's operation, when it is one (Replay, Copy as cURL, Compare environments). */
-export function requestSpecOf(record: RequestRecord): RequestSpec | undefined {
-  const spec = specOfRecordedRequest(record);
-  return spec && replayOf(spec) ? spec : undefined;
-}
-
+/**
+ * The request as it was sent, as a cURL line: its method, URL and body. A POST whose body was
+ * dropped gets it back from its operation; undefined when neither is kept.
+ */
 export function requestCurl(record: RequestRecord, keyHeader: string): string | undefined {
-  const spec = specOfRecordedRequest(record);
-  return spec ? buildCurlCommand(record.baseUrl, spec, keyHeader) : undefined;
+  let body = record.requestBody;
+  if (body === undefined && record.method === 'POST') {
+    const rebuilt = record.operation && requestOfOperation(record.operation).body;
+    if (rebuilt === undefined) return undefined;
+    body = JSON.stringify(rebuilt);
+  }
+  return curlOfSentRequest(record.method, record.url, body, keyHeader);
 }

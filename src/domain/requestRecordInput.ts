@@ -20,6 +20,7 @@ export function requestRecordInput(
     baseUrl: environment.baseUrl,
     method: entry.method,
     url: entry.url,
+    ...(entry.redirectedFrom !== undefined ? { redirectedFrom: entry.redirectedFrom } : {}),
     requestHeaders: entry.requestHeaders ?? {},
     ...(entry.requestBody !== undefined ? { requestBody: entry.requestBody } : {}),
     ...(entry.status !== undefined ? { status: entry.status } : {}),
@@ -37,5 +38,6 @@ export function requestRecordInput(
     ],
     startedAt: endedAt - entry.ms,
     ...(loadId !== undefined ? { loadId } : {}),
+    ...(entry.operation !== undefined ? { operation: entry.operation } : {}),
   };
 }

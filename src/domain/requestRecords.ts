@@ -2,6 +2,8 @@
 // the key redacted on the way in (headers by name, bodies and URLs by value), so nothing stored here
 // can leak it. Pure: the view, the documents and the saved state are built from these records.
 import { REDACTED_HEADER, redactText } from '../api/redaction';
+import { parseOperation } from '../api/replay';
+import type { RequestOperation } from '../api/requests';
 
 export { REDACTED_HEADER };
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -25,6 +27,8 @@ export interface RequestRecordInput {
   environmentLabel: string;
   baseUrl: string;
   method: string;
+  /** An attempt that followed a redirect: the URL it was redirected from (it joins that call's record). */
+  redirectedFrom?: string;
   url: string;
   requestHeaders: Record<string, string>;
   requestBody?: string;
@@ -37,6 +41,13 @@ export interface RequestRecordInput {
   startedAt: number;
   /** Shared by the pages of one paged load; they show as one expandable row. */
   loadId?: string;
+  /** The agent tool the request was made for (a language-model tool call), when it was. */
+  agentTool?: string;
+  /**
+   * The client call that sent it, with its arguments: what Replay makes again, in `environmentId`,
+   * under `baseUrl`. Absent on rows saved by a version that did not record it.
+   */
+  operation?: RequestOperation;
 }
 
 export interface RequestRecord extends RequestRecordInput {
@@ -75,6 +86,16 @@ export function redactHeaders(headers: Record<string, string>, keyHeader: string
   );
 }
 
+/**
+ * The operation, unless an argument holds the key (someone pasted it as an id): arguments cannot be
+ * redacted without changing the call, so such a record keeps no operation and cannot be replayed.
+ */
+function withoutOperationHolding(operation: RequestOperation | undefined, secret: string): { operation?: RequestOperation } {
+  if (operation === undefined) return {};
+  if (secret !== '' && JSON.stringify(operation.args).includes(secret)) return {};
+  return { operation };
+}
+
 function bodyBytes(record: RequestRecord): number {
   return Buffer.byteLength(record.requestBody ?? '') + Buffer.byteLength(record.responseBody ?? '');
 }
@@ -103,14 +124,17 @@ export class RequestRecords {
   }
 
   #redacted(input: RequestRecordInput, keyHeader: string, secret: string): RequestRecord {
+    const { operation, ...fields } = input;
     return {
-      ...input,
+      ...fields,
       url: redactText(input.url, secret),
+      ...(input.redirectedFrom !== undefined ? { redirectedFrom: redactText(input.redirectedFrom, secret) } : {}),
       requestHeaders: redactHeaders(input.requestHeaders, keyHeader, secret),
       ...(input.responseHeaders ? { responseHeaders: redactHeaders(input.responseHeaders, keyHeader, secret) } : {}),
       ...(input.requestBody !== undefined ? { requestBody: redactText(input.requestBody, secret) } : {}),
       ...(input.responseBody !== undefined ? { responseBody: redactText(input.responseBody, secret) } : {}),
       ...(input.requestId !== undefined ? { requestId: redactText(input.requestId, secret) } : {}),
+      ...withoutOperationHolding(operation, secret),
       attempts: input.attempts.map((attempt) => ({ ...attempt })),
       id: 0,
       bodyDropped: false,
@@ -139,6 +163,8 @@ export class RequestRecords {
     if (previous?.endedAt !== undefined) previous.waitMs = Math.max(0, redacted.startedAt - previous.endedAt);
     this.#bodyBytes -= bodyBytes(call);
     call.attempts.push(...redacted.attempts);
+    // After a followed redirect the call goes on at the new URL (a retry there joins it too).
+    call.url = redacted.url;
     for (const field of ['status', 'failure', 'responseHeaders', 'responseBody', 'requestId'] as const) {
       if (redacted[field] === undefined) delete call[field];
       else (call as unknown as Record<string, unknown>)[field] = redacted[field];
@@ -159,7 +185,7 @@ export class RequestRecords {
         record &&
         record.attempts.length === attempt - 1 &&
         record.method === input.method &&
-        record.url === input.url &&
+        (record.url === input.url || record.url === input.redirectedFrom) &&
         record.environmentId === input.environmentId &&
         record.loadId === input.loadId
       ) {
@@ -262,7 +288,14 @@ export function requestRows(records: readonly RequestRecord[], filter: RequestFi
  */
 export function parseSavedRecords(value: unknown): RequestRecord[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isSavedRecord);
+  return value.filter(isSavedRecord).map(withCheckedOperation);
+}
+
+/** A saved operation of the wrong shape is dropped: the row is still shown, its Replay says why not. */
+function withCheckedOperation(record: RequestRecord): RequestRecord {
+  const { operation: saved, ...rest } = record;
+  const operation = parseOperation(saved);
+  return operation ? { ...rest, operation } : rest;
 }
 
 function isSavedRecord(value: unknown): value is RequestRecord {
@@ -281,6 +314,7 @@ function isSavedRecord(value: unknown): value is RequestRecord {
     (record.failure === undefined || typeof record.failure === 'string') &&
     (record.requestId === undefined || typeof record.requestId === 'string') &&
     (record.loadId === undefined || typeof record.loadId === 'string') &&
+    (record.agentTool === undefined || typeof record.agentTool === 'string') &&
     isStringRecord(record.requestHeaders) &&
     (record.responseHeaders === undefined || isStringRecord(record.responseHeaders)) &&
     Array.isArray(record.attempts) &&

@@ -1,6 +1,7 @@
 // What each Users-tree node shows, computed from the API objects. Pure, so it is unit-tested; the
 // node classes in src/views/users only add translated words and VS Code types around it.
 import type { ConnectedSource, User } from '../api/schemas';
+import { providerOf } from '../api/wireValues';
 
 /** Shortens a uuid to its first block: enough to tell users apart at a glance. */
 export function shortId(id: string): string {
@@ -9,7 +10,11 @@ export function shortId(id: string): string {
 }
 
 /** `2024-03-01T14:22:05.123+00:00` → `2024-03-01 14:22 UTC`; anything unparsable is shown as sent. */
-export function formatTimestamp(value: string): string {
+export function formatTimestamp(value: string): string;
+/** undefined when the service sent no value. */
+export function formatTimestamp(value: string | null | undefined): string | undefined;
+export function formatTimestamp(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
   const time = Date.parse(value);
   if (Number.isNaN(time)) return value;
   const iso = new Date(time).toISOString();
@@ -23,7 +28,8 @@ export function formatDate(value: string): string {
 }
 
 /** VS Code fetches an icon URL itself: only https addresses are handed over, never http or data:. */
-export function safeIconUrl(value: string): string | undefined {
+export function safeIconUrl(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && !url.username && !url.password ? url.toString() : undefined;
@@ -37,7 +43,8 @@ export interface UserSummary {
   label: string;
   shortUserId: string;
   sourceCount: number;
-  createdOn: string;
+  /** undefined: not sent. */
+  createdOn: string | undefined;
 }
 
 export function summariseUser(user: User): UserSummary {
@@ -45,7 +52,7 @@ export function summariseUser(user: User): UserSummary {
     id: `user:${user.user_id}`,
     label: user.client_user_id,
     shortUserId: shortId(user.user_id),
-    sourceCount: user.connected_sources.length,
+    sourceCount: user.connected_sources?.length ?? 0,
     createdOn: formatTimestamp(user.created_on),
   };
 }
@@ -53,16 +60,19 @@ export function summariseUser(user: User): UserSummary {
 export interface SourceSummary {
   name: string;
   slug: string;
-  connectedSince: string;
+  /** undefined: not sent. */
+  connectedSince: string | undefined;
   iconUrl: string | undefined;
 }
 
+/** `provider` first (the vendor's field), else the spec's `source`; a missing name shows the slug. */
 export function summariseSource(connected: ConnectedSource): SourceSummary {
+  const provider = providerOf(connected);
   return {
-    name: connected.source.name || connected.source.slug,
-    slug: connected.source.slug,
+    name: provider.name || provider.slug,
+    slug: provider.slug,
     connectedSince: formatTimestamp(connected.created_on),
-    iconUrl: safeIconUrl(connected.source.logo),
+    iconUrl: safeIconUrl(provider.logo),
   };
 }
 
@@ -100,8 +110,8 @@ export function userDetailRows(user: User): DetailRow[] {
     row('client_user_id', user.client_user_id),
     row('team_id', user.team_id),
     row('created_on', user.created_on, formatTimestamp(user.created_on)),
-    { ...row('fallback_time_zone', timeZone?.id), ...(timeZone ? { sourceSlug: timeZone.source_slug } : {}) },
-    { ...row('fallback_birth_date', birthDate?.value), ...(birthDate ? { sourceSlug: birthDate.source_slug } : {}) },
+    { ...row('fallback_time_zone', timeZone?.id), ...(typeof timeZone?.source_slug === 'string' ? { sourceSlug: timeZone.source_slug } : {}) },
+    { ...row('fallback_birth_date', birthDate?.value), ...(typeof birthDate?.source_slug === 'string' ? { sourceSlug: birthDate.source_slug } : {}) },
     row('ingestion_start', user.ingestion_start),
     row('ingestion_end', user.ingestion_end),
   ];

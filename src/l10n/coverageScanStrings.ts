@@ -1,6 +1,7 @@
 // Every string of Scan Data Coverage: its quick picks, its panel and the short names of findings.
 import * as vscode from 'vscode';
 import type { CoverageScanStrings } from '../shared/coverageScanProtocol';
+import { findingWords } from './findingWords';
 
 export function coverageScanStrings(): CoverageScanStrings {
   return {
@@ -38,7 +39,7 @@ export function coverageScanStrings(): CoverageScanStrings {
     columnReadings: vscode.l10n.t('Readings'),
     columnSilentSources: vscode.l10n.t('Silent sources'),
     columnFindings: vscode.l10n.t('Findings'),
-    noReading: vscode.l10n.t('none'),
+    noReading: vscode.l10n.t('none in the window'),
     openHint: vscode.l10n.t('Click a row, or press Enter on it, to diagnose that user.'),
     emptyFilter: vscode.l10n.t('No scanned user matches this filter.'),
     emptyScan: vscode.l10n.t('No user to scan.'),
@@ -53,16 +54,7 @@ export function coverageScanStrings(): CoverageScanStrings {
     legendSome: vscode.l10n.t('2–3 readings'),
     legendMany: vscode.l10n.t('4 or more'),
     heatMapTextAlternative: vscode.l10n.t('The table lists the same users with their readings and last reading.'),
-    finding: {
-      sourceStopped: vscode.l10n.t('stopped'),
-      sourceNeverDelivered: vscode.l10n.t('never delivered'),
-      sourceCapabilityUnknown: vscode.l10n.t('unknown provider'),
-      gap: vscode.l10n.t('gap'),
-      windowStartsBeforeIngestion: vscode.l10n.t('before ingestion'),
-      windowEndsAfterIngestion: vscode.l10n.t('after ingestion end'),
-      noFallbackTimeZone: vscode.l10n.t('no time zone'),
-      offsetsDiffer: vscode.l10n.t('other offsets'),
-    },
+    finding: findingWords(),
   };
 }
 
@@ -79,5 +71,7 @@ export const scanPickStrings = {
   providerTitle: (): string => vscode.l10n.t('Scan Data Coverage (3/3): provider (optional)'),
   anyProvider: (): string => vscode.l10n.t('Any provider'),
   anyProviderDetail: (): string => vscode.l10n.t('Every source the user connected'),
+  /** Which providers the picker leaves out, and why. */
+  providerPlaceholder: (leftOut: string): string => vscode.l10n.t('{0} report no blood pressure: not offered', leftOut),
   panelTitle: (days: number): string => vscode.l10n.t('Data Coverage: {0} days', days),
 };

@@ -22,6 +22,7 @@ export function diagnosisStrings(): DiagnosisStrings {
     facts: vscode.l10n.t('Facts'),
     noProblems: vscode.l10n.t('Nothing is missing in this window: every source able to measure blood pressure delivered.'),
     noFindings: vscode.l10n.t('This user has no connected source and no readings.'),
+    inShort: vscode.l10n.t('In short: {0}'),
     evidence: vscode.l10n.t('Evidence'),
     nextStep: vscode.l10n.t('Next step'),
     showBloodPressure: vscode.l10n.t('Show blood pressure'),
@@ -52,7 +53,8 @@ export interface FindingContext {
   timeZone: string;
 }
 
-function capabilityText(capability: BloodPressureCapability): string {
+/** What a provider can do about blood pressure, as a clause ("its devices measure blood pressure"). */
+export function capabilityText(capability: BloodPressureCapability): string {
   switch (capability) {
     case 'measures':
       return vscode.l10n.t('its devices measure blood pressure');
@@ -65,18 +67,23 @@ function capabilityText(capability: BloodPressureCapability): string {
   }
 }
 
+/** A value the service did not send reads as a quiet dash. */
+function shown(value: string | number | undefined): string | number {
+  return value ?? '—';
+}
+
 export function describeFinding(finding: Finding, context: FindingContext): FindingWords {
   const name = 'provider' in finding ? context.providerName(finding.provider) : '';
   switch (finding.kind) {
     case 'sourceDelivering':
       return {
-        title: vscode.l10n.t('{0} connected on {1}, delivering: last reading {2}', name, finding.connectedOn, finding.lastDay),
+        title: vscode.l10n.t('{0} connected on {1}, delivering: last reading {2}', name, shown(shown(finding.connectedOn)), finding.lastDay),
         evidence: vscode.l10n.t('Readings on {0} days of the window.', finding.daysWithReadingsInWindow),
         nextStep: vscode.l10n.t('Nothing to do.'),
       };
     case 'sourceStopped':
       return {
-        title: vscode.l10n.t('{0} connected on {1}, no readings since {2} ({3} days)', name, finding.connectedOn, finding.lastDay, finding.daysSince),
+        title: vscode.l10n.t('{0} connected on {1}, no readings since {2} ({3} days)', name, shown(shown(finding.connectedOn)), finding.lastDay, finding.daysSince),
         evidence: finding.atIngestionEnd
           ? vscode.l10n.t('Its last reading is on {0}, at the end of the user\'s ingestion (ingestion_end).', finding.lastDay)
           : vscode.l10n.t('Its last reading is on {0}; the year before the window was read to find it.', finding.lastDay),
@@ -86,19 +93,19 @@ export function describeFinding(finding: Finding, context: FindingContext): Find
       };
     case 'sourceNeverDelivered':
       return {
-        title: vscode.l10n.t('{0} connected on {1}, never delivered blood pressure', name, finding.connectedOn),
+        title: vscode.l10n.t('{0} connected on {1}, never delivered blood pressure', name, shown(finding.connectedOn)),
         evidence: vscode.l10n.t('No reading from {0} in the window or the year before, although {1}.', name, capabilityText(finding.capability)),
         nextStep: vscode.l10n.t('Check that the user has a {0} device that measures blood pressure and has synced it; reconnect {0} if nothing arrives.', name),
       };
     case 'sourceCannotMeasure':
       return {
-        title: vscode.l10n.t('{0} connected on {1}: {2}, not a fault', name, finding.connectedOn, capabilityText(finding.capability)),
+        title: vscode.l10n.t('{0} connected on {1}: {2}, not a fault', name, shown(shown(finding.connectedOn)), capabilityText(finding.capability)),
         evidence: vscode.l10n.t('Source of this fact: {0}.', finding.basis),
         nextStep: vscode.l10n.t('For blood pressure the user needs a source that measures it, such as an Omron or Withings cuff.'),
       };
     case 'sourceCapabilityUnknown':
       return {
-        title: vscode.l10n.t('{0} connected on {1}, no blood pressure; whether it can deliver any is not known', name, finding.connectedOn),
+        title: vscode.l10n.t('{0} connected on {1}, no blood pressure; whether it can deliver any is not known', name, shown(finding.connectedOn)),
         evidence: vscode.l10n.t('"{0}" is not in the table of provider capabilities (src/api/providerCapabilities.ts).', finding.provider),
         nextStep: vscode.l10n.t("Check the provider's documentation for blood pressure before treating it as broken."),
       };
@@ -110,7 +117,7 @@ export function describeFinding(finding: Finding, context: FindingContext): Find
       };
     case 'lastReading':
       return {
-        title: vscode.l10n.t('Last reading from {0} ({1}): {2}', name, finding.sourceType, finding.lastDay),
+        title: vscode.l10n.t('Last reading from {0} ({1}): {2}', name, shown(finding.sourceType), finding.lastDay),
         evidence: vscode.l10n.t('Timestamp as sent: {0}', finding.timestamp),
         nextStep: vscode.l10n.t('Open the blood pressure up to that day to see how the data ended.'),
       };
@@ -141,11 +148,11 @@ export function describeFinding(finding: Finding, context: FindingContext): Find
     case 'fallbackTimeZone':
       return {
         title: finding.changedInWindow
-          ? vscode.l10n.t('The fallback time zone changed inside the window: {0} since {1}', finding.zone, finding.updatedOn)
-          : vscode.l10n.t('Fallback time zone {0}, set on {1} ({2} days ago)', finding.zone, finding.updatedOn, finding.ageDays),
-        evidence: vscode.l10n.t('Source: {0}; updated {1} days ago.', finding.sourceSlug, finding.ageDays),
+          ? vscode.l10n.t('The fallback time zone changed inside the window: {0} since {1}', finding.zone, shown(finding.updatedOn))
+          : vscode.l10n.t('Fallback time zone {0}, set on {1} ({2} days ago)', finding.zone, shown(finding.updatedOn), shown(finding.ageDays)),
+        evidence: vscode.l10n.t('Source: {0}; updated {1} days ago.', shown(finding.sourceSlug), shown(finding.ageDays)),
         nextStep: finding.changedInWindow
-          ? vscode.l10n.t('Days before {0} are counted in {1}: readings near midnight may fall on another day than the user saw.', finding.updatedOn, finding.zone)
+          ? vscode.l10n.t('Days before {0} are counted in {1}: readings near midnight may fall on another day than the user saw.', shown(finding.updatedOn), finding.zone)
           : vscode.l10n.t('Days are counted in {0}.', finding.zone),
       };
     case 'offsetsDiffer':

@@ -13,8 +13,12 @@ export function environmentBarStrings(): PanelEnvironmentStrings {
 
 export const compareStrings = {
   pickEnvironment: (own: string): string => vscode.l10n.t('Compare {0} with…', own),
-  keySet: (): string => vscode.l10n.t('key set'),
-  keyMissing: (): string => vscode.l10n.t('no key yet: Set API Key first'),
+  keySet: (): string => vscode.l10n.t('API key set'),
+  keyMissing: (): string => vscode.l10n.t('No API key yet: Set API Key first'),
+  keyNotNeeded: (): string => vscode.l10n.t('Sample data: no key needed'),
+  misconfigured: (): string => vscode.l10n.t('Its base URL setting needs attention'),
+  noKeyThere: (environment: string): string =>
+    vscode.l10n.t('{0} has no API key yet, so nothing can be compared there. Set its key (Health Data stays in the environment it is in), then compare again.', environment),
   noQuery: (): string => vscode.l10n.t('Load something in this panel first, then compare.'),
   notThere: (environment: string, reason: string): string => vscode.l10n.t('The same data could not be found in {0}: {1}', environment, reason),
   sending: (environment: string): string => vscode.l10n.t('Sending the same request to {0}…', environment),

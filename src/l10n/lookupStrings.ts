@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { LinkProblem } from '../domain/healthDataLinks';
 import type { LookupTarget } from '../domain/lookupClassifier';
+import { formatCount } from './numbers';
 
 export const lookupStrings = {
   inputTitle: (): string => vscode.l10n.t('Look up in Health Data'),
@@ -9,9 +10,24 @@ export const lookupStrings = {
   inputEmpty: (): string => vscode.l10n.t('Enter an id.'),
   looking: (id: string): string => vscode.l10n.t('Looking up "{0}"…', id),
   searchingUsers: (id: string): string => vscode.l10n.t('Searching users for user_id {0}…', id),
-  searchedSoFar: (scanned: number, total: number): string => vscode.l10n.t('{0} of {1} users searched', scanned, total),
-  notAnId: (text: string): string =>
+  searchedSoFar: (scanned: number, total: number): string =>
+    vscode.l10n.t('{0} of {1} users searched', formatCount(scanned), formatCount(total)),
+  notAnIdSelected: (text: string): string =>
     vscode.l10n.t('"{0}" does not look like a user_id, client_user_id or lab test id. Select just the id and try again.', text),
+  notAnIdTyped: (text: string): string => vscode.l10n.t('"{0}" does not look like a user_id, client_user_id or lab test id.', text),
+  notAnIdVariable: (text: string): string =>
+    vscode.l10n.t(
+      'The value of this variable, "{0}", does not look like a user_id, client_user_id or lab test id. Look up a variable that holds just the id (a string), or expand an object and look up its id field.',
+      text,
+    ),
+  fromTerminal: (): string => vscode.l10n.t('selected in the terminal'),
+  fromEditorSelection: (): string => vscode.l10n.t('selected in the editor'),
+  fromEditorCursor: (): string => vscode.l10n.t('under the cursor in the editor'),
+  pickSourceTitle: (): string => vscode.l10n.t('Look up in Health Data: which one?'),
+  pickSourcePlaceholder: (): string => vscode.l10n.t('Both the terminal and the editor hold text: pick the one to look up'),
+  revealInUsers: (): string => vscode.l10n.t('Reveal in Users'),
+  foundUserQuietly: (clientUserId: string, environment: string): string =>
+    vscode.l10n.t('Found user {0} in {1}; it is selected in the Users view (the side bar stays where it is).', clientUserId, environment),
   nothingSelected: (): string => vscode.l10n.t('Select an id (or put the cursor on one) and run Look up in Health Data again.'),
   nothingSelectedInTerminal: (): string => vscode.l10n.t('Select an id in the terminal first, then choose Look up in Health Data.'),
   notFound: (id: string, environment: string, tried: string): string =>
@@ -19,7 +35,7 @@ export const lookupStrings = {
   tried: (target: LookupTarget, scanned?: number): string => {
     switch (target) {
       case 'userId':
-        return scanned === undefined ? vscode.l10n.t('user_id') : vscode.l10n.t('user_id among {0} users', scanned);
+        return scanned === undefined ? vscode.l10n.t('user_id') : vscode.l10n.t('user_id among {0} users', formatCount(scanned));
       case 'labTestId':
         return vscode.l10n.t('lab test id');
       case 'clientUserId':

@@ -1,6 +1,7 @@
 // Every string of the two panels and their commands, each through vscode.l10n.t. The webviews get
 // theirs in the init message; `{0}`-style placeholders in those are filled in by the webview.
 import * as vscode from 'vscode';
+import { formatCount } from './numbers';
 import type { BloodPressureStrings } from '../shared/bloodPressureProtocol';
 import type { LabMarkersStrings } from '../shared/labMarkersProtocol';
 
@@ -44,7 +45,7 @@ export function bloodPressureStrings(): BloodPressureStrings {
     showAround: vscode.l10n.t('Show those 30 days'),
     chartHeading: vscode.l10n.t('Chart'),
     pressureAxis: vscode.l10n.t('mmHg'),
-    chartLabel: vscode.l10n.t('Chart of {0} readings from {1} providers, times in {2}'),
+    chartLabel: vscode.l10n.t('Chart of {0} readings from {1} providers, times in {2}, from {3} to {4}'),
     systolicOf: vscode.l10n.t('{0} systolic'),
     diastolicOf: vscode.l10n.t('{0} diastolic'),
     categoryLegend: vscode.l10n.t('Blood pressure categories'),
@@ -88,7 +89,8 @@ export function bloodPressureStrings(): BloodPressureStrings {
     presetSinceIngestionNone: vscode.l10n.t('The user has no ingestion start'),
     presetLastHint: vscode.l10n.t('From {0} to today'),
     dateFieldHint: vscode.l10n.t('Type a date; Up/Down arrows move it by a day'),
-    zoomHint: vscode.l10n.t('Drag across the chart to zoom in.'),
+    zoomHint: vscode.l10n.t('Drag across the chart to zoom in. Keys, with the chart focused: + and − zoom, ← and → move, 0 or Esc shows everything.'),
+    chartRange: vscode.l10n.t('{0} – {1}'),
     resetZoom: vscode.l10n.t('Reset zoom'),
     resetZoomHint: vscode.l10n.t('Show the whole range again (or double-click the chart)'),
   };
@@ -202,7 +204,7 @@ export const panelErrors = {
 };
 
 export const panelMessages = {
-  exported: (count: number, path: string): string => vscode.l10n.t('Exported {0} rows to {1}', count, path),
+  exported: (count: number, path: string): string => vscode.l10n.t('Exported {0} rows to {1}', formatCount(count), path),
   openFile: (): string => vscode.l10n.t('Open'),
   saveLabel: (): string => vscode.l10n.t('Export'),
   csvFilter: (): string => vscode.l10n.t('CSV'),
@@ -222,7 +224,7 @@ export const pickerStrings = {
   actions: (): string => vscode.l10n.t('Actions'),
   userTitleFor: (command: string): string => vscode.l10n.t('{0}: pick a user', command),
   moreUsers: (shown: number, total: number): string =>
-    vscode.l10n.t('{0} of {1} users listed: use "Resolve by client_user_id…" for the others', shown, total),
+    vscode.l10n.t('{0} of {1} users listed: use "Resolve by client_user_id…" for the others', formatCount(shown), formatCount(total)),
   clientUserIdPrompt: (): string => vscode.l10n.t('The client_user_id your team gave the user'),
   clientUserIdEmpty: (): string => vscode.l10n.t('Enter a client_user_id.'),
   labTestTitle: (): string => vscode.l10n.t('Show Lab Test Markers: lab_test_id'),
@@ -240,4 +242,15 @@ export const pickerStrings = {
   addOnTitle: (): string => vscode.l10n.t('Show Order Set Markers: add-on provider_ids'),
   addOnPrompt: (): string => vscode.l10n.t('provider_ids of add-on markers, comma-separated (optional)'),
   orderSetEmpty: (): string => vscode.l10n.t('Enter at least one lab_test_id or add-on provider_id.'),
+  userNotThere: (clientUserId: string, environment: string): string =>
+    vscode.l10n.t('There is no user with client_user_id "{0}" in {1}.', clientUserId, environment),
+  userOnlyElsewhere: (clientUserId: string, environment: string, seenIn: string): string =>
+    vscode.l10n.t(
+      'There is no user with client_user_id "{0}" in {1}: it exists in {2}, where this panel shows it. Each environment has its own users.',
+      clientUserId,
+      environment,
+      seenIn,
+    ),
+  chooseUser: (): string => vscode.l10n.t('Choose a User…'),
+  switchEnvironment: (): string => vscode.l10n.t('Switch Environment…'),
 };

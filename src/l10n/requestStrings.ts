@@ -15,6 +15,9 @@ export function requestWords(): RequestWords {
     noResponse: (failure) => vscode.l10n.t('No response: {0}', failure),
     bodyNotKept: vscode.l10n.t('(Body not kept: the oldest bodies are dropped past 50 MB or 500 requests, and bodies are not kept across a window reload.)'),
     emptyBody: vscode.l10n.t('(Empty body)'),
+    forAgent: (tool) => vscode.l10n.t('for agent ({0})', tool),
+    sentTime: (epochMs) =>
+      new Date(epochMs).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
   };
 }
 
@@ -26,13 +29,29 @@ export const requestStrings = {
   bodyDropped: (): string => vscode.l10n.t('body not kept'),
   pageLabel: (page: number): string => vscode.l10n.t('Page {0}', page),
   pickRequest: (): string => vscode.l10n.t('Select a request'),
-  pickOther: (first: string): string => vscode.l10n.t('Compare #{0} with…', first),
+  pickOther: (first: string): string => vscode.l10n.t('Compare {0} with…', first),
   noOtherRequest: (): string => vscode.l10n.t('There is no other request with a kept response to compare with. Replay one first.'),
   noRequests: (): string => vscode.l10n.t('No requests yet in this window.'),
-  notAnOperation: (): string => vscode.l10n.t('This request is not one of the API operations the extension makes, so it cannot be sent again.'),
-  bodyGoneForReplay: (): string => vscode.l10n.t('The body of this POST request was not kept, so it cannot be sent again.'),
-  unknownEnvironment: (label: string): string => vscode.l10n.t('The environment "{0}" no longer exists.', label),
-  replaying: (label: string): string => vscode.l10n.t('Sending {0} again…', label),
+  bodyGoneForCurl: (): string => vscode.l10n.t('The body of this POST request was not kept, so it cannot be copied as cURL.'),
+  noOperation: (): string =>
+    vscode.l10n.t(
+      'This request was recorded by an earlier version of Health Data, which did not keep the call it made, so it cannot be sent again exactly. Open it to read what was sent, or copy it as cURL.',
+    ),
+  environmentGone: (label: string): string =>
+    vscode.l10n.t('The environment "{0}" this request was sent in no longer exists, so it was not sent again. Copy it as cURL to send it yourself.', label),
+  environmentMisconfigured: (environment: string): string =>
+    vscode.l10n.t('The base URL setting of {0} is not usable now, so the request was not sent again. Fix the setting, then replay it.', environment),
+  baseUrlChanged: (environment: string, sentTo: string, now: string): string =>
+    vscode.l10n.t(
+      '{0} now points at {2}, but this request was sent to {1}. It was not sent again, so it cannot reach another host: put the base URL back to replay it, or run it from its view to use the new one.',
+      environment,
+      sentTo,
+      now,
+    ),
+  noKeyForReplay: (environment: string): string =>
+    vscode.l10n.t('{0} has no API key now, so the request was not sent again. Set its key, then replay it.', environment),
+  copyAsCurl: (): string => vscode.l10n.t('Copy as cURL'),
+  replaying: (label: string, environment: string): string => vscode.l10n.t('Sending {0} again in {1}…', label, environment),
   replayed: (outcome: string, environment: string): string => vscode.l10n.t('Replayed in {0}: {1}', environment, outcome),
   replayFailed: (message: string): string => vscode.l10n.t('Replay failed: {0}', message),
   openReplay: (): string => vscode.l10n.t('Open'),

@@ -7,10 +7,7 @@ import type { FailureCause } from '../domain/failureCause';
 import type { Age } from '../domain/freshness';
 import type { EnvironmentId } from '../services';
 
-/** A count as the person's language writes it: 100,000 reads better than 100000 in a long list. */
-function count(value: number): string {
-  return value.toLocaleString(vscode.env.language);
-}
+import { formatCount as count } from './numbers';
 
 export function environmentLabel(id: EnvironmentId): string {
   switch (id) {
@@ -79,7 +76,19 @@ export const apiKeyPrompts = {
   checkFailed: (reason: string): string => vscode.l10n.t('The key could not be checked, so it was not saved: {0}', reason),
   cancelled: (): string => vscode.l10n.t('The key was not saved: the check was cancelled.'),
   saved: (environment: string, total: number): string =>
-    vscode.l10n.t('API key saved for {0}. The team has {1} users.', environment, total),
+    vscode.l10n.t('API key saved for {0}. The team has {1} users.', environment, count(total)),
+  couldNotCheck: (environment: string, baseUrl: string): string =>
+    vscode.l10n.t('The API key for {0} could not be checked: {1} could not be reached.', environment, baseUrl),
+  couldNotCheckDetail: (request: string, reason: string): string =>
+    vscode.l10n.t(
+      '{0} failed: {1}\n\nThe key is not known to be wrong. Save Anyway keeps it (a request refused later will say so); Retry checks it again. Otherwise nothing is saved.',
+      request,
+      reason,
+    ),
+  saveAnyway: (): string => vscode.l10n.t('Save Anyway'),
+  retry: (): string => vscode.l10n.t('Retry'),
+  savedUnchecked: (environment: string, baseUrl: string): string =>
+    vscode.l10n.t('API key saved for {0} without a check: {1} could not be reached.', environment, baseUrl),
   clearConfirm: (environment: string): string => vscode.l10n.t('Remove the API key of {0} from this machine?', environment),
   clearAction: (): string => vscode.l10n.t('Remove'),
   cleared: (environment: string): string => vscode.l10n.t('The API key of {0} was removed.', environment),
@@ -96,9 +105,11 @@ export const tree = {
   details: (): string => vscode.l10n.t('Details'),
   notSet: (): string => vscode.l10n.t('not set'),
   fromSource: (value: string, sourceSlug: string): string => vscode.l10n.t('{0} (from {1})', value, sourceSlug),
-  sourceCount: (count: number): string => (count === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', count)),
-  sourceDescription: (slug: string, since: string): string => vscode.l10n.t('{0} · connected {1}', slug, since),
-  createdOn: (when: string): string => vscode.l10n.t('Created {0}', when),
+  sourceCount: (sources: number): string => (sources === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', count(sources))),
+  /** `since` undefined: the service did not send when the source was connected. */
+  sourceDescription: (slug: string, since: string | undefined): string =>
+    since === undefined ? slug : vscode.l10n.t('{0} · connected {1}', slug, since),
+  createdOn: (when: string | undefined): string => vscode.l10n.t('Created {0}', when ?? '—'),
   resolved: (): string => vscode.l10n.t('resolved'),
   loadMore: (loaded: number, total: number): string => vscode.l10n.t('Load more ({0} of {1})', count(loaded), count(total)),
   usersRange: (first: number, last: number): string => vscode.l10n.t('Users {0}–{1}', count(first), count(last)),
@@ -106,9 +117,9 @@ export const tree = {
   loadingMore: (): string => vscode.l10n.t('Loading more…'),
   noUsers: (): string => vscode.l10n.t('This team has no users yet.'),
   noMatches: (prefix: string): string => vscode.l10n.t('No user’s client_user_id or user_id starts with "{0}".', prefix),
-  tooManyMatches: (shown: number): string => vscode.l10n.t('Showing the first {0} matches: type a longer prefix.', shown),
+  tooManyMatches: (shown: number): string => vscode.l10n.t('Showing the first {0} matches: type a longer prefix.', count(shown)),
   searchStopped: (scanned: number, total: number): string =>
-    vscode.l10n.t('The search stopped after {0} of {1} users; matches so far are shown.', scanned, total),
+    vscode.l10n.t('The search stopped after {0} of {1} users; matches so far are shown.', count(scanned), count(total)),
   detailsIncomplete: (): string => vscode.l10n.t('Ingestion bounds could not be loaded'),
   descriptionUsers: (environment: string, total: number): string => vscode.l10n.t('{0} · {1} users', environment, count(total)),
   descriptionSampleData: (): string => vscode.l10n.t('Sample data'),
@@ -120,9 +131,9 @@ export const tree = {
   retry: (): string => vscode.l10n.t('Retry'),
   filterFreshness: (message: string, age: string): string => vscode.l10n.t('{0} · {1} (Refresh to download again)', message, age),
   filterMessage: (prefix: string, matches: number, scanned: number): string =>
-    vscode.l10n.t('Filter: client_user_id or user_id starts with "{0}" · {1} matches in {2} users', prefix, matches, scanned),
+    vscode.l10n.t('Filter: client_user_id or user_id starts with "{0}" · {1} matches in {2} users', prefix, count(matches), count(scanned)),
   filterSearching: (prefix: string, scanned: number, total: number): string =>
-    vscode.l10n.t('Filter "{0}": searched {1} of {2} users…', prefix, scanned, total),
+    vscode.l10n.t('Filter "{0}": searched {1} of {2} users…', prefix, count(scanned), count(total)),
   jsonUserTitle: (clientUserId: string): string => vscode.l10n.t('user {0}', clientUserId),
 };
 
@@ -130,7 +141,7 @@ export const progressTitles = {
   loadingUsers: (): string => vscode.l10n.t('Loading users…'),
   loadingMoreUsers: (): string => vscode.l10n.t('Loading more users…'),
   searchingUsers: (prefix: string): string => vscode.l10n.t('Searching users starting with "{0}"…', prefix),
-  searchedSoFar: (scanned: number, total: number): string => vscode.l10n.t('{0} of {1} users', scanned, total),
+  searchedSoFar: (scanned: number, total: number): string => vscode.l10n.t('{0} of {1} users', count(scanned), count(total)),
   loadingDetails: (): string => vscode.l10n.t('Loading user details…'),
   resolvingUser: (clientUserId: string): string => vscode.l10n.t('Resolving {0}…', clientUserId),
   startingSandbox: (): string => vscode.l10n.t('Starting the local sandbox…'),

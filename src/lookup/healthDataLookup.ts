@@ -5,7 +5,8 @@ import type { User } from '../api/schemas';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { PANEL_COMMANDS, SHELL_COMMANDS, USERS_VIEW_ID } from '../constants';
 import type { KnownUsers } from '../domain/knownUsers';
-import { classifyLookupText, type LookupTarget } from '../domain/lookupClassifier';
+import { classifyLookupText, unwrapIdText, type LookupTarget } from '../domain/lookupClassifier';
+import type { LookupSource } from '../domain/lookupSourceChoice';
 import { lookupStrings } from '../l10n/lookupStrings';
 import type { RecentItems } from '../services';
 import { showFailure } from '../ui/showFailure';
@@ -25,6 +26,27 @@ export type LookupOutcome =
 
 type Attempt = { found: true; outcome: LookupOutcome } | { found: false; tried: string };
 
+interface RevealOptions {
+  /** Whether a found user may open the Users view (and so take the side bar). */
+  takeSideBar: boolean;
+}
+
+/** What to say of text that is no id: the value once (unquoted), and what to do where it came from. */
+function notAnIdMessage(text: string, source: LookupSource): string {
+  const value = unwrapIdText(text);
+  const shown = value.length > 60 ? `${value.slice(0, 57)}…` : value;
+  switch (source) {
+    case 'debugVariable':
+      return lookupStrings.notAnIdVariable(shown);
+    case 'editor':
+    case 'terminal':
+      return lookupStrings.notAnIdSelected(shown);
+    case 'input':
+    case 'argument':
+      return lookupStrings.notAnIdTyped(shown);
+  }
+}
+
 export interface HealthDataLookupDeps {
   connection: ShellApiConnection;
   usersView: UsersView;
@@ -40,26 +62,29 @@ export interface HealthDataLookupDeps {
 export class HealthDataLookup {
   constructor(private readonly deps: HealthDataLookupDeps) {}
 
-  async lookUp(text: string): Promise<LookupOutcome> {
+  /**
+   * `source`: where the text came from, which decides what a refusal tells the person to do, and
+   * whether a found user may take the side bar (not from the debugger: see revealUser).
+   */
+  async lookUp(text: string, source: LookupSource = 'argument'): Promise<LookupOutcome> {
     const { knownUsers } = this.deps;
     const plan = classifyLookupText(text, {
       labTestIds: await this.knownLabTestIds(),
       isKnownUserId: (id) => knownUsers.find(id)?.user_id.toLowerCase() === id,
     });
     if (plan.kind === 'junk') {
-      const shown = text.trim().length > 60 ? `${text.trim().slice(0, 57)}…` : text.trim();
-      void vscode.window.showWarningMessage(plan.reason === 'empty' ? lookupStrings.nothingSelected() : lookupStrings.notAnId(shown));
+      void vscode.window.showWarningMessage(plan.reason === 'empty' ? lookupStrings.nothingSelected() : notAnIdMessage(text, source));
       return { kind: 'notAnId' };
     }
-    return this.run(plan.value, plan.tries);
+    return this.run(plan.value, plan.tries, { takeSideBar: source !== 'debugVariable' });
   }
 
   /** A link names its client_user_id as such: it is only resolved, never tried as anything else. */
   lookUpClientUserId(clientUserId: string): Promise<LookupOutcome> {
-    return this.run(clientUserId, ['clientUserId']);
+    return this.run(clientUserId, ['clientUserId'], { takeSideBar: true });
   }
 
-  private async run(value: string, tries: readonly LookupTarget[]): Promise<LookupOutcome> {
+  private async run(value: string, tries: readonly LookupTarget[], reveal: RevealOptions): Promise<LookupOutcome> {
     const { connection } = this.deps;
     const environment = connection.environment();
     const tried: string[] = [];
@@ -67,7 +92,7 @@ export class HealthDataLookup {
       const outcome = await withCancellableProgress({ title: lookupStrings.looking(value), viewId: USERS_VIEW_ID }, async (signal, report) => {
         const client = await connection.client();
         for (const target of tries) {
-          const attempt = await this.attempt(client, target, value, signal, report);
+          const attempt = await this.attempt(client, target, value, signal, report, reveal);
           if (attempt.found) return attempt.outcome;
           tried.push(attempt.tried);
         }
@@ -90,18 +115,28 @@ export class HealthDataLookup {
     }
   }
 
-  /** Selects `user` in the Users view, remembers it, and offers what to do next. */
-  async revealUser(user: User): Promise<LookupOutcome> {
+  /**
+   * Selects `user` in the Users view, remembers it, and offers what to do next. From the debugger
+   * the side bar is the debugger's: the user is selected in the Users view without opening it (it
+   * shows selected when the view is next opened, or at once if the view is visible elsewhere), and
+   * the notification offers Reveal in Users. Any other look-up opens the view on the user.
+   */
+  async revealUser(user: User, { takeSideBar }: RevealOptions = { takeSideBar: true }): Promise<LookupOutcome> {
     const environment = this.deps.connection.environment();
-    await this.deps.usersView.reveal(user);
+    if (takeSideBar) await this.deps.usersView.reveal(user);
+    else await this.deps.usersView.selectQuietly(user);
     void this.deps.recents.rememberUser(environment.id, { userId: user.user_id, clientUserId: user.client_user_id });
-    const actions = userFoundActions.map((action) => ({ ...action, label: action.title() }));
-    void vscode.window
-      .showInformationMessage(lookupStrings.foundUser(user.client_user_id, environment.label), ...actions.map((action) => action.label))
-      .then((choice) => {
-        const action = actions.find((candidate) => candidate.label === choice);
-        if (action) void vscode.commands.executeCommand(action.command, ...action.args(user));
-      });
+    const actions = userFoundActions.map((action) => ({
+      label: action.title(),
+      run: () => void vscode.commands.executeCommand(action.command, ...action.args(user)),
+    }));
+    if (!takeSideBar) actions.unshift({ label: lookupStrings.revealInUsers(), run: () => void this.deps.usersView.reveal(user) });
+    const message = takeSideBar
+      ? lookupStrings.foundUser(user.client_user_id, environment.label)
+      : lookupStrings.foundUserQuietly(user.client_user_id, environment.label);
+    void vscode.window.showInformationMessage(message, ...actions.map((action) => action.label)).then((choice) => {
+      actions.find((candidate) => candidate.label === choice)?.run();
+    });
     return { kind: 'user', userId: user.user_id, clientUserId: user.client_user_id };
   }
 
@@ -120,13 +155,14 @@ export class HealthDataLookup {
     value: string,
     signal: AbortSignal,
     report: (message: string) => void,
+    reveal: RevealOptions,
   ): Promise<Attempt> {
     switch (target) {
       case 'clientUserId': {
         const user = await notFoundAsUndefined(client.resolveUser(value, { signal }));
         if (!user) return { found: false, tried: lookupStrings.tried('clientUserId') };
         this.deps.knownUsers.add([user]);
-        return { found: true, outcome: await this.revealUser(user) };
+        return { found: true, outcome: await this.revealUser(user, reveal) };
       }
       case 'labTestId': {
         const markers = await notFoundAsUndefined(client.listLabTestMarkers(value, { page: 1, size: 1 }, { signal }));
@@ -139,7 +175,7 @@ export class HealthDataLookup {
           report(lookupStrings.searchedSoFar(done, total)),
         );
         if (!user) return { found: false, tried: lookupStrings.tried('userId', scanned) };
-        return { found: true, outcome: await this.revealUser(user) };
+        return { found: true, outcome: await this.revealUser(user, reveal) };
       }
     }
   }

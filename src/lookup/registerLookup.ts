@@ -1,7 +1,4 @@
 import * as vscode from 'vscode';
-import { CopyLinkCommand } from '../commands/copyLinkCommand';
-import { LookUpCommand } from '../commands/lookUpCommand';
-import { OpenLinkCommand } from '../commands/openLinkCommand';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import type { KnownUsers } from '../domain/knownUsers';
 import type { ExtensionServices, RecentItems } from '../services';
@@ -10,6 +7,7 @@ import type { UsersView } from '../views/users/usersView';
 import { HealthDataLookup } from './healthDataLookup';
 import { IdHoverProvider } from './idHoverProvider';
 import { LinkOpener } from './linkOpener';
+import { LookupActivity } from './lookupActivity';
 
 export interface LookupDeps {
   services: ExtensionServices;
@@ -19,14 +17,22 @@ export interface LookupDeps {
   recents: RecentItems;
 }
 
-/** Look up in Health Data, the links (URI handler, Copy Link, Open Link…), the id hover and the recents feed. */
-export function registerLookup({ services, connection, usersView, knownUsers, recents }: LookupDeps): void {
+export interface RegisteredLookup {
+  lookup: HealthDataLookup;
+  opener: LinkOpener;
+  activity: LookupActivity;
+}
+
+/**
+ * Look up in Health Data, the links' URI handler, the id hover and the recents feed. Their commands
+ * (Look up, Copy Link, Open Link…) register above, in src/commands.
+ */
+export function registerLookup({ services, connection, usersView, knownUsers, recents }: LookupDeps): RegisteredLookup {
   const lookup = new HealthDataLookup({ connection, usersView, knownUsers, recents });
   const opener = new LinkOpener(connection, lookup, knownUsers);
-  services.commands.register(new LookUpCommand(lookup));
-  services.commands.register(new CopyLinkCommand(connection, usersView));
-  services.commands.register(new OpenLinkCommand(opener));
+  const activity = new LookupActivity();
   services.context.subscriptions.push(
+    activity,
     vscode.window.registerUriHandler(opener),
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new IdHoverProvider(knownUsers, connection)),
     // A user chosen in the tree is a recent user of its environment.
@@ -37,4 +43,5 @@ export function registerLookup({ services, connection, usersView, knownUsers, re
       }
     }),
   );
+  return { lookup, opener, activity };
 }

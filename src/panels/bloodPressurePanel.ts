@@ -6,6 +6,8 @@ import { iterateBloodPressurePages } from '../api/paging';
 import { groupedBloodPressureRequest } from '../api/requests';
 import type { RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
+import { providerOf, timeZoneIdOf } from '../api/wireValues';
+import { summariseSource } from '../domain/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { columnsOfPage } from '../domain/bloodPressureColumns';
 import { bloodPressureCsv } from '../domain/bloodPressureExport';
@@ -42,6 +44,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   private zone = new ZoneCalendar(undefined);
   private pages: GroupedBloodPressure[] = [];
   private finished: { cancelled: boolean } | undefined;
+  /** Numbers the loads, so a `stop` from the webview stops the load it saw and no later one. */
+  private loadNumber = 0;
   private nearest: Extract<BloodPressureHostMessage, { type: 'nearest' }> | undefined;
 
   constructor(
@@ -91,7 +95,11 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   protected async openInActiveEnvironment(): Promise<void> {
     // The user's id differs between environments; the client_user_id is the team's own.
-    await vscode.commands.executeCommand(PANEL_COMMANDS.showBloodPressure, this.target.clientUserId, this.form);
+    await vscode.commands.executeCommand(
+      PANEL_COMMANDS.showBloodPressure,
+      { clientUserId: this.target.clientUserId, seenIn: this.connection.environment().label },
+      this.form,
+    );
   }
 
   /** The same user (by client_user_id) and query in `environment`. */
@@ -102,12 +110,14 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     return groupedBloodPressureRequest(userId, bloodPressureQueryOf(this.form));
   }
 
-  protected async handle(message: Extract<BloodPressureWebviewMessage, { type: 'ready' | 'apply' }>): Promise<void> {
+  protected async handle(message: Extract<BloodPressureWebviewMessage, { type: 'ready' | 'apply' | 'stop' }>): Promise<void> {
     switch (message.type) {
       case 'ready':
         return this.start();
       case 'apply':
         return this.load(message.form);
+      case 'stop':
+        return this.stop(message.load, message.pages);
       default:
         assertNever(message);
     }
@@ -144,7 +154,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   private adoptUser(user: User): void {
     this.user = user;
-    this.zone = new ZoneCalendar(user.fallback_time_zone?.id);
+    this.zone = new ZoneCalendar(timeZoneIdOf(user));
   }
 
   private async resolveUser(): Promise<User> {
@@ -162,7 +172,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       clientUserId: this.target.clientUserId,
       timeZone: this.zone.zone,
       timeZoneFromUser: this.zone.usesRequestedZone,
-      providers: (this.user?.connected_sources ?? []).map((c) => ({ slug: c.source.slug, name: c.source.name })),
+      providers: (this.user?.connected_sources ?? []).map((c) => summariseSource(c)).map(({ slug, name }) => ({ slug, name })),
     };
     const ingestionStart = ingestionStartDay(this.user?.ingestion_start, this.zone);
     if (ingestionStart) user.ingestionStartDay = ingestionStart;
@@ -171,7 +181,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   /** A new webview (the panel was hidden and shown again) gets what the old one had. */
   private replay(form: BloodPressureForm): void {
-    this.post({ type: 'loading', form });
+    this.post({ type: 'loading', form, load: this.loadNumber });
     let readings = 0;
     this.pages.forEach((page, index) => {
       readings += readingsIn(page.groups);
@@ -181,13 +191,25 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     if (this.nearest) this.post(this.nearest);
   }
 
+  /**
+   * Cancel, pressed in the webview: it has already stopped drawing and shows `pages` pages. Stop
+   * fetching and keep exactly those, so exports and the raw response hold what the user sees
+   * (pages that were on their way are dropped, also when the load had just finished).
+   */
+  private stop(load: number, pages: number): void {
+    if (load !== this.loadNumber) return;
+    this.cancelLoad();
+    if (pages < this.pages.length) this.pages.length = Math.max(0, pages);
+    this.finished = { cancelled: true };
+  }
+
   private async load(form: BloodPressureForm): Promise<void> {
     const problem = checkDateRange(form.startDate, form.endDate);
     if (problem) {
       this.cancelLoad();
       // The webview's form catches this first; a bad query from a command argument ends here, unsent.
       this.form = form;
-      this.post({ type: 'loading', form });
+      this.post({ type: 'loading', form, load: ++this.loadNumber });
       return this.post({ type: 'error', error: formProblemView(bloodPressureStrings()[problem]) });
     }
     const controller = this.beginLoad();
@@ -195,7 +217,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     this.pages = [];
     this.finished = undefined;
     this.nearest = undefined;
-    this.post({ type: 'loading', form });
+    this.post({ type: 'loading', form, load: ++this.loadNumber });
     let readings = 0;
     try {
       const client = await this.connection.client();
@@ -203,18 +225,19 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       // One row in the Requests view for all the cursor pages of this load.
       await this.services.requests.inLoad(async () => {
         for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal })) {
-          if (!this.isCurrentLoad(controller)) return;
+          if (!this.isCurrentLoad(controller) || controller.signal.aborted) return;
           this.pages.push(page);
           readings += readingsIn(page.groups);
           this.postPage(page, this.pages.length, readings);
         }
       });
       if (!this.isCurrentLoad(controller)) return;
-      this.finish(readings, false);
+      if (controller.signal.aborted) return this.finish(true);
+      this.finish(false);
       if (readings === 0) await this.findNearest(client, form, controller.signal);
     } catch (error) {
       if (!this.isCurrentLoad(controller)) return;
-      if (controller.signal.aborted) return this.finish(readings, true);
+      if (controller.signal.aborted) return this.finish(true);
       this.post({ type: 'error', error: this.errorView(error) });
     } finally {
       this.endLoad(controller);
@@ -226,14 +249,15 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     this.post({ type: 'page', columns: columnsOfPage(page.groups, this.zone), pageNumber, readingsLoaded });
   }
 
-  private finish(readings: number, cancelled: boolean): void {
+  private finish(cancelled: boolean): void {
     this.finished = { cancelled };
+    const readings = this.pages.reduce((sum, page) => sum + readingsIn(page.groups), 0);
     this.post({ type: 'complete', pages: this.pages.length, readings, cancelled });
   }
 
   /** For an empty range: the readings nearest to it, for the coverage strip and "nearest" buttons. */
   private async findNearest(client: HealthApiClient, form: BloodPressureForm, signal: AbortSignal): Promise<void> {
-    const alsoShow = form.provider ? [form.provider] : (this.user?.connected_sources ?? []).map((c) => c.source.slug);
+    const alsoShow = form.provider ? [form.provider] : (this.user?.connected_sources ?? []).map((c) => providerOf(c).slug);
     const nearest = await probeNearestReadings({ client, userId: this.target.userId, form, zone: this.zone, alsoShow, signal }).catch(
       (error: unknown) => {
         this.services.log.warn(`Looking for the nearest blood-pressure readings failed: ${error instanceof Error ? error.message : String(error)}`);

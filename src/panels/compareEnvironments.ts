@@ -5,15 +5,24 @@ import type { RequestSpec } from '../api/requests';
 import { ENVIRONMENT_IDS, isProduction } from '../domain/environments';
 import { outcomeOf } from '../domain/requestPresentation';
 import { compareStrings } from '../l10n/environmentStrings';
-import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
+import type { ApiKeyState, EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
+import { nextStepCommand } from '../ui/nextStepCommand';
 
 export async function compareEnvironments(
   services: ExtensionServices,
   own: EnvironmentConnection,
   requestIn: (environment: EnvironmentConnection) => Promise<RequestSpec | undefined>,
 ): Promise<void> {
-  const other = await pickOtherEnvironment(services, own);
-  if (!other) return;
+  const picked = await pickOtherEnvironment(services, own);
+  if (!picked) return;
+  const other = picked.id;
+  if (picked.keyState === 'missing') {
+    const step = nextStepCommand('setApiKey', other);
+    const label = services.connection.forEnvironment(other).environment().label;
+    const choice = await vscode.window.showWarningMessage(compareStrings.noKeyThere(label), step.title);
+    if (choice === step.title) void vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
+    return;
+  }
   const ownSpec = await requestIn(own);
   if (!ownSpec) {
     void vscode.window.showInformationMessage(compareStrings.noQuery());
@@ -40,15 +49,38 @@ export async function compareEnvironments(
   await services.requests.compareResponses(left.record, right.record);
 }
 
-async function pickOtherEnvironment(services: ExtensionServices, own: EnvironmentConnection): Promise<EnvironmentId | undefined> {
-  const items = ENVIRONMENT_IDS.filter((id) => id !== own.id).map((id) => {
-    const environment = services.connection.forEnvironment(id).environment();
-    return {
-      id,
-      label: `${isProduction(id) ? '$(globe)' : id === 'local' ? '$(beaker)' : '$(cloud)'} ${environment.label}`,
-      description: environment.baseUrl ?? '',
-    };
-  });
+function keyStateText(state: ApiKeyState): string {
+  switch (state) {
+    case 'set':
+      return compareStrings.keySet();
+    case 'missing':
+      return compareStrings.keyMissing();
+    case 'notNeeded':
+      return compareStrings.keyNotNeeded();
+    case 'misconfigured':
+      return compareStrings.misconfigured();
+  }
+}
+
+/** The other environments, each saying whether it has a key: one without cannot be compared with. */
+async function pickOtherEnvironment(
+  services: ExtensionServices,
+  own: EnvironmentConnection,
+): Promise<{ id: EnvironmentId; keyState: ApiKeyState } | undefined> {
+  const items = await Promise.all(
+    ENVIRONMENT_IDS.filter((id) => id !== own.id).map(async (id) => {
+      const connection = services.connection.forEnvironment(id);
+      const environment = connection.environment();
+      const keyState = await connection.apiKeyState();
+      return {
+        id,
+        keyState,
+        label: `${isProduction(id) ? '$(globe)' : id === 'local' ? '$(beaker)' : '$(cloud)'} ${environment.label}`,
+        description: environment.baseUrl ?? '',
+        detail: `${keyState === 'set' || keyState === 'notNeeded' ? '$(pass)' : '$(warning)'} ${keyStateText(keyState)}`,
+      };
+    }),
+  );
   const picked = await vscode.window.showQuickPick(items, { title: compareStrings.pickEnvironment(own.environment().label), matchOnDescription: true });
-  return picked?.id;
+  return picked;
 }

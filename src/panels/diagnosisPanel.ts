@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import { capabilityOf } from '../api/providerCapabilities';
 import { groupedBloodPressureRequest, type RequestSpec } from '../api/requests';
+import { providerOf } from '../api/wireValues';
+import { summariseSource } from '../domain/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES, REQUEST_COMMANDS, REQUESTS_VIEW_ID } from '../constants';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import { SEVERITY } from '../domain/dataDiagnosis';
@@ -12,6 +14,7 @@ import { DEFAULT_DIAGNOSIS_DAYS, DIAGNOSIS_WINDOW_DAYS, isDiagnosisWindowDays } 
 import { evidenceRange } from '../domain/findingEvidence';
 import { requestTitle } from '../domain/jsonDocument';
 import { describeFinding, diagnosisStrings, diagnosisTitles } from '../l10n/diagnosisStrings';
+import { findingWords } from '../l10n/findingWords';
 import { panelErrors } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices } from '../services';
 import type { PanelActionMessage } from '../shared/panelActions';
@@ -78,7 +81,11 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
 
   protected async openInActiveEnvironment(): Promise<void> {
     // The user's id differs between environments; the client_user_id is the team's own.
-    await vscode.commands.executeCommand(PANEL_COMMANDS.diagnoseData, this.target.clientUserId, { days: this.days });
+    await vscode.commands.executeCommand(
+      PANEL_COMMANDS.diagnoseData,
+      { clientUserId: this.target.clientUserId, seenIn: this.connection.environment().label },
+      { days: this.days },
+    );
   }
 
   protected async requestIn(): Promise<RequestSpec | undefined> {
@@ -170,7 +177,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
   }
 
   private resultMessage(result: UserDiagnosis, days: number): DiagnosisHostMessage {
-    const names = new Map(result.user.connected_sources.map((c) => [c.source.slug, c.source.name]));
+    const names = new Map((result.user.connected_sources ?? []).map((c) => [providerOf(c).slug, summariseSource(c).name]));
     const context = {
       providerName: (slug: string) => names.get(slug) ?? capabilityOf(slug)?.name ?? slug,
       timeZone: result.zone.zone,
@@ -181,7 +188,9 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
         return { kind: finding.kind, severity: SEVERITY[finding.kind], ...describeFinding(finding, context), ...(range ? { range } : {}) };
       })
       .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
-    return { type: 'result', days, window: result.window, timeZone: result.zone.zone, readingsInWindow: result.readingsInWindow, findings };
+    const words = findingWords();
+    const headline = result.headline.map((kind) => words[kind]);
+    return { type: 'result', days, window: result.window, timeZone: result.zone.zone, readingsInWindow: result.readingsInWindow, headline, findings };
   }
 
   private async showBloodPressure(range: BloodPressureForm): Promise<void> {

@@ -17,7 +17,7 @@ import {
   type LabMarkersForm,
   type LabMarkersSource,
 } from '../domain/labMarkersForm';
-import { MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
+import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
 import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices } from '../services';
 import type { LabTestNameStore } from '../storage/labTestNameStore';
@@ -156,16 +156,15 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     const markers: Marker[] = [];
     try {
       const client = await this.connection.client();
-      let total = Number.POSITIVE_INFINITY;
       // One row in the Requests view for all the pages.
       await this.services.requests.inLoad(async () => {
-        for (let page = 1; markers.length < total; page++) {
+        for (let page = 1; ; page++) {
           const next = await fetchPage(client, { ...form, page, size: MARKER_PAGE_SIZE_MAX }, controller.signal);
           if (!this.isCurrentLoad(controller)) return;
-          total = next.total;
           markers.push(...next.markers);
-          if (next.markers.length === 0) break;
-          this.post({ type: 'searchProgress', loaded: markers.length, total });
+          // total may be null on the vendor's service: the progress then counts what arrived.
+          this.post({ type: 'searchProgress', loaded: markers.length, total: next.total ?? markers.length });
+          if (!hasMorePages(next, page, MARKER_PAGE_SIZE_MAX, markers.length)) break;
         }
       });
       if (!this.isCurrentLoad(controller)) return;
@@ -214,7 +213,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
   protected async exportCsv(): Promise<void> {
     if (!this.result) return;
     const { markers } = this.result.page;
-    const rows = markers.reduce((sum, m) => sum + Math.max(1, m.expected_results.length), 0);
+    const rows = markers.reduce((sum, m) => sum + Math.max(1, expectedResultsOf(m).length), 0);
     await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers), rows });
   }
 

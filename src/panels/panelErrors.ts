@@ -1,10 +1,9 @@
 // Turns any failure of a panel's request into what the panel shows: a title, the explanation, a
 // 422's problems field by field, and the next steps as buttons.
 import { isHealthApiError } from '../api/errors';
-import { describeFailure } from '../domain/errorNextStep';
+import { describeFailure, failureDetail } from '../domain/errorNextStep';
 import { failureTitle, nextStepLabel } from '../l10n/shellStrings';
 import { panelErrors } from '../l10n/panelStrings';
-import { failureDetail } from '../ui/showFailure';
 import { validationFields } from '../domain/validationDetail';
 import type { PanelErrorAction, PanelErrorField, PanelErrorView } from '../shared/panelError';
 

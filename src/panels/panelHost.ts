@@ -8,6 +8,8 @@ import { buildCurlCommand } from '../domain/curl';
 import { environmentBarStrings } from '../l10n/environmentStrings';
 import { panelMessages, panelTitles } from '../l10n/panelStrings';
 import { isProduction } from '../domain/environments';
+import { CONTEXT_KEYS } from '../constants';
+import { markDone } from '../views/walkthroughProgress';
 import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import type { PanelActionMessage } from '../shared/panelActions';
 import type { PanelEnvironmentMessage } from '../shared/panelEnvironment';
@@ -207,6 +209,7 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     const spec = this.currentRequest();
     if (!spec) return;
     await vscode.env.clipboard.writeText(buildCurlCommand(await this.connection.baseUrl(), spec, this.connection.apiKeyHeader()));
+    markDone(CONTEXT_KEYS.walkthroughCurlCopied);
     void vscode.window.showInformationMessage(panelMessages.curlCopied());
   }
 

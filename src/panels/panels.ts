@@ -1,124 +1,87 @@
-// The open panels of both kinds: open-or-reveal for the commands, restore for the serializers, and
-// a description of each for diagnostics and tests.
-import * as vscode from 'vscode';
+// What the commands and the serializers ask of the open panels, and the stand-in activation builds:
+// the panels' host code (four panels, their protocols, the diagnosis and the scan, their strings)
+// is its own bundle, dist/panels.js, required when the first panel opens or is restored — the way
+// the HTTP client is (connection/apiClientBundle.ts) — so activation does not load it.
+import type * as vscode from 'vscode';
 import type { User } from '../api/schemas';
-import { PANEL_VIEW_TYPES } from '../constants';
+import { lazyBundle } from '../connection/apiClientBundle';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { LabMarkersForm } from '../domain/labMarkersForm';
-import { panelErrors } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices } from '../services';
-import { LabTestNameStore } from '../storage/labTestNameStore';
-import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
-import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
-import { parseDiagnosisPanelState } from '../shared/diagnosisProtocol';
-import { parseScanPanelState, type ScanRequest } from '../shared/coverageScanProtocol';
-import { BloodPressurePanel } from './bloodPressurePanel';
-import { CoverageScanPanel } from './coverageScanPanel';
-import { DiagnosisPanel } from './diagnosisPanel';
-import { LabMarkersPanel } from './labMarkersPanel';
+import type { ScanRequest } from '../shared/coverageScanProtocol';
+import type * as OpenPanelsModule from './openPanels';
 import type { PanelDescription } from './panelHost';
-import { PanelRegistry } from './panelRegistry';
 
-export class Panels {
-  private readonly bloodPressure = new PanelRegistry<BloodPressurePanel>();
-  private readonly labMarkers = new PanelRegistry<LabMarkersPanel>();
-  private readonly diagnosis = new PanelRegistry<DiagnosisPanel>();
-  private readonly coverageScan = new PanelRegistry<CoverageScanPanel>();
-  private readonly scanDeps = {
-    openDiagnosis: (user: { user_id: string; client_user_id: string }, days: number, environment: EnvironmentId) => this.showDiagnosis(user, days, environment),
-  };
-  private readonly labTestNames: LabTestNameStore;
-
-  constructor(private readonly services: ExtensionServices) {
-    this.labTestNames = new LabTestNameStore(services.context.globalState);
-  }
-
+export interface Panels extends vscode.Disposable {
   /** `environment`: where `user` was read (a diagnosis bound to another one); the active one by default. */
-  showBloodPressure(user: User, form?: BloodPressureForm, environment = this.services.connection.environment().id): void {
-    // A panel of the same user in another environment is another panel: it shows other data.
-    const existing = this.bloodPressure.find((panel) => panel.userId === user.user_id && panel.environmentId === environment);
-    if (existing) return existing.reveal(form);
-    this.bloodPressure.add(BloodPressurePanel.open(this.services, user, form, environment));
-  }
-
+  showBloodPressure(user: User, form?: BloodPressureForm, environment?: EnvironmentId): void;
   /** `names`: lab-test names the caller knows (a lookup, a link), remembered for this environment. */
-  async showLabMarkers(form: LabMarkersForm, names: Readonly<Record<string, string>> = {}): Promise<void> {
-    const environment = this.services.connection.environment().id;
-    await this.labTestNames.remember(environment, names);
-    const existing = this.labMarkers.find((panel) => panel.shows(form.source) && panel.environmentId === environment);
-    if (existing) return existing.reveal();
-    this.labMarkers.add(LabMarkersPanel.open(this.services, this.labTestNames, form));
-  }
-
-  /** Diagnose Data of one user; `days` picks the window (the panel's own picker changes it later). */
-  /** `environment`: where the user was read (a scan panel's); the active one by default. */
-  showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number, environment = this.services.connection.environment().id): void {
-    const existing = this.diagnosis.find((panel) => panel.userId === user.user_id && panel.environmentId === environment);
-    if (existing) return existing.reveal(days);
-    this.diagnosis.add(DiagnosisPanel.open(this.services, { userId: user.user_id, clientUserId: user.client_user_id }, days, environment));
-  }
-
-  /** Scan Data Coverage: one results panel, a new scan replaces its rows. `users`: already known (the tree's filter). */
-  showCoverageScan(request: ScanRequest, users?: readonly User[]): void {
-    // One results panel per environment: a new scan replaces its rows.
-    const environment = this.services.connection.environment().id;
-    const existing = this.coverageScan.find((panel) => panel.environmentId === environment);
-    if (existing) return existing.rerun(request, users);
-    this.coverageScan.add(CoverageScanPanel.open(this.services, this.scanDeps, request, users));
-  }
-
+  showLabMarkers(form: LabMarkersForm, names?: Readonly<Record<string, string>>): Promise<void>;
+  /** Diagnose Data of one user; `days` picks the window. */
+  showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number, environment?: EnvironmentId): void;
+  /** Scan Data Coverage; `users`: already known (the tree's filter). */
+  showCoverageScan(request: ScanRequest, users?: readonly User[]): void;
   /** The open scan's rows as CSV, written to `target` (or through the save dialog). */
-  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-    const [panel] = this.coverageScan.all();
-    return panel ? panel.exportTo(target) : Promise.resolve(undefined);
+  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined>;
+  /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
+  restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean;
+  describe(): PanelDescription[];
+}
+
+export type LoadOpenPanels = () => typeof OpenPanelsModule;
+
+export function openPanelsLoader(extensionPath: string): LoadOpenPanels {
+  return lazyBundle<typeof OpenPanelsModule>(extensionPath, 'panels.js');
+}
+
+/** The panels, loaded on first use; until then nothing is open and nothing needs disposing. */
+export class LazyPanels implements Panels {
+  private open: Panels | undefined;
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly load: LoadOpenPanels,
+  ) {}
+
+  private get panels(): Panels {
+    // OpenPanels is checked against Panels here (it does not import the interface: no cycle).
+    return (this.open ??= new (this.load().OpenPanels)(this.services));
   }
 
-  /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
+  showBloodPressure(user: User, form?: BloodPressureForm, environment?: EnvironmentId): void {
+    this.panels.showBloodPressure(user, form, environment);
+  }
+
+  showLabMarkers(form: LabMarkersForm, names?: Readonly<Record<string, string>>): Promise<void> {
+    return this.panels.showLabMarkers(form, names);
+  }
+
+  showDiagnosis(user: Pick<User, 'user_id' | 'client_user_id'>, days?: number, environment?: EnvironmentId): void {
+    this.panels.showDiagnosis(user, days, environment);
+  }
+
+  showCoverageScan(request: ScanRequest, users?: readonly User[]): void {
+    this.panels.showCoverageScan(request, users);
+  }
+
+  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    return this.open ? this.open.exportCoverageScan(target) : Promise.resolve(undefined);
+  }
+
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean {
-    if (viewType === PANEL_VIEW_TYPES.bloodPressure) {
-      const parsed = parseBloodPressurePanelState(state);
-      if (parsed) {
-        this.bloodPressure.add(BloodPressurePanel.restore(this.services, panel, parsed));
-        return true;
-      }
-    } else if (viewType === PANEL_VIEW_TYPES.labMarkers) {
-      const parsed = parseLabMarkersPanelState(state);
-      if (parsed) {
-        this.labMarkers.add(LabMarkersPanel.restore(this.services, panel, this.labTestNames, parsed));
-        return true;
-      }
-    } else if (viewType === PANEL_VIEW_TYPES.coverageScan) {
-      const parsed = parseScanPanelState(state);
-      if (parsed) {
-        this.coverageScan.add(CoverageScanPanel.restore(this.services, this.scanDeps, panel, parsed));
-        return true;
-      }
-    } else if (viewType === PANEL_VIEW_TYPES.diagnosis) {
-      const parsed = parseDiagnosisPanelState(state);
-      if (parsed) {
-        this.diagnosis.add(DiagnosisPanel.restore(this.services, panel, parsed));
-        return true;
-      }
-    }
-    panel.dispose();
-    void vscode.window.showWarningMessage(panelErrors.unreadableState());
-    return false;
+    return this.panels.restore(viewType, panel, state);
   }
 
   describe(): PanelDescription[] {
-    return this.all().map((panel) => panel.describe());
+    return this.open ? this.open.describe() : [];
   }
 
   dispose(): void {
-    for (const panel of this.all()) panel.dispose();
-  }
-
-  private all(): (BloodPressurePanel | LabMarkersPanel | DiagnosisPanel | CoverageScanPanel)[] {
-    return [...this.bloodPressure.all(), ...this.labMarkers.all(), ...this.diagnosis.all(), ...this.coverageScan.all()];
+    this.open?.dispose();
   }
 }
 
-/** One serializer per panel kind, both handing over to `Panels.restore`. */
+/** One serializer per panel kind, each handing over to `Panels.restore`. */
 export class PanelSerializer implements vscode.WebviewPanelSerializer<unknown> {
   constructor(
     private readonly panels: Panels,

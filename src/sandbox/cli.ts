@@ -17,6 +17,7 @@ function describe(handle: SandboxHandle, heavyReadings: number | undefined): str
     `Base URL: ${handle.url}`,
     `API key:  ${handle.apiKey}`,
     `Key header: ${handle.apiKeyHeader}`,
+    `Shape:    ${handle.shape === 'vendor' ? "vendor (as the vendor's published schema allows; see --help)" : 'spec'}`,
     'Lab tests:',
     ...handle.labTests.map((t) => `  ${t.id.padEnd(idWidth)}  ${t.name}`),
     'Lab accounts:',

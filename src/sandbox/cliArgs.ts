@@ -1,4 +1,5 @@
 // Command-line flags of the sandbox CLI → startSandbox options. Bad flags are reported, not guessed.
+import { SANDBOX_SHAPES, type SandboxShape } from './data/vendorShape';
 import type { SandboxOptions } from './options';
 
 export const USAGE = `Usage: node dist/sandbox.js [options]
@@ -18,6 +19,17 @@ Options:
   --null-time-zones           send fallback_time_zone null for about 5 % of users, like the real
                               service (default: always sent, as the spec requires)
   --today YYYY-MM-DD          date the sample data is relative to (default: today, UTC)
+  --shape spec|vendor         spec (default): every field of the spec and nothing else.
+                              vendor: answer as the vendor's published schema allows: every
+                              field it has (connected sources with provider beside the
+                              deprecated source; readings with id, timezone_offset, type and
+                              grouping; sources with app_id, device_id, sport, workout_id;
+                              markers with aoe, turnaround days, is_orderable, pricing, pages),
+                              optional fields missing and nullable ones null in a seed-determined
+                              share (some total/pages, descriptions, prices, LOINC codes, time
+                              zones), values the product has not seen (source.type smart_mirror,
+                              marker type calculated), a few readings in mg/dL or %, and
+                              GET /v2/user/ answered with a 307 to /v2/user
   -h, --help                  show this help`;
 
 export type ParsedArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: SandboxOptions };
@@ -54,12 +66,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const [flag = '', inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg];
     const integerKey = INTEGER_FLAGS[flag];
     const stringKey = STRING_FLAGS[flag];
-    if (!integerKey && !stringKey) return { kind: 'error', message: `Unknown option: ${flag}` };
+    if (!integerKey && !stringKey && flag !== '--shape') return { kind: 'error', message: `Unknown option: ${flag}` };
     const value = inline ?? argv[++i];
     if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
       return { kind: 'error', message: `Option ${flag} needs a value` };
     }
-    if (stringKey) {
+    if (flag === '--shape') {
+      if (!(SANDBOX_SHAPES as readonly string[]).includes(value)) return { kind: 'error', message: `Option --shape takes ${SANDBOX_SHAPES.join(' or ')}, got "${value}"` };
+      options.shape = value as SandboxShape;
+    } else if (stringKey) {
       options[stringKey] = value;
     } else if (integerKey) {
       if (!/^\d+$/.test(value)) return { kind: 'error', message: `Option ${flag} needs a whole number, got "${value}"` };

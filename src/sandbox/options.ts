@@ -1,6 +1,7 @@
 // startSandbox options: defaults and checks (a bad option is a programming error: it throws).
 import { MAX_USERS } from './data/sampleUsers';
 import { MS_PER_DAY } from './data/timeZones';
+import { SANDBOX_SHAPES, type SandboxShape } from './data/vendorShape';
 
 export interface SandboxOptions {
   /** Interface to listen on; default 127.0.0.1. */
@@ -25,6 +26,12 @@ export interface SandboxOptions {
   nullTimeZones?: boolean;
   /** "YYYY-MM-DD" the data is relative to; default the current UTC date. Pin it for reproducible data. */
   today?: string;
+  /**
+   * `spec` (default): every field of the spec, nothing else. `vendor`: bodies as the vendor's
+   * published schema allows (src/sandbox/data/vendorShape.ts), and /v2/user/ answered with a 307
+   * to /v2/user as the vendor's service does.
+   */
+  shape?: SandboxShape;
   /** Called with unexpected errors (a bug in the sandbox); the client gets a FastAPI-shaped 500. */
   onError?: (error: unknown) => void;
 }
@@ -41,6 +48,7 @@ export interface ResolvedOptions {
   hostile: boolean;
   nullTimeZones: boolean;
   today: number;
+  shape: SandboxShape;
   onError: (error: unknown) => void;
 }
 
@@ -57,6 +65,12 @@ function parseToday(today: string | undefined): number {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(today) ? Date.parse(`${today}T00:00:00Z`) : Number.NaN;
   if (Number.isNaN(ms)) throw new RangeError(`startSandbox: today must be YYYY-MM-DD, got ${today}`);
   return Math.floor(ms / MS_PER_DAY);
+}
+
+function parseShape(shape: unknown): SandboxShape {
+  if (shape === undefined) return 'spec';
+  if (!(SANDBOX_SHAPES as readonly unknown[]).includes(shape)) throw new RangeError(`startSandbox: shape must be ${SANDBOX_SHAPES.join(' or ')}, got ${String(shape)}`);
+  return shape as SandboxShape;
 }
 
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
@@ -80,6 +94,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     hostile: options.hostile ?? false,
     nullTimeZones: options.nullTimeZones ?? false,
     today: parseToday(options.today),
+    shape: parseShape(options.shape),
     onError: options.onError ?? (() => undefined),
   };
 }

@@ -27,6 +27,8 @@ export interface SandboxHandle {
   apiKey: string;
   /** The only header the key is accepted in. */
   apiKeyHeader: string;
+  /** How the bodies are shaped (`--shape`). */
+  shape: 'spec' | 'vendor';
   labTests: Array<{ id: string; name: string }>;
   labAccounts: Array<{ id: string; name: string }>;
   /** Queues faults; each later API request takes the first one whose `path` prefix matches. */
@@ -74,6 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     bloodPressurePageSize: config.bloodPressurePageSize,
     cursorSecret: `sandbox-cursor:${config.seed}:${config.today}`,
     faults: new FaultQueue(),
+    shape: config.shape,
   };
   const expectedKey = digest(config.apiKey);
   // Pending 'delay' faults: close() ends them early so no handler waits past shutdown.
@@ -113,6 +116,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const headOnly = match.kind === 'matched' && match.headOnly;
     try {
+      // The vendor's service (FastAPI) declares /v2/user and redirects the other spelling, before
+      // it looks at the key, as routing comes first.
+      if (state.shape === 'vendor' && path === '/v2/user/' && (method === 'GET' || method === 'HEAD')) {
+        // The query exactly as sent, so the redirect changes nothing but the slash.
+        const target = (request.url ?? '').split('#')[0] ?? '';
+        const search = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+        const host = request.headers.host ?? `${config.host}:${config.port}`;
+        response.writeHead(307, { location: `http://${host}/v2/user${search}`, 'content-length': '0' });
+        response.end();
+        return;
+      }
       if (match.kind === 'notFound') throw new HttpError(404, 'Not Found');
       if (match.kind === 'methodNotAllowed') {
         throw new HttpError(405, 'Method Not Allowed', { allow: match.allow.join(', ') });
@@ -184,6 +198,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: `http://${host}:${address.port}`,
     apiKey: config.apiKey,
     apiKeyHeader: config.apiKeyHeader,
+    shape: config.shape,
     labTests: LAB_TESTS.map((t) => ({ id: t.id, name: style.text(t.name) })),
     labAccounts: LAB_ACCOUNTS.map((a) => ({ id: a.id, name: style.text(a.name) })),
     injectFaults: (...faults) => state.faults.add(faults),

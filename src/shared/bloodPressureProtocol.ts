@@ -88,6 +88,7 @@ export interface BloodPressureStrings {
   presetLastHint: string;
   dateFieldHint: string;
   zoomHint: string;
+  chartRange: string;
   resetZoom: string;
   resetZoomHint: string;
 }
@@ -123,7 +124,8 @@ export type BloodPressureHostMessage =
       user: BloodPressureUserView;
       form: BloodPressureForm;
     }
-  | { type: 'loading'; form: BloodPressureForm }
+  /** A new load (numbered: a `stop` names the load it stops). */
+  | { type: 'loading'; form: BloodPressureForm; load: number }
   /**
    * One cursor page as columns (typed arrays: they cross postMessage as buffers, and the webview
    * appends them without building an object per reading). `readingsLoaded` counts what the API sent.
@@ -141,11 +143,20 @@ export interface BloodPressureRenderSnapshot {
   /** The query this render belongs to. */
   form: BloodPressureForm;
   readings: number;
+  /** Pages of the load in view. */
+  pages: number;
+  /** Whether Cancel ended the load in view. */
+  cancelled: boolean;
   tableRows: number;
   groups: number;
   chartSeries: number;
+  /** Readings the chart's view holds. */
   chartPoints: number;
-  /** The theme variable each provider's series are stroked with (a provider keeps its colour). */
+  /** Rows the chart draws (decimated per pixel column: bounded by its width, not the readings). */
+  chartRows: number;
+  /** Whether the chart shows less than the whole range. */
+  chartZoomed: boolean;
+  /** The colour each provider's series are stroked with (a provider keeps its colour). */
   chartColors?: Record<string, string>;
   /** Line breaks the chart has at gaps in a provider's readings. */
   chartGaps?: number;
@@ -162,6 +173,8 @@ export interface BloodPressureRenderSnapshot {
 export type BloodPressureWebviewMessage =
   | { type: 'ready' }
   | { type: 'apply'; form: BloodPressureForm }
+  /** Cancel, pressed in the webview: stop load `load` and keep its first `pages` pages (what is on screen). */
+  | { type: 'stop'; load: number; pages: number }
   | PanelActionMessage
   | { type: 'rendered'; snapshot: BloodPressureRenderSnapshot };
 

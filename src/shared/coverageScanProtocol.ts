@@ -86,6 +86,8 @@ export interface ScanRenderSnapshot {
   firstShown: string[];
   /** Rows the heat map has drawn on its canvas in the last frame (only the visible ones). */
   heatMapRowsDrawn: number;
+  /** How the heat map draws in the current theme: row height and label font (px), the four step colours. */
+  heatMap: { rowHeight: number; fontPx: number; levels: readonly string[] };
   error?: { actions: PanelErrorAction[]; fields: string[] };
 }
 

@@ -23,6 +23,8 @@ export interface DiagnosisStrings {
   facts: string;
   noProblems: string;
   noFindings: string;
+  /** `In short: {0}` — the headline findings in the words the scan's Findings column uses. */
+  inShort: string;
   evidence: string;
   nextStep: string;
   showBloodPressure: string;
@@ -74,6 +76,8 @@ export type DiagnosisHostMessage =
       window: DayRange;
       timeZone: string;
       readingsInWindow: number;
+      /** What the findings say in a word, as the scan says it for this user (empty: nothing missing). */
+      headline: string[];
       findings: FindingView[];
     }
   | { type: 'cancelled' }
@@ -84,6 +88,7 @@ export interface DiagnosisRenderSnapshot {
   /** The environment the header names. */
   environment: string;
   days: number;
+  headline: string[];
   findings: { kind: FindingKind; severity: Severity; title: string; hasRange: boolean }[];
   error?: { actions: PanelErrorAction[]; fields: string[] };
 }

@@ -123,7 +123,8 @@ function parseSource(value: unknown): LabMarkersSource | undefined {
     return { kind: 'labTest', labTestId: source.labTestId, labAccountId };
   }
   if (source.kind === 'orderSet' && isStringArray(source.labTestIds) && isStringArray(source.providerIds)) {
-    return { kind: 'orderSet', labTestIds: source.labTestIds, providerIds: source.providerIds, labAccountId };
+    const markerIds = Array.isArray(source.markerIds) ? source.markerIds.filter((id): id is number => Number.isSafeInteger(id) && id >= 0) : [];
+    return { kind: 'orderSet', labTestIds: source.labTestIds, providerIds: source.providerIds, ...(markerIds.length > 0 ? { markerIds } : {}), labAccountId };
   }
   return undefined;
 }

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
-import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from '../api/apiKeyHeader';
+import { normaliseApiKeyHeader } from '../api/apiKeyHeader';
 import { CONFIG_SECTION, SETTINGS } from '../constants';
-import { DEFAULT_BASE_URLS, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
+import { DEFAULT_BASE_URLS, defaultApiKeyHeader, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
+
+/** How the embedded local sandbox shapes its bodies (src/sandbox/data/vendorShape.ts). */
+export type LocalSandboxShape = 'spec' | 'vendor';
 
 export const USERS_PAGE_SIZE_DEFAULT = 100;
 export const USERS_PAGE_SIZE_MAX = 500;
@@ -41,15 +44,37 @@ export class ShellSettings {
     return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.baseUrlPrefix.replace(/\.$/, '')}`);
   }
 
-  /** The header that carries the key in `id`; the spec's when unset or not a valid header name. */
-  apiKeyHeader(id: RemoteEnvironmentId): string {
+  /**
+   * The header that carries the key in `id` (at `baseUrl`): the setting's when it names a valid
+   * header, else the environment's default (the vendor's on the vendor's hosts, see
+   * defaultApiKeyHeader).
+   */
+  apiKeyHeader(id: RemoteEnvironmentId, baseUrl: string | undefined): string {
     const value = this.config().get<Record<string, unknown>>(SETTINGS.apiKeyHeader, {});
     const configured = value && typeof value === 'object' ? value[id] : undefined;
-    return normaliseApiKeyHeader(configured) ?? DEFAULT_API_KEY_HEADER;
+    return normaliseApiKeyHeader(configured) ?? defaultApiKeyHeader(id, baseUrl);
   }
 
   affectsApiKeyHeader(event: vscode.ConfigurationChangeEvent): boolean {
     return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.apiKeyHeader}`);
+  }
+
+  /** `healthData.localSandbox.shape`: the spec's fields exactly (default), or as the vendor's schema allows. */
+  localSandboxShape(): LocalSandboxShape {
+    return this.config().get<unknown>(SETTINGS.localSandboxShape, 'spec') === 'vendor' ? 'vendor' : 'spec';
+  }
+
+  affectsLocalSandboxShape(event: vscode.ConfigurationChangeEvent): boolean {
+    return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.localSandboxShape}`);
+  }
+
+  /** `healthData.contractLens.enabled`: check every response against the spec (default true). */
+  contractLensEnabled(): boolean {
+    return this.config().get<unknown>(SETTINGS.contractLensEnabled, true) !== false;
+  }
+
+  affectsContractLens(event: vscode.ConfigurationChangeEvent): boolean {
+    return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.contractLensEnabled}`);
   }
 
   affectsUsersPageSize(event: vscode.ConfigurationChangeEvent): boolean {

@@ -4,23 +4,27 @@ import { nextStepLabel } from '../l10n/shellStrings';
 
 let closeCurrent: (() => void) | undefined;
 
+/** About as long as VS Code shows a toast: the status bar and the Users view keep saying it after. */
+const NOTICE_MS = 20_000;
+
 /**
  * "No API key for …" as a notification that can really be closed from code. A message shown with
  * showInformationMessage stays until the person dismisses it, even once a key is saved; a
- * cancellable progress notification disappears as soon as its task ends. Its action is a command
- * link in the message, since progress notifications have no buttons besides Cancel.
+ * progress notification disappears as soon as its task ends: when a key is saved or rejected, the
+ * environment changes, or after NOTICE_MS. Its action is a command link in the message, since
+ * progress notifications have no buttons. It has no Cancel either: Cancel would only have closed it.
  */
 export function showMissingKeyNotice(title: string): void {
   closeMissingKeyNotice();
-  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, (progress) => {
     progress.report({ message: `[${nextStepLabel('setApiKey')}](command:${SHELL_COMMANDS.setApiKey})` });
     return new Promise<void>((resolve) => {
       const close = (): void => {
         if (closeCurrent === close) closeCurrent = undefined;
-        subscription.dispose();
+        clearTimeout(timer);
         resolve();
       };
-      const subscription = token.onCancellationRequested(close);
+      const timer = setTimeout(close, NOTICE_MS);
       closeCurrent = close;
     });
   });

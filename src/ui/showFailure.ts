@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { isHealthApiError } from '../api/errors';
-import { describeFailure, type FailureKind } from '../domain/errorNextStep';
+import { describeFailure, failureDetail } from '../domain/errorNextStep';
 import { failureTitle } from '../l10n/shellStrings';
 import type { ApiConnection } from '../services';
 import { showMissingKeyNotice } from './missingKeyNotice';
@@ -23,11 +22,4 @@ export function showFailure(error: unknown, connection: ApiConnection): void {
   void vscode.window.showErrorMessage(detail ? `${title}: ${detail}` : title, step.title).then((choice) => {
     if (choice === step.title) void vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
   });
-}
-
-/** The client's message (never holds the key); our own errors are fully said by the title. */
-export function failureDetail(error: unknown, kind: FailureKind): string {
-  if (isHealthApiError(error)) return error.message;
-  if (kind === 'unexpected' && error instanceof Error) return error.message;
-  return '';
 }

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
+import { contrastRatio, parseColor, type Rgb } from '../../src/domain/heatMapScale';
 import { SAMPLE_STORIES, type StoryKind } from '../../src/sandbox/data/sampleStories';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { openWorkbench, type ThemeName, type Workbench } from './workbench';
@@ -66,6 +67,8 @@ describe('Why is data missing? in a real workbench', () => {
     assert.match(await stopped.innerText(), /Evidence[\s\S]*Next step[\s\S]*sync/);
     assert.match(await frame.locator('.subtitle').innerText(), /Environment: Sandbox US/);
     assert.equal(await frame.locator('vscode-button.preset[aria-pressed="true"]').innerText(), 'Last 30 days');
+    // In the words the scan's Findings column uses for the same user.
+    assert.equal(await frame.locator('.in-short').innerText(), 'In short: stopped syncing, gap');
   });
 
   test('the window picker re-diagnoses; "Show blood pressure" opens the panel at the finding\'s range', async () => {
@@ -106,12 +109,24 @@ describe('Why is data missing? in a real workbench', () => {
     await header.locator('.action-label[aria-label="Scan Data Coverage…"]').click();
     await workbench.pickQuickPickItem('Last 30 days');
     await workbench.pickQuickPickItem('All users');
+    // The provider step leaves out the providers that report no blood pressure, and says which.
+    await workbench.quickInput().locator('.quick-input-title', { hasText: '(3/3)' }).waitFor();
+    const providers = await workbench.quickPickLabels();
+    assert.ok(['Any provider', 'Omron', 'Withings', 'iHealth', 'Apple HealthKit', 'Garmin'].every((name) => providers.includes(name)), providers.join());
+    for (const none of ['Fitbit', 'Oura', 'Freestyle Libre', 'Dexcom']) assert.ok(!providers.includes(none), `${none} is not offered`);
+    const placeholder = (await workbench.quickInput().locator('input').first().getAttribute('placeholder')) ?? '';
+    assert.match(placeholder, /Fitbit, Oura, Freestyle Libre, Dexcom.* report no blood pressure/);
     await workbench.pickQuickPickItem('Any provider');
     const frame = await scanPanel();
     await frame.locator('.status-text', { hasText: '24 users: 24 scanned, 0 failed' }).waitFor();
     assert.match(await frame.locator('h1').innerText(), /last 30 days, all users, any provider/);
     assert.match(await frame.locator('.subtitle').innerText(), /Environment: Sandbox US/);
     assert.equal(Number(await frame.locator('#scan-rows').getAttribute('aria-rowcount')) - 1, 24);
+    // Nothing in the table is cut off: headers, dates, "none in the window", findings.
+    const clipped = await frame
+      .locator('#scan-rows .vhead > *, #scan-rows .vspacer .vrow:not([hidden]) > *')
+      .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => String(cell.textContent)));
+    assert.deepEqual(clipped, []);
 
     await frame.locator('vscode-button[data-filter="neverDelivered"]').click();
     await frame.locator('.shown-rows', { hasText: /^1 of 24/ }).waitFor();
@@ -122,6 +137,11 @@ describe('Why is data missing? in a real workbench', () => {
     await frame.locator('#scan-rows-row-0').waitFor();
     const stoppedRows = await frame.locator('#scan-rows .vspacer .vrow:not([hidden]) > div:first-child').allInnerTexts();
     assert.ok(stoppedRows.includes(story('stoppedSyncing').client_user_id), stoppedRows.join());
+    // Its last reading is the one found before the window, and its findings are the diagnosis's.
+    const stoppedRow = frame.locator('#scan-rows .vspacer .vrow:not([hidden])', { hasText: story('stoppedSyncing').client_user_id });
+    const cells = await stoppedRow.locator('> div').allInnerTexts();
+    assert.match(cells[1] ?? '', /^\d{4}-\d{2}-\d{2}$/, `last reading: ${cells.join(' | ')}`);
+    assert.equal(cells[5], 'stopped syncing, gap');
 
     // Keyboard: focus the grid, End then Enter opens the last row's diagnosis.
     await frame.locator('vscode-button[data-filter="all"]').click();
@@ -139,7 +159,8 @@ describe('Why is data missing? in a real workbench', () => {
     const thirdUser = await scan.locator('#scan-rows-row-2 > div').first().innerText();
     const heat = scan.locator('.heat-viewport');
     await heat.scrollIntoViewIfNeeded();
-    await heat.click({ position: { x: 300, y: 2 * 12 + 6 } });
+    const rowHeight = Number(await scan.locator('.heat-map').getAttribute('data-row-height'));
+    await heat.click({ position: { x: 300, y: 2.5 * rowHeight } });
     await (await diagnosis(users.find((u) => u.client_user_id === thirdUser) ?? assert.fail(thirdUser))).locator('.finding').first().waitFor();
     await workbench.activateEditorTab('Data Coverage: 30 days');
   });
@@ -180,7 +201,86 @@ describe('Why is data missing? in a real workbench', () => {
       await scan.locator('h1').evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await workbench.screenshot(`scan-${THEME_FILE_NAMES[theme]}`);
       await scan.locator('.heat-frame').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      // From its first row (the check below scrolls it), as a person opening the scan sees it.
+      await scan.locator('.heat-viewport').evaluate((viewport) => (viewport.scrollTop = 0));
+      await workbench.page.waitForTimeout(100);
       await workbench.screenshot(`scan-heatmap-${THEME_FILE_NAMES[theme]}`);
+      await checkHeatMap(scan, theme);
     }
   });
+
+  /**
+   * The heat map as drawn in `theme`: labels at least the UI font size (11 px at the least), the
+   * four steps standing out more and more from the background, an empty row drawn in the empty
+   * step only and a delivering user's row in fuller ones (pixels read back from the canvas).
+   */
+  async function checkHeatMap(scan: FrameLocator, theme: ThemeName): Promise<void> {
+    // Page-side code: the element is untyped here (these tests compile without the DOM library).
+    const look = await scan.locator('.heat-map').evaluate((map) => {
+      const view = map.ownerDocument.defaultView;
+      const body = view.getComputedStyle(map.ownerDocument.body);
+      return {
+        fontPx: Number(map.dataset.fontPx),
+        rowHeight: Number(map.dataset.rowHeight),
+        levels: String(map.dataset.levels ?? '').split(';'),
+        uiFontPx: Number.parseFloat(body.getPropertyValue('--vscode-font-size')),
+        background: String(body.backgroundColor),
+        swatches: Array.from(map.querySelectorAll('.heat-swatch'), (swatch) => String(view.getComputedStyle(swatch).backgroundColor)),
+      };
+    });
+    assert.ok(look.fontPx >= 11 && look.fontPx >= look.uiFontPx, `${theme}: labels ${look.fontPx} px, UI ${look.uiFontPx} px`);
+    const background = parseColor(look.background) ?? assert.fail(look.background);
+    const steps = look.levels.map((level) => parseColor(level) ?? assert.fail(level));
+    const against = steps.map((step) => contrastRatio(step, background));
+    for (let level = 1; level < 4; level++) assert.ok(against[level]! > against[level - 1]!, `${theme}: ${against.map((c) => c.toFixed(2)).join(' < ')}`);
+    assert.deepEqual(look.swatches.map((swatch) => parseColor(swatch)), steps, `${theme}: the legend shows the same steps`);
+
+    const rowCells = async (clientUserId: string): Promise<Rgb[]> => {
+      // The heat map's rows are the table's, in its order: find the user's index in the table.
+      // (No named functions in page code: the test runner's transform would wrap them in a helper the page lacks.)
+      const index = await scan.locator('#scan-rows').evaluate(async (grid, id) => {
+        const viewport = grid.querySelector('.vviewport');
+        const view = grid.ownerDocument.defaultView;
+        const total = Number(grid.getAttribute('aria-rowcount')) - 1;
+        for (let i = 0; i < total; i++) {
+          viewport.scrollTop = i * 22;
+          await new Promise((resolve) => view.requestAnimationFrame(() => view.requestAnimationFrame(resolve)));
+          if (grid.ownerDocument.getElementById(`scan-rows-row-${i}`)?.firstElementChild?.textContent === id) return i;
+        }
+        return -1;
+      }, clientUserId);
+      assert.ok(index >= 0, `${clientUserId} is a row of the table`);
+      return scan.locator('.heat-frame').evaluate(
+        (frame, { index, rowHeight }) => {
+          const viewport = frame.querySelector('.heat-viewport');
+          const canvas = frame.querySelector('canvas');
+          const view = frame.ownerDocument.defaultView;
+          viewport.scrollTop = index * rowHeight;
+          return new Promise<Rgb[]>((resolve) =>
+            view.requestAnimationFrame(() =>
+              view.requestAnimationFrame(() => {
+                const ratio = canvas.width / viewport.clientWidth;
+                const context = canvas.getContext('2d');
+                const cellWidth = (viewport.clientWidth - 150) / 30;
+                const y = Math.round((index * rowHeight - viewport.scrollTop + rowHeight / 2) * ratio);
+                resolve(
+                  Array.from({ length: 30 }, (_, day) => {
+                    const [r = 0, g = 0, b = 0] = context.getImageData(Math.round((150 + (day + 0.5) * cellWidth) * ratio), y, 1, 1).data as number[];
+                    return { r, g, b };
+                  }),
+                );
+              }),
+            ),
+          );
+        },
+        { index, rowHeight: look.rowHeight },
+      );
+    };
+    const near = (a: Rgb, b: Rgb): boolean => Math.abs(a.r - b.r) <= 2 && Math.abs(a.g - b.g) <= 2 && Math.abs(a.b - b.b) <= 2;
+    const stopped = await rowCells(story('stoppedSyncing').client_user_id);
+    assert.ok(stopped.every((cell) => near(cell, steps[0]!)), `${theme}: the stopped user's row is empty: ${JSON.stringify(stopped)}`);
+    const rich = await rowCells(users[0]!.client_user_id);
+    assert.ok(rich.some((cell) => steps.slice(1).some((step) => near(cell, step))), `${theme}: a delivering user's row has readings: ${JSON.stringify(rich)}`);
+    assert.ok(rich.every((cell) => steps.some((step) => near(cell, step))), `${theme}: every cell is one of the four steps`);
+  }
 });

@@ -8,10 +8,13 @@ import { after, before, describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
 import type { UserList } from '../../src/api/schemas';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { freePort } from '../host/codeServer.mjs';
 import { openWorkbench, type Workbench } from './workbench';
 
 const TEAM_KEY = 'e2e-team-key-0d15ea5e';
 const WRONG_KEY = 'e2e-wrong-key-badc0de';
+const EU_KEY = 'e2e-eu-team-key-1dea';
+const BIG_TEAM = 150_001;
 
 /** Every file under `dir` whose bytes contain `needle`. */
 function filesContaining(dir: string, needle: string): string[] {
@@ -29,17 +32,28 @@ describe('From sample data to a real environment', () => {
   let workbench: Workbench;
   let team: SandboxHandle;
   let teamUsers: UserList;
+  /** Sandbox EU points here; nothing listens until the Retry test starts a team there. */
+  let euUrl: string;
+  let euTeam: SandboxHandle | undefined;
+  /** Production EU points here, where nothing ever listens. */
+  let unreachableUrl: string;
 
   before(async () => {
     team = await startSandbox({ port: 0, users: 9, seed: 77, apiKey: TEAM_KEY });
     const client = new HealthApiClient({ baseUrl: team.url, apiKey: TEAM_KEY });
     teamUsers = await client.listUsers();
     await client.close();
-    workbench = await openWorkbench({ theme: 'Light', settings: { 'healthData.baseUrl.sandboxUs': team.url } });
+    euUrl = `http://127.0.0.1:${await freePort()}`;
+    unreachableUrl = `http://127.0.0.1:${await freePort()}`;
+    workbench = await openWorkbench({
+      theme: 'Light',
+      settings: { 'healthData.baseUrl.sandboxUs': team.url, 'healthData.baseUrl.sandboxEu': euUrl, 'healthData.baseUrl.productionEu': unreachableUrl },
+    });
   });
   after(async () => {
     await workbench?.close();
     await team?.close();
+    await euTeam?.close();
   });
 
   const statusItem = () => workbench.page.locator('.part.statusbar .statusbar-item').filter({ hasText: /Local sandbox|Sandbox US/ });
@@ -100,5 +114,42 @@ describe('From sample data to a real environment', () => {
     await workbench.runCommand('Health Data: Use the Local Sandbox (Sample Data)');
     await statusItem().filter({ hasText: 'Local sandbox (sample data)' }).waitFor();
     await workbench.sideBar().getByText('Sample data from the built-in local sandbox', { exact: false }).waitFor();
+  });
+
+  /** Set API Key from the local sandbox for `environment`, up to the dialog that says the check failed. */
+  async function setKeyUntilDialog(environment: string, apiKey: string, baseUrl: string) {
+    await workbench.runCommand('Health Data: Set API Key…');
+    await workbench.pickQuickPickItem(new RegExp(`(^|\\s)${environment}$`));
+    await workbench.typeIntoInput(apiKey);
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    const text = (await dialog.innerText()).replace(/\s+/g, ' ');
+    assert.ok(text.includes(`The API key for ${environment} could not be checked: ${baseUrl} could not be reached.`), text);
+    assert.ok(text.includes(`GET ${baseUrl}/v2/user/?limit=1 failed`), `the request that failed, in full: ${text}`);
+    assert.match(text, /connection refused/);
+    assert.match(text, /not known to be wrong/);
+    for (const button of ['Save Anyway', 'Retry', 'Cancel']) await dialog.locator('.monaco-button', { hasText: button }).waitFor();
+    return dialog;
+  }
+
+  test('Set API Key when the base URL cannot be reached: a dialog names the URL; Retry checks again once it answers', async () => {
+    const dialog = await setKeyUntilDialog('Sandbox EU', EU_KEY, euUrl);
+    await workbench.screenshot('set-api-key-unreachable-light');
+    euTeam = await startSandbox({ port: Number(new URL(euUrl).port), users: BIG_TEAM, seed: 5, apiKey: EU_KEY });
+    await dialog.locator('.monaco-button', { hasText: 'Retry' }).click();
+    // Counts in the reader's language, in a toast too.
+    await workbench.waitForNotification(`API key saved for Sandbox EU. The team has ${BIG_TEAM.toLocaleString('en-US')} users.`);
+    await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /^\s*Sandbox EU\s*$/ }).first().waitFor();
+  });
+
+  test('Save Anyway keeps a key the API could not check, and says so', async () => {
+    await workbench.runCommand('Health Data: Use the Local Sandbox (Sample Data)');
+    await statusItem().filter({ hasText: 'Local sandbox (sample data)' }).waitFor();
+    const dialog = await setKeyUntilDialog('Production EU', EU_KEY, unreachableUrl);
+    await dialog.locator('.monaco-button', { hasText: 'Save Anyway' }).click();
+    await workbench.waitForNotification(`API key saved for Production EU without a check: ${unreachableUrl} could not be reached.`);
+    const production = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Production EU' }).first();
+    await production.waitFor();
+    assert.doesNotMatch(await production.innerText(), /no API key/, 'the key is stored');
   });
 });

@@ -82,6 +82,11 @@ describe('Guided start in a real workbench', () => {
         workbench.page.locator('.getting-started-step .step-title', { hasText: title }),
       ).first().waitFor();
     }
+    // The Users view is open (the step's button was never clicked): its step is done.
+    await workbench.page.waitForFunction(
+      (element) => element?.getAttribute('aria-checked') === 'true',
+      await step('exploreSampleData').elementHandle(),
+    );
     const requestLog = step('requestLog');
     assert.equal(await requestLog.getAttribute('aria-checked'), 'false');
     await requestLog.click();
@@ -187,5 +192,22 @@ describe('Guided start in a real workbench', () => {
     await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Sandbox US' }).first().waitFor();
     const expected = teamUsers.users.slice(0, PAGE_SIZE).map((user) => user.client_user_id);
     await workbench.waitForTreeItems((rows) => expected.every((label, index) => rows[index]?.label === label), 'the team’s users');
+  });
+
+  test('Copy Request as cURL from the Requests view completes the walkthrough\'s cURL step', async () => {
+    await showWalkthrough();
+    assert.equal(await step('copyAsCurl').getAttribute('aria-checked'), 'false', 'not copied yet');
+    await workbench.openViewContainer();
+    await workbench.expandView('Requests');
+    const row = workbench.treeRow(/^200 GET \/v2\/user\/$/, 'Requests').first();
+    await row.click({ button: 'right' });
+    const item = workbench.page.getByRole('menuitem', { name: 'Copy Request as cURL' });
+    await item.hover();
+    await item.click();
+    await showWalkthrough();
+    await workbench.page.waitForFunction(
+      (element) => element?.getAttribute('aria-checked') === 'true',
+      await step('copyAsCurl').elementHandle(),
+    );
   });
 });

@@ -155,12 +155,13 @@ describe('Hostile data in the UI', () => {
     const items = await workbench.waitForTreeItems((rows) => expected.every((label) => rows.some((row) => row.label === label)), 'the hostile users, verbatim');
     assert.ok(items.length >= expected.length);
 
-    const withSources = users.find((user) => user.connected_sources.length > 0) ?? assert.fail('a user with sources');
+    const withSources = users.find((user) => (user.connected_sources ?? []).length > 0) ?? assert.fail('a user with sources');
     await workbench.expandTreeItem(withSources.client_user_id);
     await workbench.expandTreeItem(/^Connected sources/);
-    const names = withSources.connected_sources.map((source) => source.source.name);
+    const sources = withSources.connected_sources ?? [];
+    const names = sources.map((source) => source.source?.name);
     await workbench.waitForTreeItems((rows) => names.every((name) => rows.some((row) => row.label === name)), 'the hostile source names, verbatim');
-    assert.ok(withSources.connected_sources.every((source) => /^(javascript|data):/.test(source.source.logo)), 'every logo is hostile');
+    assert.ok(sources.every((source) => /^(javascript|data):/.test(source.source?.logo ?? '')), 'every logo is hostile');
     const injected = await workbench.page.mainFrame().evaluate<string[]>(INJECTED_MARKUP);
     assert.deepEqual(injected, [], 'no tree icon (or anything else in the workbench) uses a hostile logo');
     await workbench.expandTreeItem(/^Details/);
@@ -194,8 +195,8 @@ describe('Hostile data in the UI', () => {
     const page = await client.listLabTestMarkers(labTest.id, { page: 1, size: 50 });
     const text = await frame.locator('body').innerText();
     const marker = page.markers[0] ?? assert.fail('the lab test has markers');
-    assert.ok(text.includes(marker.name), `the first marker's hostile name is shown verbatim: ${marker.name}`);
-    const loincName = marker.expected_results[0]?.loinc.name;
+    assert.ok(text.includes(marker.name ?? assert.fail('a name')), `the first marker's hostile name is shown verbatim: ${marker.name}`);
+    const loincName = marker.expected_results?.[0]?.loinc?.name;
     if (loincName) assert.ok(text.includes(loincName), `its LOINC name is shown verbatim: ${loincName}`);
     await workbench.screenshot('hostile-lab-markers');
   });
@@ -222,8 +223,8 @@ describe('Hostile data in the UI', () => {
     assert.deepEqual(JSON.parse(exported.json), page, 'the JSON export is the API page, hostile strings intact');
     const cells = new Set(parseCsv(exported.csv).flat());
     for (const marker of page.markers) {
-      assert.ok(cells.has(marker.name) || cells.has(`'${marker.name}`), `the CSV holds the marker name verbatim: ${marker.name}`);
-      for (const result of marker.expected_results) assert.ok(cells.has(result.loinc.name) || cells.has(`'${result.loinc.name}`), result.loinc.name);
+      assert.ok(cells.has(marker.name ?? '') || cells.has(`'${marker.name}`), `the CSV holds the marker name verbatim: ${marker.name}`);
+      for (const result of marker.expected_results ?? []) assert.ok(cells.has(result.loinc?.name ?? '') || cells.has(`'${result.loinc?.name}`), result.loinc?.name ?? '');
     }
   });
 

@@ -1,6 +1,8 @@
 // Look up in Health Data as a person does it: an id selected in an editor, the editor's context
 // menu, and the user selected in the Users view — even one on no loaded page.
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { UserList } from '../../src/api/schemas';
 import { embeddedSampleUsers, SAMPLE_DATA_BANNER } from './embeddedSample';
@@ -15,7 +17,13 @@ describe('Look up in Health Data in a real workbench', () => {
 
   before(async () => {
     sample = await embeddedSampleUsers();
-    workbench = await openWorkbench({ theme: 'Dark', settings: { 'healthData.usersPageSize': PAGE_SIZE } });
+    workbench = await openWorkbench({
+      theme: 'Dark',
+      // The DOM renderer, so the terminal's text is in the page to be found and selected.
+      // Untitled editors are left open: starting a debug session must not ask to save them.
+      settings: { 'healthData.usersPageSize': PAGE_SIZE, 'terminal.integrated.gpuAcceleration': 'off', 'debug.saveBeforeStart': 'none' },
+    });
+    await workbench.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: workbench.server.origin });
   });
   after(async () => {
     await workbench?.close();
@@ -81,5 +89,115 @@ describe('Look up in Health Data in a real workbench', () => {
     await dialog.waitFor({ state: 'hidden' });
     const status = await workbench.page.locator('.part.statusbar', { hasText: 'Local sandbox (sample data)' }).count();
     assert.equal(status, 1, 'still on the local sandbox');
+  });
+
+  // ---- the terminal and the debugger ------------------------------------------------------------
+
+  const terminalRows = () => workbench.page.locator('.terminal .xterm-rows');
+  /** The browser's clipboard, which VS Code's clipboard service uses in the web (expressions: no DOM types here). */
+  const clipboard = {
+    write: (text: string) => workbench.page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`),
+    read: () => workbench.page.evaluate('navigator.clipboard.readText()') as Promise<string>,
+  };
+  const selectedInUsers = (clientUserId: string) =>
+    workbench.viewPane('Users').locator('.monaco-list-row.selected .label-name', { hasText: new RegExp(`^${clientUserId}$`) });
+
+  /** Runs `echo text` in the terminal, then selects the output line's word by double-clicking it. */
+  async function echoAndSelect(text: string): Promise<{ x: number; y: number }> {
+    await workbench.page.keyboard.type(`echo ${text}\n`);
+    const line = terminalRows().locator('div', { hasText: new RegExp(`^${text}\\s*$`) }).first();
+    await line.waitFor();
+    const box = (await line.boundingBox()) ?? assert.fail('the output line is on screen');
+    const at = { x: box.x + 12, y: box.y + box.height / 2 };
+    await workbench.page.mouse.dblclick(at.x, at.y);
+    await workbench.page.locator('.terminal .xterm-selection div').first().waitFor();
+    return at;
+  }
+
+  test('the terminal focused with an id selected in it: F1 → Look up in Health Data looks up that, not the editor\'s text', async () => {
+    const wanted = sample.users[PAGE_SIZE + 30] ?? assert.fail('the sample has enough users');
+    await workbench.runCommand('File: New Untitled Text File');
+    await workbench.page.keyboard.type('debugger');
+    await workbench.runCommand('Terminal: Create New Terminal');
+    await terminalRows().waitFor();
+    await workbench.page.locator('.terminal .xterm-helper-textarea:focus').waitFor();
+    await echoAndSelect(wanted.client_user_id);
+    await workbench.runCommand('Health Data: Look up in Health Data');
+    await selectedInUsers(wanted.client_user_id).waitFor();
+    const message = await workbench.waitForNotification(`Found user ${wanted.client_user_id}`);
+    assert.doesNotMatch(message, /debugger/);
+    assert.doesNotMatch((await workbench.notifications()).join(' | '), /"debugger" was not found/);
+  });
+
+  test('right-click a selection in a real terminal → Look up in Health Data: the user is selected, the clipboard as it was', async () => {
+    const wanted = sample.users[PAGE_SIZE + 35] ?? assert.fail('the sample has enough users');
+    await clipboard.write('what the person had copied');
+    await workbench.page.locator('.terminal .xterm-screen').first().click();
+    const at = await echoAndSelect(wanted.client_user_id);
+    await workbench.page.mouse.click(at.x, at.y, { button: 'right' });
+    const item = workbench.page.getByRole('menuitem', { name: 'Look up in Health Data' });
+    await item.waitFor();
+    await workbench.screenshot('lookup-terminal-context-menu-dark');
+    await item.hover();
+    await item.click();
+    await selectedInUsers(wanted.client_user_id).waitFor();
+    await workbench.waitForNotification(`Found user ${wanted.client_user_id}`);
+    assert.equal(await clipboard.read(), 'what the person had copied', 'the clipboard is put back');
+  });
+
+  test('from Run and Debug → Variables: the user is selected without taking the side bar; a value that is no id is said once', async () => {
+    const wanted = sample.users[PAGE_SIZE + 38] ?? assert.fail('the sample has enough users');
+    const folder = workbench.server.folder;
+    writeFileSync(
+      join(folder, 'lookup-demo.js'),
+      // Pauses again and again until stopped: however late the debugger attaches on a loaded machine.
+      [
+        'function pause() {',
+        `  const workspace = ${JSON.stringify(join(folder, 'demo-workspace'))};`,
+        `  const clientUserId = ${JSON.stringify(wanted.client_user_id)};`,
+        '  debugger;',
+        '  return [workspace, clientUserId];',
+        '}',
+        'setInterval(pause, 250);',
+        '',
+      ].join('\n'),
+    );
+    mkdirSync(join(folder, '.vscode'), { recursive: true });
+    writeFileSync(
+      join(folder, '.vscode', 'launch.json'),
+      JSON.stringify({ version: '0.2.0', configurations: [{ type: 'node', request: 'launch', name: 'Lookup demo', program: '${workspaceFolder}/lookup-demo.js' }] }),
+    );
+    await workbench.sideBar().locator('.composite.title h2').click(); // F5 from the workbench, not the terminal
+    await workbench.page.keyboard.press('F5');
+    // A row of the Variables view reads "name = value".
+    const variable = (name: string) => workbench.sideBar().locator('.monaco-list-row', { hasText: new RegExp(`^\\s*${name}\\b`) }).first();
+    await variable('clientUserId').waitFor({ timeout: 60_000 });
+    const sideBarTitle = () => workbench.sideBar().locator('.composite.title h2').innerText();
+    assert.match(await sideBarTitle(), /run and debug/i);
+
+    const lookUpVariable = async (name: string): Promise<void> => {
+      await variable(name).click({ button: 'right' });
+      const item = workbench.page.getByRole('menuitem', { name: 'Look up in Health Data' });
+      await item.hover();
+      await item.click();
+    };
+    await lookUpVariable('clientUserId');
+    const found = await workbench.waitForNotification(`Found user ${wanted.client_user_id}`);
+    assert.match(found, /side bar stays where it is/);
+    assert.match(await sideBarTitle(), /run and debug/i, 'the side bar is still Run and Debug');
+    await workbench.page.locator('.notifications-toasts .monaco-button', { hasText: 'Reveal in Users' }).first().waitFor();
+
+    await lookUpVariable('workspace');
+    const refused = await workbench.waitForNotification('does not look like');
+    assert.ok(refused.includes(`"${join(folder, 'demo-workspace')}"`), refused);
+    assert.doesNotMatch(refused, /"'|'"/, 'quoted once');
+    assert.doesNotMatch(refused, /Select just the id/);
+    assert.match(refused, /variable/);
+    assert.match(await sideBarTitle(), /run and debug/i);
+    await workbench.screenshot('lookup-debug-variable-dark');
+
+    await workbench.runCommand('Debug: Stop');
+    await workbench.openViewContainer();
+    await selectedInUsers(wanted.client_user_id).waitFor();
   });
 });

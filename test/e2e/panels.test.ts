@@ -102,6 +102,8 @@ describe('Panels in a real workbench', () => {
     await workbench.pickQuickPickItem(/(^|\s)Sandbox US$/);
     // As a user would: the "No API key" notification's own link leads to the key prompt.
     const noKey = workbench.page.locator('.notifications-toasts .notification-list-item', { hasText: 'No API key for Sandbox US' });
+    await noKey.locator('a', { hasText: 'Set API key' }).waitFor();
+    assert.equal(await noKey.locator('.monaco-button', { hasText: 'Cancel' }).count(), 0, 'no Cancel that would only close it');
     await noKey.locator('a', { hasText: 'Set API key' }).click();
     await workbench.quickInput().filter({ hasText: 'Sandbox US' }).waitFor();
     await workbench.typeIntoInput(API_KEY);
@@ -368,7 +370,7 @@ describe('Panels in a real workbench', () => {
     await frame.locator('.loinc-code').first().waitFor();
     const shownCodes = new Set(await frame.locator('.loinc-code').allInnerTexts());
     const page = await client.listLabTestMarkers(labTest.id, { page: 1, size: 50 });
-    const expectedCodes = new Set(page.markers.flatMap((m) => m.expected_results.map((r) => r.loinc.code)));
+    const expectedCodes = new Set(page.markers.flatMap((m) => (m.expected_results ?? []).map((r) => r.loinc?.code)));
     assert.ok(expectedCodes.size > 0);
     assert.deepEqual([...shownCodes].sort(), [...expectedCodes].sort());
     assert.equal(await frame.locator('tr.marker-row').count(), page.markers.length);
@@ -402,7 +404,7 @@ describe('Panels in a real workbench', () => {
     await frame.locator('.pager', { hasText: /^Page 1 of \d+ · / }).waitFor();
     assert.equal(await frame.locator('tr.marker-row').count(), 2);
     const all = await client.listLabTestMarkers(labTest.id, { page: 1, size: 100 });
-    const matching = all.markers.filter((m) => /hdl/i.test(`${m.name} ${m.slug}`) || m.expected_results.some((r) => /hdl/i.test(r.loinc.code)));
+    const matching = all.markers.filter((m) => /hdl/i.test(`${m.name} ${m.slug}`) || (m.expected_results ?? []).some((r) => /hdl/i.test(r.loinc?.code ?? '')));
     assert.ok(matching.length > 0);
     await frame.locator('vscode-text-field', { hasText: 'Filter' }).locator('input').fill('HDL');
     await frame.locator('.pager', { hasText: `of all ${all.markers.length} markers match` }).waitFor();

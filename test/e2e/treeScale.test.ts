@@ -111,4 +111,18 @@ describe('Users tree of a 150,000-user team in a real workbench', () => {
     assert.match((await pinned.innerText()).replace(/\s+/g, ' '), /resolved/);
     await workbench.screenshot('users-tree-100k-resolved-dark');
   });
+
+  test('End, Enter when the next page starts with a user pinned on top: focus lands on the next row the list shows', async () => {
+    const pinned = await userAt(LOADED);
+    await workbench.runCommand('Health Data: Resolve User by client_user_id…');
+    await workbench.typeIntoInput(pinned.client_user_id);
+    await workbench.viewPane('Users').locator('.monaco-list-row.selected', { has: workbench.page.locator('.label-name', { hasText: pinned.client_user_id }) }).waitFor();
+    await workbench.viewPane('Users').locator('.monaco-list').first().focus();
+    await workbench.page.keyboard.press('End');
+    await focusedRow().filter({ hasText: `Load more (${count(LOADED)} of ${count(TEAM)})` }).waitFor();
+    await workbench.page.keyboard.press('Enter');
+    const next = await userAt(LOADED + 1);
+    await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: new RegExp(`^${next.client_user_id}$`) }) }).waitFor();
+    assert.equal(await focusedRow().getAttribute('aria-level'), '2', 'the listed row, in its range');
+  });
 });

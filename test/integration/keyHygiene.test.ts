@@ -1,7 +1,8 @@
 // Key hygiene in the real extension host (issue 6, suite 3): a known key is stored through the
 // Set API Key path (the same check and SecretStorage the command uses), then everything a user can
 // do that might repeat it runs — tree loads, details, Open as JSON, the last response, Copy as
-// cURL, both panels — once against a real sandbox and once against a server that echoes the key
+// cURL, both panels, every agent tool (and dist/mcp.js's whole MCP transcript) — once against a
+// real sandbox and once against a server that echoes the key
 // back in every way it can. Afterwards the key is in nothing the extension shows or writes: tree
 // items, clipboard, open documents, panel reports, the request log, settings.json, or any file
 // of the VS Code user-data folder (the log channel's files included).
@@ -11,10 +12,12 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensionApi';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { TreeNode } from '../../src/views/users/treeNode';
 import type { UserNode } from '../../src/views/users/userNode';
 import { scriptedHttpServer, sendJson, type HostileServer } from '../support/hostileServers';
-import { activateExtension, waitFor } from './helpers';
+import { activateExtension, ourExtension, waitFor } from './helpers';
 
 const KEY = 'hygiene-known-key-9f3e1c7a2b5d4e60';
 const USER_ID = '5f0c3e9e-6d35-4c0e-9d4f-0c7f6b1d2a10';
@@ -68,6 +71,25 @@ function renderedPanel(viewType: string): Promise<PanelReport> {
     const reports = (await vscode.commands.executeCommand<PanelReport[]>('healthData.describePanels')) ?? [];
     return reports.find((report) => report.viewType === viewType && report.active && report.rendered !== undefined);
   }, `the ${viewType} panel to render`, 100_000);
+}
+
+/** Every agent tool through vscode.lm.invokeTool in the active environment; each result's text recorded. */
+async function recordAgentTools(where: string, user: string, labTestId: string): Promise<void> {
+  const calls: [string, object][] = [
+    ['find_user', { user }],
+    ['list_users', { limit: 5 }],
+    ['blood_pressure_summary', { user, raw_readings: 5 }],
+    ['diagnose_user', { user }],
+    ['scan_coverage', { first: 5 }],
+    ['lab_test_markers', { lab_test_id: labTestId }],
+    ['order_set_markers', { lab_test_ids: [labTestId] }],
+    ['recent_requests', { limit: 50 }],
+  ];
+  for (const [tool, input] of calls) {
+    const result = await vscode.lm.invokeTool(`healthData_${tool}`, { input, toolInvocationToken: undefined });
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : JSON.stringify(part))).join('\n');
+    seen.push({ where: `${where} agent tool ${tool}`, text });
+  }
 }
 
 /** A server that answers the key check, then repeats the key it was sent in every answer it gives. */
@@ -173,6 +195,57 @@ suite('Key hygiene: the key appears nowhere', () => {
     const echoed = echo.requests.filter((request) => request.headers['x-service-api-key'] === KEY).map((request) => request.url);
     assert.ok(echoed.some((url) => url.startsWith('/v2/user/resolve/')), `the resolve was answered with the echo (${echoed.join(', ')})`);
     assert.ok(echoed.some((url) => url.startsWith('/v2/timeseries/')), 'the blood-pressure query was answered with the echo');
+  });
+
+  test('agent tools against the sandbox and the echoing server, and the MCP server\'s whole transcript', async function () {
+    this.timeout(120_000);
+    await testing.connection.selectEnvironment('sandboxUs');
+    assert.equal((await testing.setApiKey(KEY)).ok, true);
+    const users = (await userNodes()).map((node) => node.getTreeItem().label as string);
+    await recordAgentTools('sandbox', String(users[0] ?? 'patient-0001'), sandbox.labTests[0]!.id);
+    await testing.connection.selectEnvironment('custom');
+    // The id a model would pass: the one it was shown, the echoed key already redacted.
+    const echoed = await waitFor(async () => {
+      const found = await userNodes();
+      return found.length === 1 && String(found[0]!.getTreeItem().label);
+    }, 'the echoed user');
+    assert.match(echoed, /\[redacted\]/);
+    await recordAgentTools('echo', echoed, 'lab-test-1');
+    assert.ok(seen.filter((entry) => entry.where.includes('agent tool')).length === 16);
+    assert.ok(echo.requests.some((request) => request.headers['x-service-api-key'] === KEY), 'the tools reached the echoing server with the key');
+
+    // dist/mcp.js as an MCP client starts it, the key in its environment: every message both ways.
+    const transcript: string[] = [];
+    let stderr = '';
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(ourExtension().extensionPath, 'dist', 'mcp.js'), '--base-url', echo.url],
+      env: { PATH: process.env.PATH ?? '', ELECTRON_RUN_AS_NODE: '1', HEALTH_DATA_API_KEY: KEY },
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'hygiene', version: '1.0.0' });
+    await client.connect(transport);
+    const onmessage = transport.onmessage;
+    transport.onmessage = (message) => {
+      transcript.push(JSON.stringify(message));
+      onmessage?.(message);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = async (message) => {
+      transcript.push(JSON.stringify(message));
+      return send(message);
+    };
+    try {
+      transcript.push(JSON.stringify(await client.listTools()));
+      for (const [name, args] of [['find_user', { user: 'anyone' }], ['list_users', {}], ['diagnose_user', { user: 'anyone' }], ['lab_test_markers', { lab_test_id: 'x' }], ['recent_requests', {}]] as const) {
+        await client.callTool({ name, arguments: args });
+      }
+    } finally {
+      await client.close();
+    }
+    assert.ok(transcript.length >= 10, `${transcript.length} MCP messages`);
+    seen.push({ where: 'MCP transcript', text: transcript.join('\n') }, { where: 'MCP server stderr', text: stderr });
   });
 
   test('zero hits: tree, clipboard, documents, panel reports, request log, settings.json, user-data files', async () => {

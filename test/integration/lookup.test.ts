@@ -85,6 +85,18 @@ suite('Look up in Health Data', () => {
     assert.equal(fixture.testing.recents?.get(ENVIRONMENT).labTests[0]?.id, labTest.id);
   });
 
+  test('from the debugger the side bar stays: the user is selected in the Users view when it is next shown', async () => {
+    const user = await userAt(640);
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor(() => !fixture.testing.usersView.treeView.visible, 'the Users view hidden');
+    const argument = { container: { name: 'Locals', variablesReference: 3, expensive: false }, variable: { name: 'clientUserId', value: `'${user.client_user_id}'`, evaluateName: 'clientUserId', variablesReference: 0 } };
+    const outcome = await lookUp(argument);
+    assert.deepEqual(outcome, { kind: 'user', userId: user.user_id, clientUserId: user.client_user_id });
+    assert.equal(fixture.testing.usersView.treeView.visible, false, 'the look-up did not open the Users view');
+    await vscode.commands.executeCommand('healthData.users.focus');
+    await waitFor(() => selectedUser()?.user_id === user.user_id, 'the user selected once the view is shown');
+  });
+
   test('a terminal selection (copied through the clipboard, which is put back) reveals the user', async () => {
     const user = await userAt(3);
     const write = new vscode.EventEmitter<string>();
@@ -141,7 +153,12 @@ suite('Look up in Health Data', () => {
     assert.match(debug.when, /debugState == stopped/);
     assert.match(debug.when, /variableEvaluateNamePresent/);
     assert.match(debug.when, /config\.healthData\.lookUp\.debugVariables/);
-    assert.equal(menus['terminal/context']?.find((entry) => entry.command === 'healthData.lookUp')?.when, 'terminalTextSelected');
+    // VS Code 1.100 evaluates the terminal's context menu without the terminal's own keys (its
+    // selection keys live in the terminal instance's scoped context): any selection clause hid the
+    // item. It is shown in every terminal menu; without a selection the command says what to do.
+    const terminal = menus['terminal/context']?.find((entry) => entry.command === 'healthData.lookUp');
+    assert.ok(terminal, 'the terminal entry is contributed');
+    assert.equal(terminal.when, undefined);
     assert.ok(menus['editor/context']?.some((entry) => entry.command === 'healthData.lookUp'));
   });
 });

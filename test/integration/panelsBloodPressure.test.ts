@@ -6,6 +6,7 @@ import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
 import { readingsIn } from '../../src/domain/bloodPressureGroups';
 import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { CHART_PALETTES } from '../../src/domain/chartColors';
 import { addDays, ZoneCalendar } from '../../src/domain/zonedTime';
 import { waitFor } from './helpers';
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
@@ -48,7 +49,7 @@ suite('Panels: blood pressure', () => {
     let found: User | undefined;
     for (const user of users) {
       if (user === heavy) continue;
-      const form = defaultBloodPressureForm(new ZoneCalendar(user.fallback_time_zone?.id), now);
+      const form = defaultBloodPressureForm(new ZoneCalendar(user.fallback_time_zone?.id ?? undefined), now);
       if ((await countReadings(user, form)).readings > 0) {
         found = user;
         break;
@@ -64,7 +65,7 @@ suite('Panels: blood pressure', () => {
   test('opened from a tree node, it shows the last 30 days: every reading in the table and the chart', async () => {
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular });
     const report = await settled(regular, 'data');
-    const expectedForm = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id), Date.now());
+    const expectedForm = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id ?? undefined), Date.now());
     assert.deepEqual(formOf(report), expectedForm, 'the default query is the last 30 days');
     const expected = await countReadings(regular, formOf(report));
     assert.equal(rendered(report, 'readings'), expected.readings);
@@ -108,18 +109,20 @@ suite('Panels: blood pressure', () => {
     assert.equal(expected.readings, HEAVY_READINGS);
     assert.equal(rendered(report, 'readings'), HEAVY_READINGS);
     assert.equal(rendered(report, 'tableRows'), HEAVY_READINGS);
-    assert.ok(rendered(report, 'chartPoints') > 0);
+    assert.equal(rendered(report, 'chartPoints'), HEAVY_READINGS, 'the chart holds every reading');
+    assert.ok(rendered(report, 'chartRows') < HEAVY_READINGS / 5, `and draws them per pixel column: ${rendered(report, 'chartRows')} rows`);
   });
 
   test('a provider keeps its chart colour when the provider filter shows it alone; no colour is a band colour', async () => {
-    const lastMonth = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id), Date.now());
+    const lastMonth = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id ?? undefined), Date.now());
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, lastMonth);
     const all = await settled(regular, 'data', lastMonth);
     const colors = rendered<Record<string, string>>(all, 'chartColors');
     const providers = Object.keys(colors);
     assert.ok(providers.length > 0);
-    const bandColors = ['--vscode-charts-green', '--vscode-charts-yellow', '--vscode-charts-orange', '--vscode-charts-red', '--vscode-charts-purple'];
-    for (const variable of Object.values(colors)) assert.ok(!bandColors.includes(variable), variable);
+    const bandColors = Object.values(CHART_PALETTES).flatMap((palette) => Object.values(palette.bands));
+    for (const color of Object.values(colors)) assert.ok(!bandColors.includes(color), color);
+    assert.equal(new Set(Object.values(colors)).size, providers.length, 'each provider has its own colour');
     const last = providers[providers.length - 1] ?? assert.fail();
     const form: BloodPressureForm = { ...formOf(all), provider: last };
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);
@@ -137,7 +140,7 @@ suite('Panels: blood pressure', () => {
   });
 
   test('after the user\'s data ends, the empty state names the day of the last reading before the range', async () => {
-    const zone = new ZoneCalendar(regular.fallback_time_zone?.id);
+    const zone = new ZoneCalendar(regular.fallback_time_zone?.id ?? undefined);
     const today = zone.dayKey(Date.now());
     const form: BloodPressureForm = { startDate: addDays(today, 30), endDate: addDays(today, 40), provider: '' };
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, form);

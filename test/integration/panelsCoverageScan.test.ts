@@ -73,7 +73,13 @@ suite('Panels: Scan Data Coverage', () => {
     assert.equal(byUser(storyUser('stoppedSyncing')).readings, '0');
     assert.equal(byUser(storyUser('neverDelivered')).silent_sources, 'ihealth');
     assert.match(byUser(storyUser('neverDelivered')).findings ?? '', /sourceNeverDelivered/);
-    assert.equal(byUser(storyUser('cannotMeasure')).findings, '', 'sources that cannot measure are not a finding');
+    assert.equal(byUser(storyUser('cannotMeasure')).findings, 'sourceCannotMeasure', 'an empty row says why: no connected source can measure');
+    assert.equal(byUser(storyUser('cannotMeasure')).last_reading_day, '');
+    // The scan resolves each user for its ingestion bounds, as the diagnosis does: the stop is the ingestion end.
+    assert.equal(byUser(storyUser('ingestionEnded')).findings, 'sourceStopped windowEndsAfterIngestion');
+    // The last reading is known from the year before the window, where the silent source was looked up.
+    const stoppedRow = byUser(storyUser('stoppedSyncing'));
+    assert.ok((stoppedRow.last_reading_day ?? '') !== '' && (stoppedRow.last_reading_day ?? '') < (stoppedRow.window_start ?? ''), JSON.stringify(stoppedRow));
     assert.equal(byUser(storyUser('longGap')).findings, 'gap');
     for (let position = 0; position < 10; position++) {
       const row = byUser(users[position] ?? assert.fail());

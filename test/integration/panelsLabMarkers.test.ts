@@ -12,7 +12,7 @@ const VIEW_TYPE = 'healthData.labMarkers';
 let fixture: PanelsFixture & { close(): Promise<void> };
 
 const loincCodesOf = (page: MarkerPage): string[] =>
-  [...new Set(page.markers.flatMap((m) => m.expected_results.map((r) => r.loinc.code)))].sort();
+  [...new Set(page.markers.flatMap((m) => (m.expected_results ?? []).map((r) => r.loinc?.code ?? '')))].sort();
 
 interface LabSource {
   kind: string;

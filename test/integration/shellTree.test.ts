@@ -86,18 +86,18 @@ suite('Shell: Users tree on the local sandbox', () => {
 
   test('a user expands to its connected sources and, on demand, its full details', async () => {
     const listed = (await reference.listUsers({ limit: PAGE_SIZE })).users;
-    const user = listed.find((u) => u.connected_sources.length > 1) ?? listed[0]!;
+    const user = listed.find((u) => (u.connected_sources ?? []).length > 1) ?? listed[0]!;
     const node = userNodes(await root()).find((candidate) => candidate.user.user_id === user.user_id);
     assert.ok(node);
     const [sources, details] = await node.getChildren();
     assert.ok(sources && details);
     assert.equal(sources.getTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     const sourceNodes = await sources.getChildren();
-    assert.deepEqual(sourceNodes.map(label), user.connected_sources.map((s) => s.source.name));
+    assert.deepEqual(sourceNodes.map(label), (user.connected_sources ?? []).map((s) => s.source?.name));
     const firstSource = sourceNodes[0];
     assert.equal(kindOf(firstSource), 'source');
-    assert.match(String(firstSource!.getTreeItem().description), new RegExp(`^${user.connected_sources[0]!.source.slug} · connected \\d{4}-`));
-    assert.equal(String(firstSource!.getTreeItem().iconPath), user.connected_sources[0]!.source.logo, 'the https logo is the icon');
+    assert.match(String(firstSource!.getTreeItem().description), new RegExp(`^${user.connected_sources?.[0]?.source?.slug} · connected \\d{4}-`));
+    assert.equal(String(firstSource!.getTreeItem().iconPath), user.connected_sources?.[0]?.source?.logo, 'the https logo is the icon');
 
     const resolved = await reference.resolveUser(user.client_user_id);
     const rows = (await details.getChildren()).filter((child): child is DetailNode => kindOf(child)?.startsWith('detail') === true);

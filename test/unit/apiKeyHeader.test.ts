@@ -46,6 +46,19 @@ describe('API key header', () => {
     assert.equal(await failureKind(spec.client({ apiKeyHeader: 'x-vital-api-key' }).listUsers({ limit: 1 })), 'unauthorized');
   });
 
+  test('a 401 names the header the key was sent in, so the other one can be offered', async () => {
+    for (const [fixture, header] of [[spec, 'x-vital-api-key'], [vital, 'x-service-api-key']] as const) {
+      const error = await fixture
+        .client({ apiKeyHeader: header })
+        .listUsers({ limit: 1 })
+        .then(() => assert.fail('a 401'), (caught: unknown) => caught);
+      assert.ok(isHealthApiError(error));
+      assert.equal(error.kind, 'unauthorized');
+      assert.equal(error.keyHeader, header);
+      assert.ok(error.message.includes(`the key was sent in the ${header} header`), error.message);
+    }
+  });
+
   test('an invalid header name fails before any request', async () => {
     const before = spec.sandbox.requestCount();
     assert.equal(await failureKind(spec.client({ apiKeyHeader: 'bad header' }).listUsers()), 'invalid_request');

@@ -44,9 +44,9 @@ describe('a page as columns', () => {
     assert.deepEqual([...omron.systolic], [120, 122, 125], 'values move with their time');
     assert.deepEqual([...omron.diastolic], [80, 81, 82]);
     assert.deepEqual([...omron.day].map(dayKeyOfIndex), ['2024-05-02', '2024-05-02', '2024-05-04'], '23:30 UTC is the next day in Berlin');
-    assert.deepEqual([...omron.offsetIndex].map((i) => omron.offsets[i]), ['+00:00', '+00:00', '+02:00']);
-    assert.deepEqual(omron.units, ['mmHg']);
-    assert.deepEqual([...withings.offsetIndex].map((i) => withings.offsets[i]), [''], 'no offset written: empty');
+    assert.deepEqual([...omron.text.offset.index].map((i) => omron.text.offset.values[i]), ['+00:00', '+00:00', '+02:00']);
+    assert.deepEqual(omron.text.unit.values, ['mmHg']);
+    assert.deepEqual([...withings.text.offset.index].map((i) => withings.text.offset.values[i]), [''], 'no offset written: empty');
     assert.equal(withings.epochMs[0], Date.parse('2024-05-01T08:00:00Z'), 'wall time in the user\'s zone');
   });
 
@@ -68,7 +68,7 @@ describe('a page as columns', () => {
     assert.equal(columns.unreadable, 1);
     const [omron] = columns.sources;
     assert.deepEqual([...(omron?.systolic ?? [])], [118, 120]);
-    assert.deepEqual([...(omron?.unitIndex ?? [])].map((i) => omron?.units[i]), ['kPa', 'mmHg']);
+    assert.deepEqual([...(omron?.text.unit.index ?? [])].map((i) => omron?.text.unit.values[i]), ['kPa', 'mmHg']);
   });
 });
 
@@ -89,7 +89,7 @@ describe('the webview store, page by page', () => {
       assert.equal(store.readingCount, pages.slice(0, n).reduce((sum, p) => sum + readingsIn(p), 0));
       const sources = store.sources();
       assert.deepEqual(
-        sources.map((s) => ({ provider: s.provider, sourceType: s.sourceType, times: [...s.epochMs.subarray(0, s.length)], systolic: [...s.systolic.subarray(0, s.length)] })),
+        sources.map((s) => ({ provider: s.provider, sourceType: s.sourceType, times: Array.from({ length: s.length }, (_, i) => s.timeAt(i)), systolic: Array.from({ length: s.length }, (_, i) => s.systolicAt(i)) })),
         groups.map((g) => ({ provider: g.provider, sourceType: g.sourceType, times: g.readings.map((r) => r.epochMs), systolic: g.readings.map((r) => r.systolic) })),
         `sources after page ${n}`,
       );
@@ -103,7 +103,10 @@ describe('the webview store, page by page', () => {
       assert.deepEqual(store.summaries(), summarizeByProvider(groups), `summary after page ${n}`);
       const range = { firstDay: '2024-01-01', lastDay: '2024-01-31' };
       assert.deepEqual(store.coverage(range, { alsoShow: ['fitbit'] }), computeCoverage(groups, newYork, range, { alsoShow: ['fitbit'] }), `coverage after page ${n}`);
-      assert.deepEqual(store.chartData(), alignedChartData(groups), `chart after page ${n}`);
+      // With a column per minute, no two readings share one: the decimated chart is every reading.
+      const { rows, ...chart } = store.chartData(undefined, 60 * 24 * 40);
+      assert.deepEqual(chart, alignedChartData(groups), `chart after page ${n}`);
+      assert.equal(rows, chart.times.length);
     }
     assert.equal(store.chartData().gaps, 2, 'omron day 3 → 20 and withings day 0 → 5 (day -3 → 0 is exactly three days)');
   });
@@ -129,7 +132,27 @@ describe('the webview store, page by page', () => {
     }
     const [omron] = store.sources();
     assert.equal(omron?.length, expected);
-    assert.equal(omron?.epochMs[expected - 1], Date.UTC(2024, 0, 1) + (expected - 1) * 60_000);
+    assert.equal(omron?.timeAt(expected - 1), Date.UTC(2024, 0, 1) + (expected - 1) * 60_000);
+    assert.equal(omron?.systolicAt(expected - 1), 100 + ((expected - 1) % 500) % 50);
     assert.equal(store.chartData().points, expected);
+  });
+});
+
+describe('columns of readings the vendor sent without a source type or unit', () => {
+  test('a missing source type and unit stay missing through the columns and the store', () => {
+    const utc = new ZoneCalendar('UTC');
+    const groups: Groups = {
+      ihealth: [
+        { source: { provider: 'ihealth', type: null }, data: [{ systolic: 120, diastolic: 80, timestamp: '2026-11-01T08:00:00+00:00' }, { systolic: 122, diastolic: 81, timestamp: '2026-11-01T09:00:00+00:00', unit: 'mmHg' }] },
+      ],
+    };
+    const page = columnsOfPage(groups, utc);
+    assert.deepEqual(page.sources.map((s) => [s.provider, s.sourceType, [...s.text.unit.index].map((i) => s.text.unit.values[i])]), [['ihealth', undefined, ['', 'mmHg']]]);
+    const store = new ReadingStore();
+    store.add(page);
+    const [source] = store.sources();
+    assert.equal(source?.sourceType, undefined);
+    assert.deepEqual([source?.unit(0), source?.unit(1)], [undefined, 'mmHg']);
+    assert.deepEqual(store.summaries().map((s) => s.sourceTypes), [[undefined]]);
   });
 });

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import { alignedChartData } from '../../src/domain/bloodPressureChartSeries';
 import { groupReadings, mergeGroupedPages, providersOf, readingsIn, ReadingGrouper } from '../../src/domain/bloodPressureGroups';
+import { bloodPressureCsv } from '../../src/domain/bloodPressureExport';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 import { groupsOf, type Groups } from '../support/bloodPressureBuilders';
 import { useSandbox } from '../support/sandboxFixture';
@@ -96,12 +97,43 @@ describe('grouping a real sandbox response', () => {
     assert.ok(pages.length > 1, 'the response spans several pages');
     const raw = pages.reduce((sum, page) => sum + readingsIn(page), 0);
     assert.equal(raw, 5000);
-    const groups = groupReadings(pages, new ZoneCalendar(heavy.fallback_time_zone?.id));
+    const groups = groupReadings(pages, new ZoneCalendar(heavy.fallback_time_zone?.id ?? undefined));
     assert.equal(groups.reduce((sum, g) => sum + g.readings.length, 0), raw);
     for (const group of groups) {
       for (let i = 1; i < group.readings.length; i++) {
         assert.ok((group.readings[i - 1]?.epochMs ?? 0) <= (group.readings[i]?.epochMs ?? 0));
       }
     }
+  });
+});
+
+describe('readings with what the vendor may leave out', () => {
+  // source.type is not required by the vendor's schema; a reading's unit may be another than mmHg.
+  const groups: Groups = {
+    omron: [
+      { source: { provider: 'omron' }, data: [{ systolic: 121, diastolic: 79, timestamp: '2026-11-02T08:00:00+01:00', unit: 'mmHg', timezone_offset: 3600 }] },
+      { source: { provider: 'omron', type: '' }, data: [{ systolic: 119, diastolic: 77, timestamp: '2026-11-02T09:00:00+01:00', unit: null }] },
+      { source: { provider: 'omron', type: null }, data: [{ systolic: 140, diastolic: 95, timestamp: '2026-11-01T07:00:00+01:00', unit: 'mg/dL' }] },
+    ],
+  };
+
+  test('a source type not sent stays missing and is its own group, apart from an empty one; a missing unit stays missing', () => {
+    const grouped = groupReadings([groups], utc);
+    assert.deepEqual(grouped.map((g) => [g.sourceType, g.readings.map((r) => r.unit)]), [
+      [undefined, ['mg/dL', 'mmHg']],
+      ['', [undefined]],
+    ]);
+    assert.equal(readingsIn(groups), 3);
+    const merged = mergeGroupedPages([groups, groups]);
+    // Not sent (absent) and null are one group: both say the service named no source type.
+    assert.deepEqual(merged.omron?.map((g) => [g.source.type, g.data.length]), [[undefined, 4], ['', 2]]);
+  });
+
+  test('the CSV export leaves an empty cell for a value not sent, never "null" or "undefined"', () => {
+    const csv = bloodPressureCsv(groupReadings([groups], utc), utc);
+    assert.ok(!/null|undefined/.test(csv), csv);
+    const lines = csv.trimEnd().split('\r\n');
+    assert.equal(lines.length, 4);
+    assert.ok(lines.some((line) => line.startsWith('omron,,2026-11-02T09:00:00+01:00,') && line.endsWith(',119,77,,normal')), lines.join('\n'));
   });
 });

@@ -9,7 +9,7 @@ import { ingestionStartDay, presetForm, presetOf, RANGE_PRESETS, stepDay } from 
 import { bloodPressureExportName, fileNamePart } from '../../src/domain/exportNames';
 import { jsonDocumentFileName, requestTitle } from '../../src/domain/jsonDocument';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
-import { CATEGORY_COLOR_VARIABLE, SERIES_COLOR_VARIABLES } from '../../src/domain/chartColors';
+import { CHART_PALETTES } from '../../src/domain/chartColors';
 import { groupsOf } from '../support/bloodPressureBuilders';
 
 const utc = new ZoneCalendar('UTC');
@@ -87,15 +87,9 @@ describe('chart series', () => {
     assert.ok(!chart.columns[0]?.includes(null));
   });
 
-  test('series colours never use a category band\'s colour', () => {
-    const bands = new Set(Object.values(CATEGORY_COLOR_VARIABLE));
-    for (const variable of SERIES_COLOR_VARIABLES) assert.ok(!bands.has(variable), variable);
-    assert.equal(new Set(SERIES_COLOR_VARIABLES).size, SERIES_COLOR_VARIABLES.length);
-  });
-
   test('a provider keeps its colour whatever the filter shows', () => {
     const connected = ['withings', 'omron', 'ihealth'];
-    const size = SERIES_COLOR_VARIABLES.length;
+    const size = CHART_PALETTES.light.series.length;
     const slots = connected.map((p) => seriesColorSlot(p, connected, size));
     assert.equal(new Set(slots).size, 3, 'connected providers get different colours');
     // Filtering to one provider, or listing the providers in another order, changes nothing.

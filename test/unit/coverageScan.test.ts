@@ -9,6 +9,8 @@ import type { BloodPressureQuery } from '../../src/api/requests';
 import type { CallOptions } from '../../src/api/client';
 import { iterateUserPages } from '../../src/api/paging';
 import { scanCoverage, type ScanRow } from '../../src/domain/coverageScan';
+import { silentSources } from '../../src/domain/dataDiagnosis';
+import { diagnoseUser } from '../../src/domain/diagnoseUser';
 import type { Fault } from '../../src/sandbox/faults';
 import { SAMPLE_STORIES } from '../../src/sandbox/data/sampleStories';
 import { useSandbox, type SandboxFixture } from '../support/sandboxFixture';
@@ -58,14 +60,19 @@ describe('coverage scan (60 users)', () => {
       };
       for (let position = 0; position < 10; position++) assert.ok(row(position).readings > 0, `#${position} has readings`);
       const storyAt = (kind: string) => SAMPLE_STORIES.find((s) => s.kind === kind)?.position ?? -1;
-      assert.ok(row(storyAt('stoppedSyncing')).findings.includes('sourceStopped'));
-      assert.deepEqual(row(storyAt('stoppedSyncing')).silentSources, ['withings']);
-      assert.equal(row(storyAt('stoppedSyncing')).daysWithoutData, 30);
+      const stopped = row(storyAt('stoppedSyncing'));
+      assert.deepEqual(stopped.findings, ['sourceStopped', 'gap']);
+      assert.deepEqual(stopped.silentSources, ['withings']);
+      assert.equal(stopped.daysWithoutData, 30);
+      assert.ok(stopped.lastReadingDay && stopped.lastReadingDay < stopped.window.firstDay, `the last reading, found before the window: ${stopped.lastReadingDay}`);
       assert.deepEqual(row(storyAt('neverDelivered')).silentSources, ['ihealth']);
-      // The list carries no ingestion bounds (only resolve does): the scan sees the stop they cause.
+      // The list carries no ingestion bounds (only resolve does): the scan resolves the user and says why it stopped.
       assert.deepEqual(row(storyAt('ingestionEnded')).silentSources, ['withings']);
+      assert.deepEqual(row(storyAt('ingestionEnded')).findings, ['sourceStopped', 'windowEndsAfterIngestion']);
+      assert.deepEqual(row(storyAt('ingestionStartsInWindow')).findings, ['windowStartsBeforeIngestion']);
       assert.equal(row(storyAt('cannotMeasure')).readings, 0);
-      assert.deepEqual(row(storyAt('cannotMeasure')).findings, [], `a user who cannot measure is not flagged: ${JSON.stringify(row(storyAt('cannotMeasure')))}`);
+      assert.equal(row(storyAt('cannotMeasure')).lastReadingDay, undefined);
+      assert.deepEqual(row(storyAt('cannotMeasure')).findings, ['sourceCannotMeasure'], 'an empty row says why: no source can measure');
       // Counted against the API directly, for one user.
       const first = row(0);
       const page = await fixture.client().getGroupedBloodPressure(first.userId, { startDate: first.window.firstDay, endDate: first.window.lastDay });
@@ -104,6 +111,32 @@ describe('coverage scan (60 users)', () => {
     for (const row of scanned) assert.deepEqual(row, full.rows.find((r) => r.userId === row.userId), 'kept rows are complete');
   });
 });
+
+for (const seed of [1, 4]) {
+  describe(`the scan says what the diagnosis says (every user of 60, seed ${seed})`, () => {
+    const fixture = useSandbox({ users: 60, seed });
+
+    test('per user: the same headline findings, silent sources, readings in the window and last reading', async () => {
+      const users = await allUsers(fixture);
+      const client = fixture.client();
+      const now = Date.now();
+      for (const days of [30, 7]) {
+        const { rows } = await scanCoverage(client, users, { days, concurrency: 4, nowMs: now });
+        const stories = new Set(SAMPLE_STORIES.map((story) => story.position));
+        for (const [position, row] of rows.entries()) {
+          assert.ok(row.status === 'scanned', `#${position} scanned`);
+          const diagnosis = await diagnoseUser(client, row.clientUserId, { days, nowMs: now });
+          const what = `#${position} ${row.clientUserId}${stories.has(position) ? ` (${SAMPLE_STORIES.find((s) => s.position === position)?.kind})` : ''}, ${days} days`;
+          assert.deepEqual(row.findings, diagnosis.headline, `${what}: findings`);
+          assert.deepEqual(row.silentSources, silentSources(diagnosis.findings), `${what}: silent sources`);
+          assert.equal(row.readings, diagnosis.readingsInWindow, `${what}: readings in the window`);
+          assert.equal(row.lastReadingDay, diagnosis.lastReadingDay, `${what}: last reading`);
+          assert.deepEqual(row.window, diagnosis.window, `${what}: window`);
+        }
+      }
+    });
+  });
+}
 
 describe('coverage scan under faults (2,000 users)', () => {
   const fixture = useSandbox({ users: 2000, seed: 3 });

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { PROVIDER_CAPABILITIES, capabilityOf } from '../../src/api/providerCapabilities';
 import type { User } from '../../src/api/schemas';
 import type { ReadingGroup } from '../../src/domain/bloodPressureGroups';
-import { diagnose, type Finding, type FindingKind } from '../../src/domain/dataDiagnosis';
+import { diagnose, headlineFindings, type Finding, type FindingKind } from '../../src/domain/dataDiagnosis';
 import { ZoneCalendar, addDays, daysBetween, formatOffsetMinutes } from '../../src/domain/zonedTime';
 
 const HOUR_MS = 3_600_000;
@@ -178,5 +178,46 @@ describe('diagnosis findings', () => {
     }
     assert.equal(capabilityOf('acme_scale'), undefined);
     assert.equal(addDays('2026-11-22', -49), '2026-10-04');
+  });
+});
+
+describe('the headline: what the diagnosis says in a word (the scan row says the same)', () => {
+  test('problems first, then warnings, each kind once; facts left out', () => {
+    const user = userWith({ sources: [['omron', '2025-03-02T10:00:00Z'], ['withings', '2025-03-02T10:00:00Z']], fallback_time_zone: null });
+    const findings = run(user, [group('omron', everyDay('2026-05-01', '2026-10-20')), group('withings', everyDay('2026-05-01', '2026-10-20'))]);
+    assert.deepEqual(headlineFindings(findings, 0), ['sourceStopped', 'gap', 'noFallbackTimeZone']);
+  });
+
+  test('an empty window that no problem explains names the source that cannot measure', () => {
+    const cannot = run(userWith({ sources: [['oura', '2025-03-02T10:00:00Z']] }), []);
+    assert.deepEqual(headlineFindings(cannot, 0), ['sourceCannotMeasure']);
+    // With readings in the window, or a problem that explains the empty window, it is only a fact.
+    const delivering = run(userWith({ sources: [['omron', '2025-03-02T10:00:00Z'], ['oura', '2025-03-02T10:00:00Z']] }), [group('omron', everyDay('2026-05-01', '2026-11-22'))]);
+    assert.deepEqual(headlineFindings(delivering, 200), []);
+    const stopped = run(userWith({ sources: [['withings', '2025-03-02T10:00:00Z'], ['oura', '2025-03-02T10:00:00Z']] }), [group('withings', everyDay('2026-05-01', '2026-09-01'))]);
+    assert.deepEqual(headlineFindings(stopped, 0), ['sourceStopped', 'gap']);
+  });
+});
+
+describe('diagnosis of a user the vendor sent with values left out', () => {
+  test('provider read before the deprecated source; a missing connection date and a zone without an id do not break it', () => {
+    const user: User = {
+      user_id: '00000000-0000-4000-8000-000000000003',
+      client_user_id: 'patient-0003',
+      connected_sources: [
+        { provider: { slug: 'omron', name: 'Omron', logo: '' }, source: { slug: 'omron_legacy' } },
+        { created_on: null, source: { slug: 'withings' } },
+      ],
+      fallback_time_zone: { source_slug: 'manual' },
+    };
+    const findings = run(user, [group('omron', everyDay('2026-11-01', '2026-11-22'))]);
+    assert.deepEqual(only(findings, 'sourceDelivering').map((f) => [f.provider, f.connectedOn]), [['omron', undefined]]);
+    assert.deepEqual(only(findings, 'sourceNeverDelivered').map((f) => [f.provider, f.connectedOn]), [['withings', undefined]]);
+    assert.equal(only(findings, 'noFallbackTimeZone').length, 1);
+  });
+
+  test('a fallback time zone without updated_at is reported without a day or an age', () => {
+    const findings = run(userWith({ fallback_time_zone: { id: 'Europe/Berlin' } }), [group('omron', everyDay('2026-11-01', '2026-11-22'))]);
+    assert.deepEqual(only(findings, 'fallbackTimeZone').map((f) => [f.zone, f.updatedOn, f.ageDays, f.changedInWindow, f.sourceSlug]), [['Europe/Berlin', undefined, undefined, false, undefined]]);
   });
 });

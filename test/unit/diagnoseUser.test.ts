@@ -64,9 +64,22 @@ describe('diagnoseUser against the sandbox stories', () => {
       timeZoneChanged: ['offsetsDiffer'],
       longGap: ['gap'],
     };
+    // What the diagnosis says in a word: the scan's Findings column for the same user (coverageScan.test.ts holds the two equal).
+    const headline: Record<string, string[]> = {
+      stoppedSyncing: ['sourceStopped', 'gap'],
+      neverDelivered: ['sourceNeverDelivered'],
+      cannotMeasure: ['sourceCannotMeasure'],
+      ingestionStartsInWindow: ['windowStartsBeforeIngestion'],
+      ingestionEnded: ['sourceStopped', 'windowEndsAfterIngestion'],
+      timeZoneChanged: ['offsetsDiffer'],
+      longGap: ['gap'],
+    };
     for (const story of SAMPLE_STORIES) {
       const result = await at(story.position);
       assert.deepEqual(problems(result.findings), expected[story.kind], `#${story.position} ${story.kind}`);
+      assert.deepEqual(result.headline, headline[story.kind], `#${story.position} ${story.kind}: headline`);
+      if (story.kind === 'stoppedSyncing') assert.ok(result.lastReadingDay && result.lastReadingDay < result.window.firstDay, 'the last reading, before the window');
+      if (story.kind === 'cannotMeasure') assert.equal(result.lastReadingDay, undefined);
       assert.equal(result.history.lastDay, result.window.lastDay);
       for (const finding of result.findings) {
         const range = evidenceRange(finding, result.window);

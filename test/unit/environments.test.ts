@@ -6,7 +6,9 @@ import {
   DEFAULT_BASE_URLS,
   ENVIRONMENT_IDS,
   apiKeySecretName,
+  defaultApiKeyHeader,
   isApiKeySecretName,
+  isVendorHost,
   normaliseBaseUrl,
   parseEnvironmentId,
   resolveEnvironment,
@@ -89,5 +91,28 @@ describe('environment resolution', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the key header each environment sends by default', () => {
+  test('built-in remote environments on the vendor hosts send the vendor header', () => {
+    for (const id of ['sandboxUs', 'sandboxEu', 'productionUs', 'productionEu'] as const) {
+      assert.equal(defaultApiKeyHeader(id, DEFAULT_BASE_URLS[id]), 'x-vital-api-key', id);
+      assert.equal(defaultApiKeyHeader(id, 'https://api.sandbox.tryvital.io'), 'x-vital-api-key', `${id} on the former domain`);
+    }
+  });
+
+  test('the local sandbox and Custom keep the spec header, wherever Custom points', () => {
+    assert.equal(defaultApiKeyHeader('local', undefined), 'x-service-api-key');
+    assert.equal(defaultApiKeyHeader('custom', 'https://api.example.com'), 'x-service-api-key');
+    assert.equal(defaultApiKeyHeader('custom', DEFAULT_BASE_URLS.sandboxUs), 'x-service-api-key');
+  });
+
+  test('a built-in environment pointed at another host (a spec deployment, a local stand-in) keeps the spec header', () => {
+    for (const url of ['http://127.0.0.1:4010', 'https://health.example.org', 'https://junction.com.evil.example', 'https://notjunction.com', 'not a url']) {
+      assert.equal(defaultApiKeyHeader('sandboxUs', url), 'x-service-api-key', url);
+      assert.equal(isVendorHost(url), false, url);
+    }
+    assert.equal(defaultApiKeyHeader('productionEu', undefined), 'x-service-api-key', 'no base URL yet');
   });
 });

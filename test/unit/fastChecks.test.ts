@@ -1,37 +1,16 @@
 // The allocation-free checks must accept exactly what zod accepts: every real response of the
-// sandbox, and every single-field mutation of them (a wrong type, null, a missing field, a float for
-// an integer…), is judged the same way by both.
+// sandbox, bodies the vendor's schema allows (test/support/vendorBodies.ts), and every single-field
+// mutation of them (a wrong type, null, a missing field, a float for an integer…), is judged the
+// same way by both — so the tolerant reader's rules (src/api/schemas.ts) hold in both.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
 import { isGroupedBloodPressure, isMarkerPage, isUser, isUserList } from '../../src/api/fastChecks';
 import { groupedBloodPressureSchema, markerPageSchema, userListSchema, userSchema } from '../../src/api/schemas';
 import type { SandboxHandle } from '../../src/sandbox/server';
+import { mutated, paths, REPLACEMENTS, type Json } from '../support/jsonMutations';
+import { generateBodies } from '../support/vendorBodies';
 import { start } from './sandboxTestKit';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-const REPLACEMENTS: Json[] = [null, 'text', 42, 1.5, true, [], {}];
-
-/** Every value reached by a path of at most `depth` object keys / array indexes (the first 2 items of an array). */
-function paths(value: Json, depth = 6, prefix: (string | number)[] = []): (string | number)[][] {
-  const found: (string | number)[][] = prefix.length > 0 ? [prefix] : [];
-  if (depth === 0 || value === null || typeof value !== 'object') return found;
-  const keys: (string | number)[] = Array.isArray(value) ? [0, 1].filter((i) => i < value.length) : Object.keys(value);
-  for (const key of keys) found.push(...paths((value as Record<string | number, Json>)[key] as Json, depth - 1, [...prefix, key]));
-  return found;
-}
-
-function mutated(value: Json, path: (string | number)[], replacement: Json | undefined): Json {
-  const copy = structuredClone(value);
-  let parent = copy as Record<string | number, Json>;
-  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
-  const last = path[path.length - 1] as string | number;
-  if (replacement === undefined) {
-    if (Array.isArray(parent)) parent.splice(Number(last), 1);
-    else delete parent[last];
-  } else parent[last] = replacement;
-  return copy;
-}
 
 describe('fast checks agree with zod', () => {
   let sandbox: SandboxHandle;
@@ -59,15 +38,20 @@ describe('fast checks agree with zod', () => {
   after(() => sandbox.close());
 
   const pairs = [
-    { name: 'user list', check: isUserList, schema: userListSchema, matches: (p: string) => p === '/v2/user/' },
-    { name: 'user', check: isUser, schema: userSchema, matches: (p: string) => p.startsWith('/v2/user/resolve/') },
-    { name: 'grouped blood pressure', check: isGroupedBloodPressure, schema: groupedBloodPressureSchema, matches: (p: string) => p.includes('/blood_pressure/') },
-    { name: 'marker page', check: isMarkerPage, schema: markerPageSchema, matches: (p: string) => p.endsWith('/markers') },
+    { name: 'user list', check: isUserList, schema: userListSchema, matches: (p: string) => p === '/v2/user/', operations: ['listUsers'] },
+    { name: 'user', check: isUser, schema: userSchema, matches: (p: string) => p.startsWith('/v2/user/resolve/'), operations: ['resolveUser'] },
+    { name: 'grouped blood pressure', check: isGroupedBloodPressure, schema: groupedBloodPressureSchema, matches: (p: string) => p.includes('/blood_pressure/'), operations: ['groupedBloodPressure'] },
+    { name: 'marker page', check: isMarkerPage, schema: markerPageSchema, matches: (p: string) => p.endsWith('/markers'), operations: ['labTestMarkers', 'orderSetMarkers'] },
   ];
+  // A full and a minimal body per operation (every vendor field; required ones only, nullable ones null).
+  const vendor = generateBodies(2, 11);
 
-  for (const { name, check, schema, matches } of pairs) {
-    test(`${name}: the real responses and each of their one-field mutations`, () => {
-      const samples = bodies.filter((b) => matches(b.kind));
+  for (const { name, check, schema, matches, operations } of pairs) {
+    test(`${name}: the real responses, bodies the vendor schema allows, and each of their one-field mutations`, () => {
+      const samples = [
+        ...bodies.filter((b) => matches(b.kind)),
+        ...vendor.filter((b) => operations.includes(b.operation)).map((b) => ({ kind: b.operation, body: b.body as Json })),
+      ];
       assert.ok(samples.length > 0, `some ${name} responses`);
       let compared = 0;
       for (const { body } of samples) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Marker } from '../../src/api/schemas';
-import { filterMarkers, markersCsv, pageCount, parseIdList, parsePositiveInteger } from '../../src/domain/markerTable';
+import { expectedResultsOf, filterMarkers, hasMorePages, markerPageCount, markersCsv, pageCount, parseIdList, parsePositiveInteger } from '../../src/domain/markerTable';
 import { useSandbox } from '../support/sandboxFixture';
 
 function marker(id: number, name: string, slug: string, loincCodes: string[]): Marker {
@@ -90,10 +90,49 @@ describe('markers of a real sandbox lab test', () => {
     assert.ok(labTest, 'the sandbox offers sample lab tests');
     const page = await fixture.client().listLabTestMarkers(labTest.id, { page: 1, size: 100 });
     assert.ok(page.markers.length > 0);
-    const expectedLines = page.markers.reduce((sum, m) => sum + Math.max(1, m.expected_results.length), 0);
+    const expectedLines = page.markers.reduce((sum, m) => sum + Math.max(1, (m.expected_results ?? []).length), 0);
     assert.equal(markersCsv(page.markers).trimEnd().split('\r\n').length, 1 + expectedLines);
-    const code = page.markers.flatMap((m) => m.expected_results)[0]?.loinc.code;
+    const code = page.markers.flatMap((m) => m.expected_results ?? [])[0]?.loinc?.code;
     assert.ok(code, 'some marker has a LOINC code');
     assert.ok(filterMarkers(page.markers, code).length > 0);
+  });
+});
+
+describe('markers with the values the vendor may leave out', () => {
+  // Only what the vendor's schema requires: id, name, slug, expected_results; the rest missing or null.
+  const sparse: Marker[] = [
+    { id: 7, name: 'Lp(a)', slug: 'lpa', expected_results: [{ id: 70, name: 'Lp(a)', slug: 'lpa', loinc: null }] },
+    { id: 8, name: null, slug: null, description: null, lab_id: null, provider_id: null, type: 'panel', unit: null, price: null, expected_results: null },
+    { id: 9, name: 'HDL', slug: 'hdl', expected_results: [{ id: 90, name: 'HDL', slug: 'hdl', loinc: { id: 1, name: 'HDL', slug: 'hdl', code: '2085-9' } }] },
+  ];
+
+  test('the filter skips what was not sent instead of failing on it', () => {
+    assert.deepEqual(filterMarkers(sparse, 'lp').map((m) => m.id), [7]);
+    assert.deepEqual(filterMarkers(sparse, '2085').map((m) => m.id), [9]);
+    assert.deepEqual(filterMarkers(sparse, 'null').map((m) => m.id), []);
+    assert.deepEqual(filterMarkers(sparse, 'undefined').map((m) => m.id), []);
+  });
+
+  test('the CSV has an empty cell for each value not sent, never "null" or "undefined"', () => {
+    const lines = markersCsv(sparse).trimEnd().split('\r\n');
+    assert.equal(lines.length, 4);
+    assert.equal(lines[1], '7,Lp(a),lpa,,,,,,Lp(a),,,,');
+    assert.equal(lines[2], '8,,,panel,,,,,,,,,');
+    assert.equal(lines[3], '9,HDL,hdl,,,,,,HDL,,2085-9,HDL,');
+    assert.ok(!/null|undefined/.test(markersCsv(sparse)));
+    assert.deepEqual(expectedResultsOf(sparse[1]!), []);
+  });
+
+  test('page count and "is there more" when total, page, size or pages are null', () => {
+    const page = (total: number | null, pages: number | null, count: number) => ({ markers: sparse.slice(0, count), total, page: null, size: null, pages });
+    assert.equal(markerPageCount(page(120, null, 3), 50), 3, 'from total and the size asked for');
+    assert.equal(markerPageCount(page(null, 4, 3), 50), 4, 'from pages');
+    assert.equal(markerPageCount(page(null, null, 3), 3, 2), 3, 'a full page: at least one more');
+    assert.equal(markerPageCount(page(null, null, 2), 3, 2), 2, 'a short page is the last');
+    assert.equal(hasMorePages(page(null, null, 3), 1, 3, 3), true);
+    assert.equal(hasMorePages(page(null, null, 2), 1, 3, 2), false);
+    assert.equal(hasMorePages(page(null, 2, 3), 2, 3, 6), false);
+    assert.equal(hasMorePages(page(7, null, 3), 2, 3, 6), true);
+    assert.equal(hasMorePages(page(7, null, 0), 3, 3, 6), false, 'an empty page ends it whatever total says');
   });
 });

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   compactPath,
+  compareSideLabel,
+  pickItemText,
   requestCurl,
   requestDocumentName,
   requestDocumentText,
@@ -24,6 +26,7 @@ const words: RequestWords = {
   noResponse: (failure) => `No response: ${failure}`,
   bodyNotKept: '(Body not kept)',
   emptyBody: '(Empty body)',
+  sentTime: (ms) => new Date(ms).toISOString().slice(11, 19),
 };
 const KEY = 'sk_live_presentation_0123456789';
 const USER = 'd30465a1-2326-4679-9a13-a196e5281c0a';
@@ -109,10 +112,32 @@ describe('request presentation', () => {
     assert.equal(responseBodyText({ ...post, responseBody: 'not json' }, words), 'not json\n');
   });
 
-  test('the document name keeps the query and the environment, and tells the extension apart', () => {
-    const name = requestDocumentName(record(), 'http');
-    assert.match(name, /^Request 1 · GET v2 timeseries .* start_date=2026-10-01&provider=withings \(Production US\)\.http$/);
-    assert.match(requestDocumentName(record(), 'json'), /\.json$/);
+  test('the document name keeps the query, the environment and the time sent, and no row number', () => {
+    const name = requestDocumentName(record(), 'http', words);
+    const time = words.sentTime(record().startedAt).replace(/:/g, '.');
+    assert.match(name, /^GET v2 timeseries .* start_date=2026-10-01&provider=withings \(Production US, [\d.]+\)\.http$/);
+    assert.ok(name.includes(time), `${name} names the time ${time}`);
+    assert.match(requestDocumentName(record(), 'json', words), /\.json$/);
+  });
+
+  test('a picker item: status, method, path and query in full; time, environment and duration; no row number', () => {
+    const item = pickItemText(record(), words);
+    assert.equal(item.label, `200 GET /v2/timeseries/${USER}/blood_pressure/grouped?start_date=2026-10-01&provider=withings`);
+    assert.equal(item.description, `${words.sentTime(record().startedAt)} · Production US · 532 ms`, "the attempts and the wait between them");
+    assert.doesNotMatch(`${item.label} ${item.description}`, /#\d/);
+    const other = pickItemText(record({ url: `https://api.example.com/base/v2/timeseries/${USER}/blood_pressure/grouped?start_date=2026-09-01` }), words);
+    assert.notEqual(other.label, item.label, 'two blood-pressure requests of one user differ by their query');
+    assert.match(compareSideLabel(record(), words), /^GET \/v2\/timeseries\/d30465a1…\/blood_pressure\/grouped \(Production US, \d\d:\d\d:\d\d\)$/);
+  });
+
+  test('cURL of a POST whose body was dropped: rebuilt from its operation; without one, none', () => {
+    const url = 'https://api.example.com/base/v3/lab_tests/list_order_set_markers?page=1';
+    const operation = { name: 'listOrderSetMarkers' as const, args: [{ labTestIds: ['lab-1'] }, { page: 1 }] as [{ labTestIds: string[] }, { page: number }] };
+    const dropped = { ...record({ method: 'POST', url, operation }), requestBody: undefined, bodyDropped: true };
+    const curl = requestCurl(dropped, 'x-service-api-key') ?? assert.fail('a curl line');
+    assert.match(curl, /--data '\{"lab_test_ids":\["lab-1"\]\}'/);
+    assert.ok(curl.includes(`'${url}'`), 'to the URL it was sent to');
+    assert.equal(requestCurl({ ...dropped, operation: undefined }, 'x-service-api-key'), undefined);
   });
 
   test('cURL of a recorded request: the key from the environment variable, under the header that carried it', () => {

@@ -138,7 +138,10 @@ describe('sandbox lab markers', () => {
     const addOnly = await postJson(sandbox, ORDER_SET, { add_on: { provider_ids: ['004226'] } });
     assert.equal(addOnly.json.markers.length, 1);
     assert.equal(addOnly.json.markers[0].name, 'Testosterone');
-    for (const body of [{}, { lab_test_ids: [] }, { lab_test_ids: null, add_on: null }]) {
+    const byMarkerId = await postJson(sandbox, ORDER_SET, { add_on: { marker_ids: [1905, 1702] } });
+    assert.deepEqual(byMarkerId.json.markers.map((m: { name: string }) => m.name), ['Testosterone', 'Ferritin'], 'add_on.marker_ids, as the service takes them');
+    assert.equal((await postJson(sandbox, ORDER_SET, { add_on: { marker_ids: [999_999] } })).status, 404);
+    for (const body of [{}, { lab_test_ids: [] }, { lab_test_ids: null, add_on: null }, { add_on: {} }]) {
       const empty = await postJson(sandbox, ORDER_SET, body);
       assert.equal(empty.status, 200);
       assert.deepEqual(empty.json, { markers: [], total: 0, page: 1, size: 50 });
@@ -178,7 +181,7 @@ describe('sandbox lab markers', () => {
     assertValidationError(items, ['body', 'lab_test_ids', 1], 'string_type');
     assertValidationError(items, ['body', 'lab_test_ids', 2], 'string_type');
     assertValidationError(await postJson(sandbox, ORDER_SET, { add_on: ['001503'] }), ['body', 'add_on'], 'model_attributes_type');
-    assertValidationError(await postJson(sandbox, ORDER_SET, { add_on: {} }), ['body', 'add_on', 'provider_ids'], 'missing');
+    assertValidationError(await postJson(sandbox, ORDER_SET, { add_on: { marker_ids: ['1101'] } }), ['body', 'add_on', 'marker_ids', 0], 'int_type');
     assertValidationError(await postJson(sandbox, ORDER_SET, { add_on: { provider_ids: [1] } }), ['body', 'add_on', 'provider_ids', 0], 'string_type');
     assertValidationError(await postJson(sandbox, ORDER_SET, { lab_account_id: 5 }), ['body', 'lab_account_id'], 'string_type');
   });

@@ -17,7 +17,7 @@ import { useSandbox } from '../support/sandboxFixture';
 const DAY_MS = 86_400_000;
 
 async function readingsInDefaultWindow(client: HealthApiClient, user: User): Promise<number> {
-  const form = defaultBloodPressureForm(new ZoneCalendar(user.fallback_time_zone?.id), Date.now());
+  const form = defaultBloodPressureForm(new ZoneCalendar(user.fallback_time_zone?.id ?? undefined), Date.now());
   let count = 0;
   for await (const page of iterateBloodPressurePages(client, user.user_id, bloodPressureQueryOf(form))) {
     for (const groups of Object.values(page.groups)) for (const group of groups) count += group.data.length;
@@ -88,7 +88,7 @@ describe('sample stories (documented positions, every seed)', () => {
     }
     return { user, readings };
   }
-  const slugs = (user: User): string[] => user.connected_sources.map((s) => s.source.slug).sort();
+  const slugs = (user: User): string[] => (user.connected_sources ?? []).map((s) => s.source?.slug ?? '').sort();
 
   test('a source that stopped syncing: Withings delivers up to the stop day, nothing after', async () => {
     const { user, readings } = await story('stoppedSyncing');
@@ -126,7 +126,7 @@ describe('sample stories (documented positions, every seed)', () => {
     for (const [nth, zone, days] of [[0, 'America/New_York', STORY_DAYS.timeZoneChange], [1, 'Europe/London', STORY_DAYS.secondTimeZoneChange]] as const) {
       const { user, readings } = await story('timeZoneChanged', nth);
       assert.equal(user.fallback_time_zone?.id, zone);
-      assert.equal(user.fallback_time_zone?.updated_at.slice(0, 10), daysAgo(days));
+      assert.equal(user.fallback_time_zone?.updated_at?.slice(0, 10), daysAgo(days));
       const offsets = (since: boolean) => new Set(readings.filter((r) => (r.timestamp >= daysAgo(days)) === since).map((r) => r.timestamp.slice(-6)));
       const before = offsets(false);
       const after = offsets(true);
@@ -156,7 +156,7 @@ for (const seed of [1, 4, 9]) describe(`the diagnosis finds what the sandbox doc
     const client = fixture.client();
     const listed = (await client.listUsers({ offset: position, limit: 1 })).users[0] ?? assert.fail(`user #${position}`);
     const user = await client.resolveUser(listed.client_user_id);
-    const zone = new ZoneCalendar(user.fallback_time_zone?.id);
+    const zone = new ZoneCalendar(user.fallback_time_zone?.id ?? undefined);
     const now = Date.now();
     const today = zone.dayKey(now);
     const history = { firstDay: addDays(today, -365), lastDay: today };

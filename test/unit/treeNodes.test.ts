@@ -24,7 +24,7 @@ describe('Users tree model', () => {
     for (const user of users) {
       const summary = summariseUser(user);
       assert.equal(summary.label, user.client_user_id);
-      assert.equal(summary.sourceCount, user.connected_sources.length);
+      assert.equal(summary.sourceCount, user.connected_sources?.length);
       assert.ok(user.user_id.startsWith(summary.shortUserId.replace('…', '')));
       assert.ok(summary.shortUserId.length < user.user_id.length);
       ids.add(summary.id);
@@ -36,14 +36,14 @@ describe('Users tree model', () => {
 
   test('sources show name, slug and the connection date; https logos only', async () => {
     const { users } = await fixture.client().listUsers({ limit: 23 });
-    const sources = users.flatMap((u) => u.connected_sources);
+    const sources = users.flatMap((u) => u.connected_sources ?? []);
     assert.ok(sources.length > 0, 'the sample users have connected sources');
     for (const connected of sources) {
       const summary = summariseSource(connected);
-      assert.equal(summary.name, connected.source.name);
-      assert.equal(summary.slug, connected.source.slug);
-      assert.match(summary.connectedSince, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
-      assert.equal(summary.iconUrl, connected.source.logo, 'the sandbox logos are https');
+      assert.equal(summary.name, connected.source?.name);
+      assert.equal(summary.slug, connected.source?.slug);
+      assert.match(summary.connectedSince ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+      assert.equal(summary.iconUrl, connected.source?.logo, 'the sandbox logos are https');
     }
   });
 
@@ -52,9 +52,9 @@ describe('Users tree model', () => {
     const client = new HealthApiClient({ baseUrl: hostile.url, apiKey: hostile.apiKey });
     try {
       const { users } = await client.listUsers({ limit: 15 });
-      const logos = users.flatMap((u) => u.connected_sources.map((s) => s.source.logo));
+      const logos = users.flatMap((u) => (u.connected_sources ?? []).map((s) => s.source?.logo ?? ''));
       assert.ok(logos.some((logo) => logo.startsWith('javascript:')) && logos.some((logo) => logo.startsWith('data:')));
-      for (const user of users) for (const connected of user.connected_sources) assert.equal(summariseSource(connected).iconUrl, undefined);
+      for (const user of users) for (const connected of user.connected_sources ?? []) assert.equal(summariseSource(connected).iconUrl, undefined);
     } finally {
       await client.close();
       await hostile.close();
@@ -150,5 +150,25 @@ describe('Users tree model', () => {
   test('timestamps: shown in UTC to the minute, anything unparsable shown as sent', () => {
     assert.equal(formatTimestamp('2024-03-01T14:22:05.123+02:00'), '2024-03-01 12:22 UTC');
     assert.equal(formatTimestamp('yesterday-ish'), 'yesterday-ish');
+  });
+});
+
+describe('users the vendor sent with values left out', () => {
+  test('a source shows provider first, else the deprecated source; a missing name shows the slug; no date, no icon', () => {
+    assert.deepEqual(summariseSource({ provider: { slug: 'omron', name: 'Omron', logo: 'https://x.example/o.png' }, source: { slug: 'old', name: 'Old', logo: '' } }), {
+      name: 'Omron', slug: 'omron', connectedSince: undefined, iconUrl: 'https://x.example/o.png',
+    });
+    assert.deepEqual(summariseSource({ created_on: '2026-01-02T03:04:05+00:00', provider: null, source: { slug: 'withings', name: null } }), {
+      name: 'withings', slug: 'withings', connectedSince: '2026-01-02 03:04 UTC', iconUrl: undefined,
+    });
+  });
+
+  test('a user with only its ids: no sources, details present and empty, never "null"', () => {
+    const user = { user_id: '6f1c2a52-1d1e-4d3b-9f7e-2b1f6f3c9a10', client_user_id: 'only-ids', connected_sources: null, fallback_time_zone: null, team_id: null };
+    const summary = summariseUser(user);
+    assert.deepEqual([summary.sourceCount, summary.createdOn], [0, undefined]);
+    const rows = userDetailRows(user);
+    assert.deepEqual(rows.filter((row) => row.value !== undefined).map((row) => row.field), ['user_id', 'client_user_id']);
+    assert.ok(rows.every((row) => row.value !== 'null' && row.raw !== 'null'));
   });
 });

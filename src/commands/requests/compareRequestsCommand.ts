@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
-import { pathOf } from '../../domain/requestPresentation';
+import { compareSideLabel, pathOf } from '../../domain/requestPresentation';
 import type { RequestRecord, RequestRecords } from '../../domain/requestRecords';
-import { requestStrings } from '../../l10n/requestStrings';
-import type { RequestInspection } from '../../services';
-import type { Command } from '../command';
+import { requestStrings, requestWords } from '../../l10n/requestStrings';
+import type { Command, RequestInspection } from '../../services';
 import { pickRecord, recordOf, requestArgument } from './requestArgument';
 
 /** Compare with…: this response against another one of the session (same path listed first). */
@@ -35,6 +34,6 @@ export class CompareRequestsCommand implements Command {
     const samePath = new Set(others.filter((record) => pathOf(record) === pathOf(first)).map((record) => record.id));
     // Same operation first: "the same request before and after a fix" is the usual comparison.
     const ordered = [...others.filter((record) => !samePath.has(record.id)), ...others.filter((record) => samePath.has(record.id))];
-    return pickRecord(ordered, requestStrings.pickOther(String(first.id)));
+    return pickRecord(ordered, requestStrings.pickOther(compareSideLabel(first, requestWords())));
   }
 }

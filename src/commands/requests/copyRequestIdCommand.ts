@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
 import type { RequestRecords } from '../../domain/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
-import type { Command } from '../command';
+import type { Command } from '../../services';
 import { recordOf, requestArgument } from './requestArgument';
 
 /** The server's request id, what its operators ask for in a support ticket. */

@@ -3,7 +3,7 @@ import { requestDocumentName, requestDocumentText } from '../../domain/requestPr
 import type { RequestRecords } from '../../domain/requestRecords';
 import type { JsonDocumentProvider } from '../../jsonDocuments/jsonDocumentProvider';
 import { requestWords } from '../../l10n/requestStrings';
-import type { Command } from '../command';
+import type { Command } from '../../services';
 import { requestArgument } from './requestArgument';
 
 /** A read-only document: the request as sent (key redacted), then the response as received. */
@@ -23,6 +23,6 @@ export class OpenRequestCommand implements Command {
     const first = pages[0];
     if (!first) return;
     const text = pages.map((record) => requestDocumentText(record, words)).join(`\n${'─'.repeat(72)}\n\n`);
-    await this.documents.openText(requestDocumentName(first, 'http'), text);
+    await this.documents.openText(requestDocumentName(first, 'http', words), text);
   }
 }

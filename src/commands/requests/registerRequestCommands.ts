@@ -1,8 +1,7 @@
 import type { RequestInspector } from '../../connection/requestInspector';
 import type { JsonDocumentProvider } from '../../jsonDocuments/jsonDocumentProvider';
-import type { ApiConnection } from '../../services';
+import type { ApiConnection, CommandRegistry } from '../../services';
 import type { RequestsView } from '../../views/requests/requestsView';
-import type { CommandManager } from '../commandManager';
 import { CompareRequestsCommand } from './compareRequestsCommand';
 import { CopyRequestAsCurlCommand } from './copyRequestAsCurlCommand';
 import { CopyRequestIdCommand } from './copyRequestIdCommand';
@@ -17,7 +16,7 @@ import {
 } from './requestFilterCommands';
 
 export interface RequestCommandDeps {
-  commands: CommandManager;
+  commands: CommandRegistry;
   connection: ApiConnection;
   inspector: RequestInspector;
   view: RequestsView;

@@ -2,14 +2,20 @@ import * as vscode from 'vscode';
 import type { RequestInspector } from '../../connection/requestInspector';
 import { REQUEST_COMMANDS } from '../../constants';
 import { isEnvironmentId } from '../../domain/environments';
-import { outcomeOf, requestSpecOf, rowText } from '../../domain/requestPresentation';
+import type { ReplayRefusal } from '../../domain/replayPlan';
+import { outcomeOf, rowText } from '../../domain/requestPresentation';
+import type { RequestRecord } from '../../domain/requestRecords';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
-import type { ApiConnection } from '../../services';
+import type { ApiConnection, Command } from '../../services';
+import { nextStepCommand } from '../../ui/nextStepCommand';
 import type { RequestsView } from '../../views/requests/requestsView';
-import type { Command } from '../command';
 import { recordOf, requestArgument } from './requestArgument';
 
-/** The same request in its environment, as a new row; the new row is selected. */
+/**
+ * The same call with the same arguments, in the environment it was sent in and to the base URL it
+ * was sent to, as a new row (selected). When that is no longer possible, nothing is sent and the
+ * message says why, with what to do instead.
+ */
 export class ReplayRequestCommand implements Command {
   readonly id = REQUEST_COMMANDS.replay;
 
@@ -24,29 +30,60 @@ export class ReplayRequestCommand implements Command {
     const node = await requestArgument(argument, this.inspector.recorder.records);
     const record = node && recordOf(node);
     if (!record) return undefined;
-    if (!isEnvironmentId(record.environmentId)) {
-      void vscode.window.showErrorMessage(requestStrings.unknownEnvironment(record.environmentLabel));
+    const plan = await this.inspector.planReplay(record);
+    if (!plan.ok || !isEnvironmentId(record.environmentId)) {
+      this.explain(plan.ok ? { reason: 'environmentGone' } : plan.refusal, record);
       return undefined;
     }
-    const spec = requestSpecOf(record);
-    if (!spec) {
-      const bodyGone = record.method === 'POST' && record.requestBody === undefined;
-      void vscode.window.showErrorMessage(bodyGone ? requestStrings.bodyGoneForReplay() : requestStrings.notAnOperation());
-      return undefined;
-    }
-    const label = rowText({ kind: 'request', record }, requestWords()).label;
-    const result = await this.inspector.sendAgain(record.environmentId, spec, requestStrings.replaying(label));
-    if (!result) return undefined;
-    if (result.record) await this.view.reveal(result.record.id);
     const environment = this.connection.forEnvironment(record.environmentId).environment().label;
+    const label = rowText({ kind: 'request', record }, requestWords()).label;
+    const result = await this.inspector.replay(record.environmentId, plan.operation, record.baseUrl, requestStrings.replaying(label, environment));
+    if (result.record) await this.view.reveal(result.record.id);
     if (result.ok) {
       vscode.window.setStatusBarMessage(requestStrings.replayed(outcomeOf(result.record), environment), 5000);
     } else if (result.record?.failure !== 'cancelled') {
       const open = requestStrings.openReplay();
-      void vscode.window.showWarningMessage(requestStrings.replayFailed(result.message), open).then((choice) => {
+      const choices = result.record ? [open] : [];
+      void vscode.window.showWarningMessage(requestStrings.replayFailed(result.message), ...choices).then((choice) => {
         if (choice === open && result.record) void vscode.commands.executeCommand(REQUEST_COMMANDS.open, result.record.id);
       });
     }
     return result.record?.id;
+  }
+
+  /** Why nothing was sent, with the step that makes a replay possible (or the request usable elsewhere). */
+  private explain(refusal: ReplayRefusal, record: RequestRecord): void {
+    const id = isEnvironmentId(record.environmentId) ? record.environmentId : undefined;
+    const environment = id ? this.connection.forEnvironment(id).environment().label : record.environmentLabel;
+    const copyAsCurl = { title: requestStrings.copyAsCurl(), command: REQUEST_COMMANDS.copyAsCurl, arguments: [record.id] };
+    const open = { title: requestStrings.openReplay(), command: REQUEST_COMMANDS.open, arguments: [record.id] };
+    let message: string;
+    let steps: vscode.Command[];
+    switch (refusal.reason) {
+      case 'noOperation':
+        message = requestStrings.noOperation();
+        steps = [open, copyAsCurl];
+        break;
+      case 'environmentGone':
+        message = requestStrings.environmentGone(record.environmentLabel);
+        steps = [copyAsCurl];
+        break;
+      case 'misconfigured':
+        message = requestStrings.environmentMisconfigured(environment);
+        steps = id ? [nextStepCommand('checkBaseUrl', id)] : [];
+        break;
+      case 'baseUrlChanged':
+        message = requestStrings.baseUrlChanged(environment, refusal.sentTo, refusal.now);
+        steps = id ? [nextStepCommand('checkBaseUrl', id), copyAsCurl] : [copyAsCurl];
+        break;
+      case 'noKey':
+        message = requestStrings.noKeyForReplay(environment);
+        steps = id ? [nextStepCommand('setApiKey', id)] : [];
+        break;
+    }
+    void vscode.window.showWarningMessage(message, ...steps.map((step) => step.title)).then((choice) => {
+      const step = steps.find((candidate) => candidate.title === choice);
+      if (step) void vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
+    });
   }
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { rowText } from '../../domain/requestPresentation';
+import { pickItemText } from '../../domain/requestPresentation';
 import type { RequestRecord, RequestRecords } from '../../domain/requestRecords';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
 import type { RequestNode } from '../../views/requests/requestNodes';
@@ -42,10 +42,7 @@ export async function pickRecord(
     void vscode.window.showInformationMessage(requestStrings.noRequests());
     return undefined;
   }
-  const items = candidates.map((record) => {
-    const text = rowText({ kind: 'request', record }, words);
-    return { label: `#${record.id} ${text.label}`, description: text.description, record };
-  });
+  const items = candidates.map((record) => ({ ...pickItemText(record, words), record }));
   const picked = await vscode.window.showQuickPick(items, { title, matchOnDescription: true });
   return picked?.record;
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { RequestsView } from '../../views/requests/requestsView';
-import type { Command } from '../command';
+import type { Command } from '../../services';
 
 export class ShowErrorsOnlyCommand implements Command {
   readonly id = REQUEST_COMMANDS.showErrorsOnly;
@@ -26,11 +26,14 @@ export class FilterRequestsByEnvironmentCommand implements Command {
   readonly id = REQUEST_COMMANDS.filterEnvironment;
   constructor(private readonly view: RequestsView) {}
 
-  /** `environmentId`: filter without asking (tests); null for all environments. */
-  async execute(environmentId?: string | null): Promise<void> {
+  /**
+   * `environmentId`: filter without asking (tests, code); null for all environments. Anything else
+   * (the view's title button hands over the view or a row) shows the picker, as from F1.
+   */
+  async execute(environmentId?: unknown): Promise<void> {
     const labels = new Map(this.view.recorder.records.all().map((record) => [record.environmentId, record.environmentLabel]));
     let chosen: string | undefined;
-    if (environmentId !== undefined) {
+    if (typeof environmentId === 'string' || environmentId === null) {
       chosen = environmentId ?? undefined;
     } else {
       const all = { label: requestStrings.allEnvironments(), id: undefined as string | undefined };

@@ -2,7 +2,7 @@
 // provider, at most `pageSize` per page, resuming exactly where the previous page's cursor points.
 import { dataDayRange, heavyInstant, heavyReading, readingsOfDay } from './sampleReadings';
 import type { SampleReading } from './sampleReadings';
-import type { SampleUser } from './sampleUsers';
+import type { SampleUser } from './sampleUserShape';
 import { localDayOf } from './timeZones';
 
 export interface StreamPosition {

@@ -1,6 +1,6 @@
 // Blood-pressure readings, generated per (user, local day) — or per reading index for the heavy
 // reader — straight from the seed, so any window of a year of data is produced on demand.
-import type { BloodPressureProfile, SampleUser } from './sampleUsers';
+import type { BloodPressureProfile, SampleUser } from './sampleUserShape';
 import { gaussian, hashInts, intBetween, pick, pickDistinct, rng } from './random';
 import type { Random } from './random';
 import { MS_PER_DAY, wallTimeToInstant } from './timeZones';

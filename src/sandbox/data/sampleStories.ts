@@ -3,7 +3,7 @@
 // Positions count regular users (the heavy reader, when added, is listed before them). Dates are
 // relative to the sandbox's "today", so every seed tells the same stories on the same days.
 import { providerBySlug } from './providers';
-import type { SampleSource, SampleUser } from './sampleUsers';
+import type { SampleSource, SampleUser } from './sampleUserShape';
 import { MS_PER_DAY } from './timeZones';
 
 export type StoryKind =

@@ -2,7 +2,6 @@
 // encode i (through a keyed permutation) so lookups by user_id or client_user_id need no table,
 // and listing offset 99_900 of 100_000 users costs the same as offset 0.
 import { BLOOD_PRESSURE_PROVIDERS, OTHER_PROVIDERS, PROFILE_SOURCE_SLUGS, providerBySlug } from './providers';
-import type { Provider } from './providers';
 import {
   MAX_PERMUTED,
   gaussian,
@@ -16,6 +15,7 @@ import {
   uuidFromHash,
 } from './random';
 import { withStory } from './sampleStories';
+import type { BloodPressureProfile, SampleSource, SampleUser } from './sampleUserShape';
 import { MS_PER_DAY, TIME_ZONES } from './timeZones';
 
 export const HEAVY_CLIENT_USER_ID = 'sample-heavy-reader';
@@ -29,53 +29,6 @@ export const MAX_USERS = MAX_PERMUTED - 1;
 export const RICH_USERS = 10;
 
 const TAG = { team: 1, user: 2, clientId: 3, uuidTail: 4, heavy: 5, profile: 6, sources: 7 } as const;
-
-export interface SampleSource {
-  provider: Provider;
-  connectedAt: number;
-  /** Last local day it delivered (a source that stopped syncing); undefined: up to today. */
-  lastDay?: number;
-  /** Connected, able to measure, never delivered. */
-  neverDelivers?: boolean;
-}
-
-export interface DatedSetting {
-  value: string;
-  sourceSlug: string;
-  updatedAt: number;
-}
-
-export interface BloodPressureProfile {
-  systolic: number;
-  diastolic: number;
-  readingsPerDay: number;
-  dayGapRate: number;
-  weekGapRate: number;
-  outlierRate: number;
-  /** Connected but never measured: a cuff in a drawer. */
-  silent: boolean;
-  /** Local days without any reading (inclusive). */
-  gapDays?: { first: number; last: number };
-}
-
-export interface SampleUser {
-  /** Generator index; -1 for the heavy reader. */
-  index: number;
-  userId: string;
-  teamId: string;
-  clientUserId: string;
-  createdAt: number;
-  sources: SampleSource[];
-  timeZone: DatedSetting | null;
-  /** The fallback zone before `timeZone.updatedAt`: readings before then carry its offsets. */
-  previousTimeZone?: { value: string; until: number };
-  birthDate: DatedSetting | null;
-  ingestionStart: number | null;
-  ingestionEnd: number | null;
-  bloodPressure: BloodPressureProfile | null;
-  /** Set only for the heavy reader: exact reading count over the last year. */
-  heavyReadings?: number;
-}
 
 export interface PopulationConfig {
   seed: number;

@@ -5,7 +5,7 @@ import { LAB_ID, loincId } from './labCatalog';
 import type { MarkerDefinition } from './labCatalog';
 import { LOINC } from './loincCodes';
 import type { SampleReading } from './sampleReadings';
-import type { DatedSetting, SampleUser } from './sampleUsers';
+import type { DatedSetting, SampleUser } from './sampleUserShape';
 import { formatDay, formatUtc, formatWithOffset } from './timeZones';
 
 export function slugOf(name: string): string {
@@ -38,8 +38,9 @@ export function userToWire(user: SampleUser, style: TextStyle, withIngestion: bo
       source: { logo: style.logo(s.provider.logo), name: style.text(s.provider.name), slug: style.text(s.provider.slug) },
     })),
     fallback_time_zone: timeZoneToWire(user.timeZone, style),
-    fallback_birth_date: birthDateToWire(user.birthDate, style),
   };
+  // Optional in the spec (2.1) and not nullable there: a user without a birth date has no field.
+  if (user.birthDate) wire.fallback_birth_date = birthDateToWire(user.birthDate, style);
   if (withIngestion) {
     wire.ingestion_start = user.ingestionStart === null ? null : formatDay(user.ingestionStart);
     wire.ingestion_end = user.ingestionEnd === null ? null : formatDay(user.ingestionEnd);
@@ -47,7 +48,7 @@ export function userToWire(user: SampleUser, style: TextStyle, withIngestion: bo
   return wire;
 }
 
-interface WireGroup {
+export interface WireGroup {
   data: { systolic: number; diastolic: number; timestamp: string; unit: string }[];
   source: { provider: string; type: string };
 }

@@ -2,6 +2,7 @@
 import { decodeCursor, encodeCursor } from '../data/cursor';
 import type { CursorState } from '../data/cursor';
 import { collectPage } from '../data/readingPages';
+import { vendorGroups } from '../data/vendorShape';
 import { readingsToGroups } from '../data/wireFormat';
 import { DATE_FORMAT_ERROR, endBeforeStartWithoutZone, parseDateInput, toInstant } from '../http/dateParams';
 import type { DateInput } from '../http/dateParams';
@@ -79,8 +80,13 @@ export function groupedBloodPressure(context: RequestContext): Reply {
   const next = page.next
     ? encodeCursor(state.cursorSecret, { userId: user.userId, start: startMs, end: endMs, provider, ...page.next })
     : null;
+  const groups = readingsToGroups(page.readings, zone, state.style);
   return {
     status: 200,
-    body: { groups: readingsToGroups(page.readings, zone, state.style), next_cursor: next, next },
+    body: {
+      groups: state.shape === 'vendor' ? vendorGroups(groups, state.seed, user.index, state.style) : groups,
+      next_cursor: next,
+      next,
+    },
   };
 }

@@ -5,6 +5,8 @@ import { DEFAULT_LAB_ACCOUNT, labAccountById, markerAvailable, markersOfTest, te
 import type { LabAccount } from '../data/labAccounts';
 import { MARKERS, labTestById } from '../data/labCatalog';
 import type { MarkerDefinition } from '../data/labCatalog';
+import { hashInts } from '../data/random';
+import { vendorMarker, vendorMarkerPage } from '../data/vendorShape';
 import { markerToWire } from '../data/wireFormat';
 import { IssueList, ValidationFailure, notFound } from '../http/httpErrors';
 import { parseJsonBody, readBody } from '../http/jsonBody';
@@ -37,10 +39,13 @@ function testFor(id: string, account: LabAccount) {
 
 function pageOf(markers: MarkerDefinition[], page: number, size: number, state: SandboxState): Reply {
   const slice = markers.slice((page - 1) * size, page * size);
-  return {
-    status: 200,
-    body: { markers: slice.map((m) => markerToWire(m, state.style)), total: markers.length, page, size },
-  };
+  if (state.shape === 'spec') {
+    return { status: 200, body: { markers: slice.map((m) => markerToWire(m, state.style)), total: markers.length, page, size } };
+  }
+  const wire = slice.map((m) => vendorMarker(markerToWire(m, state.style), m, state.seed, state.style));
+  // Keyed on the whole query's markers: every page of one query agrees on whether it sends a total.
+  const key = hashInts(...markers.map((m) => m.id));
+  return { status: 200, body: vendorMarkerPage({ markers: wire, markerDefinitions: slice, total: markers.length, page, size }, state.seed, key) };
 }
 
 export function labTestMarkers({ state, params, query }: RequestContext): Reply {
@@ -64,8 +69,8 @@ function parseBodyReportingAll(raw: Buffer, issues: IssueList): OrderSetBody | u
 }
 
 /**
- * Union of the tests' markers and the add-on markers (looked up by provider_id), first
- * occurrence wins, in request order. An empty order set is valid and yields an empty page: it is
+ * Union of the tests' markers and the add-on markers (looked up by marker id, then by
+ * provider_id), first occurrence wins, in request order. An empty order set is valid and yields an empty page: it is
  * a question with an empty answer, not a malformed request.
  */
 export async function orderSetMarkers(context: RequestContext): Promise<Reply> {
@@ -85,6 +90,12 @@ export async function orderSetMarkers(context: RequestContext): Promise<Reply> {
     }
   };
   for (const id of body.labTestIds) markersOfTest(account, testFor(id, account)).forEach(add);
+  for (const markerId of body.addOnMarkerIds) {
+    const marker = MARKERS.find((m) => m.id === markerId);
+    if (!marker) throw notFound(`Add-on marker ${markerId} not found`);
+    if (!markerAvailable(account, marker)) throw notFound(`Add-on marker ${markerId} is not available for this lab account`);
+    add(marker);
+  }
   for (const providerId of body.addOnProviderIds) {
     const marker = MARKERS.find((m) => state.style.text(m.providerId) === providerId);
     if (!marker) throw notFound(`Add-on marker with provider_id ${JSON.stringify(providerId)} not found`);

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FaultQueue } from '../faults';
 import type { TextStyle } from '../data/hostile';
 import type { SamplePopulation } from '../data/sampleUsers';
+import type { SandboxShape } from '../data/vendorShape';
 
 export interface SandboxState {
   seed: number;
@@ -14,6 +15,8 @@ export interface SandboxState {
   bloodPressurePageSize: number;
   cursorSecret: string;
   faults: FaultQueue;
+  /** How bodies are shaped: the spec's fields exactly, or as the vendor's schema allows. */
+  shape: SandboxShape;
 }
 
 export interface RequestContext {

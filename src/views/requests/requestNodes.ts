@@ -21,14 +21,13 @@ function iconOf(record: RequestRecord): vscode.ThemeIcon {
   return new vscode.ThemeIcon('arrow-swap');
 }
 
-function tooltipOf(record: RequestRecord): vscode.MarkdownString {
-  const tooltip = new vscode.MarkdownString();
-  // Text, not markdown: URLs and ids come from the server and the user.
-  tooltipLines(record, requestWords()).forEach((line, index) => {
-    if (index > 0) tooltip.appendMarkdown('  \n');
-    tooltip.appendText(line);
-  });
-  return tooltip;
+/**
+ * Plain text, not Markdown: URLs and ids come from the server and the user. (As Markdown every
+ * character had to be escaped, and the renderer's link detection swallowed the escapes into the
+ * URLs it found, so a base URL in parentheses ended in a stray "\)".)
+ */
+function tooltipOf(record: RequestRecord): string {
+  return tooltipLines(record, requestWords()).join('\n');
 }
 
 export function requestTreeItem(node: RequestNode): vscode.TreeItem {

@@ -4,7 +4,7 @@ import { failureCause } from '../../domain/failureCause';
 import { failureCauseLabel, failureTitle, tree } from '../../l10n/shellStrings';
 import type { EnvironmentInfo } from '../../services';
 import { nextStepCommand } from '../../ui/nextStepCommand';
-import { failureDetail } from '../../ui/showFailure';
+import { failureDetail } from '../../domain/errorNextStep';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './treeNode';
 

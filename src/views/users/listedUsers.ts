@@ -10,7 +10,7 @@ import type { UserTreeContext } from './userTreeContext';
 export interface AppendResult {
   /** 'lastRange': only the last range's rows changed; 'ranges': the root's children changed. */
   change: 'lastRange' | 'ranges';
-  /** The first user the page added, if it added any. */
+  /** The first user the page added that the list shows (not pinned on top), if any. */
   firstNew: User | undefined;
 }
 
@@ -41,7 +41,16 @@ export class ListedUsers implements UserRangeSource {
     const change = changeOfAppend(before, after, this.perRange);
     if (change === 'ranges') this.rebuildRanges();
     else if (this.ranges.length > 0) this.ranges[this.ranges.length - 1]!.end = after;
-    return { change, firstNew: this.listing.at(first) };
+    return { change, firstNew: this.firstShown(first, after) };
+  }
+
+  /** A user Resolve User pinned on top is not in the list: focus goes to the first new row shown. */
+  private firstShown(from: number, to: number): User | undefined {
+    for (let position = from; position < to; position++) {
+      const user = this.listing.at(position);
+      if (user && !this.pinned(user.user_id)) return user;
+    }
+    return undefined;
   }
 
   /** The root's share of the tree: every listed user, or the ranges once the list is long. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectedSource } from '../../api/schemas';
+import { providerOf } from '../../api/wireValues';
 import { TREE_ITEM_CONTEXT } from '../../constants';
 import { summariseSource } from '../../domain/userTree';
 import { tree } from '../../l10n/shellStrings';
@@ -16,7 +17,7 @@ export class SourceNode extends TreeNode {
   ) {
     super(parent);
     // The index keeps ids unique even if a server lists one slug twice.
-    this.id = `${parent.id}/${index}:${connected.source.slug}`;
+    this.id = `${parent.id}/${index}:${providerOf(connected).slug}`;
   }
 
   getTreeItem(): vscode.TreeItem {

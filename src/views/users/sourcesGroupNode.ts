@@ -20,7 +20,7 @@ export class SourcesGroupNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const count = this.user.connected_sources.length;
+    const count = this.user.connected_sources?.length ?? 0;
     const item = new vscode.TreeItem(tree.connectedSources(), vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
     item.contextValue = TREE_ITEM_CONTEXT.sourcesGroup;
@@ -30,7 +30,7 @@ export class SourcesGroupNode extends TreeNode {
   }
 
   override getChildren(): TreeNode[] {
-    const sources = this.user.connected_sources;
+    const sources = this.user.connected_sources ?? [];
     if (sources.length === 0) return [new MessageNode(this, `${this.id}/none`, tree.noConnectedSources(), { icon: 'info' })];
     return sources.map((connected, index) => new SourceNode(this, connected, index));
   }

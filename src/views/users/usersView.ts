@@ -7,6 +7,10 @@ import type { ApiConnection } from '../../services';
 import type { TreeNode } from './treeNode';
 import { UserNode } from './userNode';
 import type { UsersTreeProvider } from './usersTreeProvider';
+import { markDone } from '../walkthroughProgress';
+
+/** Longer than VS Code holds a tree refresh that follows another (200 ms). */
+const REVEAL_RETRY_MS = 250;
 
 /** The Users TreeView: its description (environment and total) and message (the active filter). */
 export class UsersView implements vscode.Disposable {
@@ -15,6 +19,8 @@ export class UsersView implements vscode.Disposable {
   private filterActive: boolean | undefined;
   private nextFocus: UserNode | undefined;
   private focusing: Promise<void> | undefined;
+  /** A user selected while the view was hidden: selected when it is shown. */
+  private pendingSelection: UserNode | undefined;
 
   constructor(
     readonly provider: UsersTreeProvider,
@@ -29,16 +35,27 @@ export class UsersView implements vscode.Disposable {
       this.treeView,
       provider.onDidChangeSummary(() => this.update()),
       provider.onDidAppendPage((node) => void this.focusAppended(node)),
+      // The walkthrough's first step is done when the view is open, however it was opened.
+      this.treeView.onDidChangeVisibility(({ visible }) => {
+        if (!visible) return;
+        markDone(CONTEXT_KEYS.walkthroughUsersViewOpened);
+        const pending = this.pendingSelection;
+        this.pendingSelection = undefined;
+        if (pending) void this.selectWhenShown(pending);
+      }),
       { dispose: () => clearInterval(ageTicker) },
     ];
     this.update();
+    if (this.treeView.visible) markDone(CONTEXT_KEYS.walkthroughUsersViewOpened);
   }
 
   /**
    * After Load more, keyboard focus goes to the first new row, so arrow keys continue from there.
    * Pages loaded in quick succession (Enter held on Load more) reveal one at a time, the newest
    * last: overlapping reveals finish in any order, and an older one finishing last would select a
-   * row of a range that then folds, leaving nothing selected.
+   * row of a range that then folds, leaving nothing selected. VS Code can refuse a reveal while it
+   * is still applying the refresh that added the row (its range may have just been created or
+   * renamed): then it is tried once more when that has settled.
    */
   private focusAppended(node: UserNode): Promise<void> {
     this.nextFocus = node;
@@ -49,19 +66,56 @@ export class UsersView implements vscode.Disposable {
   private async revealAppended(): Promise<void> {
     for (let node = this.nextFocus; node; node = this.nextFocus) {
       this.nextFocus = undefined;
-      if (!this.treeView.visible) continue;
-      try {
-        await this.treeView.reveal(node, { select: true, focus: true });
-      } catch {
-        // The list changed again meanwhile (a refresh, another environment): nothing to focus.
+      for (let attempt = 1; attempt <= 2 && this.treeView.visible && !this.nextFocus; attempt++) {
+        try {
+          await this.treeView.reveal(node, { select: true, focus: true });
+          break;
+        } catch {
+          // The list changed meanwhile (a refresh, another environment), or VS Code was not there yet.
+          await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
+        }
       }
     }
   }
 
-  /** Loads `user` into the tree if needed, then selects and focuses it. */
+  /** Loads `user` into the tree if needed, then selects and focuses it (opening the view). */
   async reveal(user: User): Promise<void> {
+    this.pendingSelection = undefined;
     const node = await this.provider.showUser(user);
     await this.treeView.reveal(node, { select: true, focus: true });
+  }
+
+  /**
+   * Loads `user` into the tree if needed and selects it without opening the view or taking the
+   * focus (a look-up from the debugger leaves the side bar on Run and Debug): selected now if the
+   * view is visible, otherwise as soon as it is shown.
+   */
+  async selectQuietly(user: User): Promise<void> {
+    const node = await this.provider.showUser(user);
+    if (!this.treeView.visible) {
+      this.pendingSelection = node;
+      return;
+    }
+    await this.treeView.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+  }
+
+  /**
+   * Selects `node` in a view that was just shown. VS Code refuses a reveal that arrives while it is
+   * still reading the view's rows ("already registered"): it is made once they are read, and tried
+   * again once if refused.
+   */
+  private async selectWhenShown(node: UserNode): Promise<void> {
+    await this.provider.getChildren();
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
+      if (!this.treeView.visible) return;
+      try {
+        await this.treeView.reveal(node, { select: true, focus: false });
+        return;
+      } catch {
+        // tried again below
+      }
+    }
   }
 
   /** The user of the selected row, if a user row is selected. */

@@ -1,146 +1,250 @@
 // Systolic and diastolic over time, one series pair per provider, over the AHA category bands.
-// uPlot draws to one canvas and stays fast with 100 000+ points; its colours are read from the
-// theme's CSS variables each time the chart is built, and it is rebuilt when the theme changes.
+// uPlot draws to one canvas. It gets the readings decimated per pixel column
+// (src/domain/chartDecimation.ts), so a draw costs the chart's width, not the readings; each zoom
+// decimates the readings in view again. The chart is built when a query starts, with the axes and
+// bands of the queried days, so a page only adds data. Zoom with a drag, or with the keys while the
+// chart has focus: + / - around the centre, ← / → to move, 0 or Escape for the whole range.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { BLOOD_PRESSURE_CATEGORIES, DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS } from '../../domain/bloodPressureCategory';
-import { seriesColorSlot, type AlignedChartData } from '../../domain/bloodPressureChartSeries';
+import { BLOOD_PRESSURE_CATEGORIES, DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
+import { seriesColorSlot } from '../../domain/bloodPressureChartSeries';
+import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/chartColors';
+import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
+import { clampWindow, panWindow, sameWindow, zoomWindow } from '../../domain/chartWindow';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { createButton, type ButtonHandle } from '../common/toolkit';
-import { CATEGORY_COLOR_VARIABLE, SERIES_COLOR_VARIABLES } from '../../domain/chartColors';
 import { categoryLabel, themeColor } from './categoryColors';
 
 const HEIGHT = 320;
+/** Columns are pixels rounded up to this step, so a resize of a few pixels reuses the columns. */
+const COLUMN_STEP = 128;
+
+/** Where the chart's data comes from (the view's store). */
+export interface ChartSource {
+  /** Everything there is to show: the queried days and any reading outside them. */
+  wholeWindow(): ChartWindow;
+  /** The readings in `window`, decimated to `pixelColumns` columns. */
+  data(window: ChartWindow, pixelColumns: number): DecimatedChart;
+}
+
+const KEYS: Record<string, 'in' | 'out' | 'back' | 'forward' | 'reset'> = {
+  '+': 'in',
+  '=': 'in',
+  '-': 'out',
+  _: 'out',
+  ArrowLeft: 'back',
+  ArrowRight: 'forward',
+  '0': 'reset',
+  Escape: 'reset',
+};
 
 export class BloodPressureChart {
   readonly element: HTMLElement;
   private readonly canvasHost: HTMLElement;
   private readonly resetZoom: ButtonHandle;
+  private readonly rangeText: HTMLElement;
   private plot: uPlot | undefined;
-  private data: AlignedChartData | undefined;
-  private zoomed = false;
+  private providers: string[] = [];
+  private palette: ChartPalette;
+  /** The zoom; undefined: the whole range. */
+  private view: ChartWindow | undefined;
+  private drawnWindow: ChartWindow | undefined;
+  private drawn: DecimatedChart | undefined;
+  /** The canvas host's width as the last layout gave it (read from the ResizeObserver, never forced). */
+  private knownWidth = 0;
 
   constructor(
     private readonly strings: BloodPressureStrings,
     private readonly zone: ZoneCalendar,
     /** The user's connected providers: each keeps its colour whatever the filter shows. */
     private readonly connectedProviders: readonly string[],
+    private readonly source: ChartSource,
   ) {
-    this.canvasHost = el('div', { className: 'chart-canvas', attrs: { role: 'img' } });
-    this.resetZoom = createButton(strings.resetZoom, () => this.unzoom(), { title: strings.resetZoomHint });
+    this.palette = currentPalette();
+    this.canvasHost = el('div', {
+      className: 'chart-canvas',
+      attrs: { role: 'img', tabindex: '0', 'aria-keyshortcuts': '+ - ArrowLeft ArrowRight 0 Escape', 'aria-describedby': 'chart-keys' },
+    });
+    this.canvasHost.addEventListener('keydown', (event) => this.onKey(event));
+    this.canvasHost.addEventListener('dblclick', () => this.zoomTo(undefined));
+    this.resetZoom = createButton(strings.resetZoom, () => this.zoomTo(undefined), { title: strings.resetZoomHint });
     this.resetZoom.element.classList.add('reset-zoom');
     this.resetZoom.setDisabled(true);
-    const toolbar = el('div', { className: 'chart-toolbar' }, el('span', { className: 'muted', text: strings.zoomHint }), this.resetZoom.element);
-    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend());
-    new ResizeObserver(() => this.plot?.setSize({ width: this.width(), height: HEIGHT })).observe(this.canvasHost);
-    // VS Code swaps the body's theme class (vscode-light / vscode-dark / vscode-high-contrast).
-    new MutationObserver(() => this.draw()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
-  }
-
-  /**
-   * Shows `data`. While pages stream in, the same providers only get new columns (uPlot's setData:
-   * no new canvas, and a zoom the user made stays); a new provider rebuilds the chart.
-   */
-  render(data: AlignedChartData): void {
-    const sameSeries = this.plot !== undefined && sameList(this.data?.providers ?? [], data.providers);
-    this.data = data;
-    this.canvasHost.setAttribute(
-      'aria-label',
-      formatMessage(this.strings.chartLabel, data.points, data.providers.length, this.zone.zone),
+    this.rangeText = el('span', { className: 'chart-range', attrs: { 'aria-live': 'polite' } });
+    const toolbar = el(
+      'div',
+      { className: 'chart-toolbar' },
+      el('span', { className: 'muted chart-keys', text: strings.zoomHint, attrs: { id: 'chart-keys' } }),
+      this.rangeText,
+      this.resetZoom.element,
     );
-    if (sameSeries && this.plot) this.plot.setData([data.times, ...data.columns] as uPlot.AlignedData, !this.zoomed);
-    else this.draw();
+    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend());
+    new ResizeObserver(([entry]) => {
+      this.knownWidth = entry?.contentRect.width ?? this.knownWidth;
+      if (!this.plot || this.plot.width === this.width()) return;
+      this.plot.setSize({ width: this.width(), height: HEIGHT });
+      this.draw();
+    }).observe(this.canvasHost);
+    // VS Code swaps the body's theme class (vscode-light / vscode-dark / vscode-high-contrast).
+    new MutationObserver(() => this.rebuild()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
   }
 
-  /** Forgets the data of the previous query (the next render builds a new chart). */
-  clear(): void {
-    this.plot?.destroy();
-    this.plot = undefined;
-    this.data = undefined;
-    this.zoomed = false;
-    this.resetZoom.setDisabled(true);
+  /** A new query: no zoom; the axes and bands of the whole range, and whatever data there is. */
+  reset(): void {
+    this.view = undefined;
+    // The one layout read: a query starts, nothing is being drawn yet.
+    this.knownWidth = this.canvasHost.clientWidth || this.knownWidth;
+    this.draw();
+  }
+
+  /** Draws what the source holds now, in the zoom the user chose. */
+  update(): void {
+    this.draw();
   }
 
   /** Series drawn (two per provider), for the render snapshot. */
   get seriesCount(): number {
-    return (this.plot?.series.length ?? 1) - 1;
+    return this.plot ? this.plot.series.length - 1 : 0;
   }
 
   get canvasPresent(): boolean {
     return this.canvasHost.querySelector('canvas') !== null;
   }
 
-  /** Whether the x axis shows less than all the data (Reset zoom is enabled then). */
+  /** Whether the x axis shows less than everything (Reset zoom is enabled then). */
   get isZoomed(): boolean {
-    return this.zoomed;
+    return this.view !== undefined;
   }
 
-  /** The theme variable each provider's series are stroked with (snapshot and tests). */
+  /** Readings in view, rows drawn and line breaks at gaps, as last drawn. */
+  get stats(): { points: number; rows: number; gaps: number } {
+    return { points: this.drawn?.points ?? 0, rows: this.drawn?.rows ?? 0, gaps: this.drawn?.gaps ?? 0 };
+  }
+
+  /** The colour each provider's series are stroked with (snapshot and tests). */
   get seriesColors(): Record<string, string> {
-    return Object.fromEntries((this.data?.providers ?? []).map((provider) => [provider, this.colorVariable(provider)]));
+    return Object.fromEntries(this.providers.map((provider) => [provider, this.colorOf(provider)]));
   }
 
-  private colorVariable(provider: string): string {
-    return SERIES_COLOR_VARIABLES[seriesColorSlot(provider, this.connectedProviders, SERIES_COLOR_VARIABLES.length)] ?? '';
+  private colorOf(provider: string): string {
+    const { series } = this.palette;
+    return series[seriesColorSlot(provider, this.connectedProviders, series.length)] ?? series[0] ?? '';
   }
 
-  private unzoom(): void {
-    const times = this.data?.times;
-    if (!this.plot || !times || times.length === 0) return;
-    this.plot.setScale('x', { min: times[0] ?? 0, max: times[times.length - 1] ?? 0 });
+  private onKey(event: KeyboardEvent): void {
+    const action = KEYS[event.key];
+    if (!action || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const whole = this.source.wholeWindow();
+    const view = this.view ?? whole;
+    if (action === 'reset') return this.zoomTo(undefined);
+    if (action === 'in') return this.zoomTo(zoomWindow(view, whole, 0.5));
+    if (action === 'out') return this.zoomTo(zoomWindow(view, whole, 2));
+    return this.zoomTo(panWindow(view, whole, action === 'back' ? -0.25 : 0.25));
   }
 
+  private zoomTo(view: ChartWindow | undefined): void {
+    const whole = this.source.wholeWindow();
+    this.view = view && !sameWindow(clampWindow(view, whole), whole) ? clampWindow(view, whole) : undefined;
+    this.draw();
+  }
+
+  /** A drag on the chart set the x scale: decimate the readings of that window. */
   private onScale(u: uPlot): void {
-    const times = this.data?.times ?? [];
     const min = u.scales.x?.min;
     const max = u.scales.x?.max;
-    const first = times[0];
-    const last = times[times.length - 1];
-    this.zoomed = min != null && max != null && first !== undefined && last !== undefined && (min > first || max < last);
-    this.resetZoom.setDisabled(!this.zoomed);
+    if (min == null || max == null) return;
+    const window = { startMs: Math.round(min * 1000), endMs: Math.round(max * 1000) };
+    if (this.drawnWindow && Math.abs(window.startMs - this.drawnWindow.startMs) < 2 && Math.abs(window.endMs - this.drawnWindow.endMs) < 2) return;
+    // Not inside uPlot's own commit: the next microtask draws the new window.
+    queueMicrotask(() => this.zoomTo(window));
   }
 
   private draw(): void {
+    const whole = this.source.wholeWindow();
+    const window = this.view ? clampWindow(this.view, whole) : whole;
+    const data = this.source.data(window, this.pixelColumns());
+    this.syncSeries(data.providers);
+    const plot = this.plot!;
+    this.drawn = data;
+    this.drawnWindow = window;
+    plot.batch(() => {
+      plot.setData([data.times, ...data.columns] as uPlot.AlignedData, false);
+      plot.setScale('x', { min: window.startMs / 1000, max: window.endMs / 1000 });
+    });
+    const from = this.zone.formatWallTime(window.startMs);
+    const to = this.zone.formatWallTime(window.endMs);
+    this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, data.points, data.providers.length, this.zone.zone, from, to));
+    const range = formatMessage(this.strings.chartRange, from, to);
+    if (this.rangeText.textContent !== range) this.rangeText.textContent = range;
+    this.resetZoom.setDisabled(this.view === undefined);
+  }
+
+  /** Providers only ever join during a load: their series are added; anything else rebuilds. */
+  private syncSeries(providers: readonly string[]): void {
+    if (this.plot && sameList(this.providers, providers)) return;
+    const kept = this.providers.filter((p) => providers.includes(p));
+    if (!this.plot || !sameList(kept, this.providers)) {
+      this.providers = [...providers];
+      return this.create();
+    }
+    providers.forEach((provider, index) => {
+      if (this.providers.includes(provider)) return;
+      const [systolic, diastolic] = this.seriesOf(provider);
+      this.plot!.addSeries(systolic, 1 + 2 * index);
+      this.plot!.addSeries(diastolic, 2 + 2 * index);
+    });
+    this.providers = [...providers];
+  }
+
+  /** After a theme change: new colours, same data and zoom. */
+  private rebuild(): void {
+    this.palette = currentPalette();
+    if (!this.plot) return;
+    this.create();
+    this.draw();
+  }
+
+  private create(): void {
     this.plot?.destroy();
-    this.plot = undefined;
-    this.zoomed = false;
-    this.resetZoom.setDisabled(true);
-    if (!this.data) return;
-    const data: uPlot.AlignedData = [this.data.times, ...this.data.columns];
-    this.plot = new uPlot(this.options(this.data), data, this.canvasHost);
+    const empty: uPlot.AlignedData = [[], ...this.providers.flatMap(() => [[], []])];
+    this.plot = new uPlot(this.options(), empty, this.canvasHost);
   }
 
   private width(): number {
-    return Math.max(320, this.canvasHost.clientWidth || this.element.clientWidth || 640);
+    return Math.max(320, Math.floor(this.knownWidth) || 640);
   }
 
-  private options(data: AlignedChartData): uPlot.Options {
-    const foreground = themeColor('--vscode-editor-foreground', '#888');
+  private pixelColumns(): number {
+    const pixels = this.width() * (window.devicePixelRatio || 1);
+    return Math.ceil(pixels / COLUMN_STEP) * COLUMN_STEP;
+  }
+
+  private seriesOf(provider: string): [uPlot.Series, uPlot.Series] {
+    const color = this.colorOf(provider);
+    const valueText = (_u: uPlot, value: number | null): string => (value === null || value === undefined ? '–' : String(value));
+    // 1 px strokes: a canvas rasterised without a GPU draws them on a fast path. spanGaps false:
+    // the `null` rows break a line over a long gap; the `undefined` of instants where only another
+    // provider (or the other series) has a point are drawn across.
+    return [
+      { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
+      { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
+    ];
+  }
+
+  private options(): uPlot.Options {
+    const foreground = themeColor('--vscode-editor-foreground', this.palette.text);
     const grid = themeColor('--vscode-charts-lines', 'rgba(128,128,128,0.3)');
     const fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
     const font = `11px ${fontFamily}`;
-    const highContrast = document.body.classList.contains('vscode-high-contrast');
-    const bandColors = Object.fromEntries(
-      BLOOD_PRESSURE_CATEGORIES.map((category) => [category, themeColor(CATEGORY_COLOR_VARIABLE[category], foreground)]),
-    );
     const zone = this.zone;
-    const valueText = (_u: uPlot, value: number | null): string => (value === null || value === undefined ? '–' : String(value));
     const series: uPlot.Series[] = [
       { label: formatMessage(this.strings.columnTime, zone.zone), value: (_u, v) => (v === null || v === undefined ? '–' : zone.formatWallTime(v * 1000)) },
+      ...this.providers.flatMap((provider) => this.seriesOf(provider)),
     ];
-    // 1 px strokes: a canvas rasterised without a GPU draws them on a fast path; at 1.5 px the
-    // series of 100,000 readings took about as long to paint as everything else on the page.
-    // spanGaps false: the `null` rows of alignedChartData break a line over a long gap, while the
-    // `undefined` of instants where only another provider has a reading are drawn across.
-    data.providers.forEach((provider) => {
-      const color = themeColor(this.colorVariable(provider), foreground);
-      series.push(
-        { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
-        { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
-      );
-    });
     const axis = (label?: string): uPlot.Axis => ({
       stroke: foreground,
       font,
@@ -149,22 +253,61 @@ export class BloodPressureChart {
       ticks: { stroke: grid, width: 1 },
       ...(label ? { label } : {}),
     });
+    const labels = Object.fromEntries(BLOOD_PRESSURE_CATEGORIES.map((category) => [category, categoryLabel(this.strings, category)])) as Record<BloodPressureCategory, string>;
+    const bands = new BandLayer(this.palette);
     return {
       width: this.width(),
       height: HEIGHT,
-      tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), zone.zone),
+      // A Date whose local fields read the zone's wall time (what uPlot's tzDate makes, without its
+      // toLocaleString per tick): the zone's offset from our ZoneCalendar.
+      tzDate: (seconds) => {
+        const wall = seconds * 1000 + zone.offsetMinutesAt(seconds * 1000) * 60_000;
+        return new Date(wall + new Date(wall).getTimezoneOffset() * 60_000);
+      },
       scales: {
-        x: { time: true },
+        // The x range is always set by draw(): the whole range or the zoom.
+        x: { time: true, auto: false, range: (_u, min, max) => [min ?? 0, max ?? 1] },
         // Always show the normal..stage 2 bands, whatever the data's own range.
         y: { range: (_u, min, max) => [Math.min(50, (min ?? 50) - 10), Math.max(190, (max ?? 190) + 10)] },
       },
-      axes: [axis(), axis(this.strings.pressureAxis)],
+      axes: [axis(), axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels)],
       series,
-      cursor: { drag: { x: true, y: false } },
+      cursor: {
+        drag: { x: true, y: false },
+        // A double click shows the whole range (draw's window), not the first to last row.
+        bind: { dblclick: () => null },
+      },
       hooks: {
-        drawClear: [(u) => drawCategoryBands(u, bandColors, highContrast ? 0.3 : 0.12)],
+        drawClear: [(u) => bands.draw(u)],
         setScale: [(u, key) => key === 'x' && this.onScale(u)],
       },
+    };
+  }
+
+  /**
+   * The bands' names on the right of the plot, each at its band's middle: every band says what it
+   * is (colour is never the only cue), and no name covers a reading.
+   */
+  private bandAxis(foreground: string, font: string, labels: Record<BloodPressureCategory, string>): uPlot.Axis {
+    const middles = (u: uPlot): number[] => {
+      const min = u.scales.y?.min ?? 0;
+      const max = u.scales.y?.max ?? 0;
+      return SYSTOLIC_BANDS.map((band) => (Math.max(band.from, min) + Math.min(band.to, max)) / 2).filter((_, i) => {
+        const band = SYSTOLIC_BANDS[i]!;
+        return Math.min(band.to, max) - Math.max(band.from, min) >= 4;
+      });
+    };
+    return {
+      scale: 'y',
+      side: 1,
+      stroke: foreground,
+      font,
+      size: 72,
+      gap: 6,
+      grid: { show: false },
+      ticks: { show: false },
+      splits: (u) => middles(u),
+      values: (_u, splits) => splits.map((value) => labels[SYSTOLIC_BANDS.find((band) => value >= band.from && value < band.to)?.category ?? 'normal']),
     };
   }
 
@@ -185,42 +328,72 @@ export class BloodPressureChart {
   }
 }
 
+function currentPalette(): ChartPalette {
+  const palette = CHART_PALETTES[themeKindOf([...document.body.classList])];
+  // The legend swatches are the band colours, as the chart blends them.
+  const root = document.documentElement.style;
+  for (const category of BLOOD_PRESSURE_CATEGORIES) root.setProperty(`--bp-band-${category}`, palette.bands[category]);
+  root.setProperty('--bp-band-alpha', String(palette.bandAlpha));
+  return palette;
+}
+
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
-function drawCategoryBands(u: uPlot, colors: Record<string, string>, alpha: number): void {
-  const yMin = u.scales.y?.min;
-  const yMax = u.scales.y?.max;
-  if (yMin === undefined || yMax === undefined || yMin === null || yMax === null) return;
-  const { ctx } = u;
-  const { left, top, width, height } = u.bbox;
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(left, top, width, height);
-  ctx.clip();
-  for (const band of SYSTOLIC_BANDS) {
-    const low = Math.max(band.from, yMin);
-    const high = Math.min(band.to, yMax);
-    if (high <= low) continue;
-    const yTop = u.valToPos(high, 'y', true);
-    const yBottom = u.valToPos(low, 'y', true);
-    ctx.globalAlpha = alpha;
-    ctx.fillStyle = colors[band.category] ?? 'gray';
-    ctx.fillRect(left, yTop, width, yBottom - yTop);
+/**
+ * The category bands and the diastolic threshold lines, painted once into a
+ * canvas of their own and copied under the series at each draw: they change only with the plot's
+ * size and y range, not with the data.
+ */
+class BandLayer {
+  private readonly canvas = document.createElement('canvas');
+  private key = '';
+
+  constructor(private readonly palette: ChartPalette) {}
+
+  draw(u: uPlot): void {
+    const yMin = u.scales.y?.min;
+    const yMax = u.scales.y?.max;
+    if (yMin == null || yMax == null) return;
+    const { left, top, width, height } = u.bbox;
+    const key = `${width}x${height}:${yMin}:${yMax}`;
+    if (key !== this.key) {
+      this.key = key;
+      this.paint(u, yMin, yMax);
+    }
+    u.ctx.drawImage(this.canvas, left, top);
   }
-  const pixel = window.devicePixelRatio || 1;
-  ctx.globalAlpha = 0.9;
-  ctx.lineWidth = pixel;
-  ctx.setLineDash([3 * pixel, 3 * pixel]);
-  for (const threshold of DIASTOLIC_THRESHOLDS) {
-    if (threshold.value < yMin || threshold.value > yMax) continue;
-    const y = Math.round(u.valToPos(threshold.value, 'y', true)) + 0.5;
-    ctx.strokeStyle = colors[threshold.category] ?? 'gray';
-    ctx.beginPath();
-    ctx.moveTo(left, y);
-    ctx.lineTo(left + width, y);
-    ctx.stroke();
+
+  private paint(u: uPlot, yMin: number, yMax: number): void {
+    const { top, width, height } = u.bbox;
+    this.canvas.width = Math.max(1, Math.round(width));
+    this.canvas.height = Math.max(1, Math.round(height));
+    const ctx = this.canvas.getContext('2d');
+    if (!ctx) return;
+    const pixel = window.devicePixelRatio || 1;
+    const y = (value: number): number => u.valToPos(value, 'y', true) - top;
+    for (const band of SYSTOLIC_BANDS) {
+      const low = Math.max(band.from, yMin);
+      const high = Math.min(band.to, yMax);
+      if (high <= low) continue;
+      const yTop = y(high);
+      const yBottom = y(low);
+      ctx.globalAlpha = this.palette.bandAlpha;
+      ctx.fillStyle = this.palette.bands[band.category];
+      ctx.fillRect(0, yTop, width, yBottom - yTop);
+    }
+    ctx.globalAlpha = 0.9;
+    ctx.lineWidth = pixel;
+    ctx.setLineDash([3 * pixel, 3 * pixel]);
+    for (const threshold of DIASTOLIC_THRESHOLDS) {
+      if (threshold.value < yMin || threshold.value > yMax) continue;
+      const at = Math.round(y(threshold.value)) + 0.5;
+      ctx.strokeStyle = this.palette.bands[threshold.category];
+      ctx.beginPath();
+      ctx.moveTo(0, at);
+      ctx.lineTo(width, at);
+      ctx.stroke();
+    }
   }
-  ctx.restore();
 }

@@ -1,37 +1,79 @@
 // One strip per provider: a cell per day (or per few days on long ranges), filled when it has
-// readings. The visible "n of m days" text carries the same information for screen readers.
+// readings. The visible "n of m days" text carries the same information for screen readers. The
+// strips are built once per range and set of providers; while pages stream in only the cells whose
+// count changed are touched. Cells share the row's width (they never widen it: a strip of 366 empty
+// days fits the narrowest panel).
 import type { Coverage } from '../../domain/bloodPressureCoverage';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 
-export function renderCoverage(container: HTMLElement, coverage: Coverage, strings: BloodPressureStrings): void {
-  const rows = coverage.providers.map((provider) => {
-    const cells = el('div', { className: 'coverage-cells', attrs: { 'aria-hidden': 'true' } });
-    coverage.cells.forEach((cell, index) => {
-      const count = provider.counts[index] ?? 0;
-      const title =
-        cell.firstDay === cell.lastDay
-          ? formatMessage(strings.coverageCellDay, cell.firstDay, count)
-          : formatMessage(strings.coverageCellRange, cell.firstDay, cell.lastDay, count);
-      cells.append(el('span', { className: count > 0 ? 'cell has' : 'cell none', attrs: { title } }));
+interface Row {
+  provider: string;
+  days: HTMLElement;
+  cells: HTMLElement[];
+  counts: number[];
+}
+
+export class CoverageStrip {
+  readonly element = el('div');
+  private rows: Row[] = [];
+  /** What the built cells stand for: their days and the providers, in order. */
+  private layout = '';
+
+  constructor(private readonly strings: BloodPressureStrings) {}
+
+  /** Rows on screen (one per provider), for the render snapshot. */
+  get providerCount(): number {
+    return this.rows.length;
+  }
+
+  show(coverage: Coverage): void {
+    const layout = `${coverage.cells.map((c) => `${c.firstDay}/${c.lastDay}`).join(',')}|${coverage.providers.map((p) => p.provider).join(',')}`;
+    if (layout !== this.layout) this.build(coverage, layout);
+    coverage.providers.forEach((provider, index) => {
+      const row = this.rows[index];
+      if (!row) return;
+      const days = formatMessage(this.strings.coverageProviderDays, provider.daysWithReadings, coverage.totalDays);
+      if (row.days.textContent !== days) row.days.textContent = days;
+      provider.counts.forEach((count, cell) => {
+        if (row.counts[cell] === count) return;
+        row.counts[cell] = count;
+        const element = row.cells[cell];
+        const span = coverage.cells[cell];
+        if (!element || !span) return;
+        element.className = count > 0 ? 'cell has' : 'cell none';
+        element.title =
+          span.firstDay === span.lastDay
+            ? formatMessage(this.strings.coverageCellDay, span.firstDay, count)
+            : formatMessage(this.strings.coverageCellRange, span.firstDay, span.lastDay, count);
+      });
     });
-    return el(
+  }
+
+  private build(coverage: Coverage, layout: string): void {
+    this.layout = layout;
+    this.rows = coverage.providers.map((provider) => {
+      const cells = coverage.cells.map(() => el('span', { className: 'cell none' }));
+      return { provider: provider.provider, days: el('span', { className: 'coverage-days muted' }), cells, counts: cells.map(() => -1) };
+    });
+    const strips = this.rows.map((row) => {
+      const cells = el('div', { className: 'coverage-cells', attrs: { 'aria-hidden': 'true' } }, ...row.cells);
+      cells.style.setProperty('--coverage-cells', String(row.cells.length));
+      return el(
+        'div',
+        { className: 'coverage-row', attrs: { role: 'listitem' } },
+        el('span', { className: 'coverage-provider', text: row.provider, attrs: { title: row.provider } }),
+        row.days,
+        cells,
+      );
+    });
+    const axis = el(
       'div',
-      { className: 'coverage-row', attrs: { role: 'listitem' } },
-      el('span', { className: 'coverage-provider', text: provider.provider }),
-      el('span', {
-        className: 'coverage-days muted',
-        text: formatMessage(strings.coverageProviderDays, provider.daysWithReadings, coverage.totalDays),
-      }),
-      cells,
+      { className: 'coverage-row muted', attrs: { 'aria-hidden': 'true' } },
+      el('span'),
+      el('span'),
+      el('div', { className: 'coverage-axis' }, el('span', { text: coverage.firstDay }), el('span', { text: coverage.lastDay })),
     );
-  });
-  const axis = el(
-    'div',
-    { className: 'coverage-row muted', attrs: { 'aria-hidden': 'true' } },
-    el('span'),
-    el('span'),
-    el('div', { className: 'coverage-axis' }, el('span', { text: coverage.firstDay }), el('span', { text: coverage.lastDay })),
-  );
-  container.replaceChildren(el('div', { className: 'coverage', attrs: { role: 'list' } }, ...rows), axis);
+    this.element.replaceChildren(el('div', { className: 'coverage', attrs: { role: 'list' } }, ...strips), axis);
+  }
 }

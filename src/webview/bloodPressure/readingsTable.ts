@@ -2,6 +2,7 @@
 // Rows are virtual: only the visible ones exist in the DOM, and their text is formatted on demand
 // from the store's columns. A row is found from the sources' start rows (one number per source),
 // so the table grows with each page at the cost of the page count of sources, not of the readings.
+// The columns are a list (header, width, cell): a new per-reading field is one more entry.
 import { bloodPressureCategory } from '../../domain/bloodPressureCategory';
 import type { StoredSource } from '../../domain/bloodPressureStore';
 import type { ZoneCalendar } from '../../domain/zonedTime';
@@ -10,7 +11,16 @@ import { el, formatMessage } from '../common/dom';
 import { VirtualRows } from '../common/virtualRows';
 import { categoryLabel } from './categoryColors';
 
+interface ReadingColumn {
+  header: string;
+  /** Its track in the grid (CSS grid-template-columns). */
+  width: string;
+  className?: (source: StoredSource, index: number) => string;
+  text(source: StoredSource, index: number): string;
+}
+
 export class ReadingsTable {
+  private readonly columns: readonly ReadingColumn[];
   private readonly rows: VirtualRows;
   private sources: readonly StoredSource[] = [];
   /** Collapsed sources by key: a source keeps its state when another one appears before it. */
@@ -23,22 +33,32 @@ export class ReadingsTable {
     private readonly zone: ZoneCalendar,
     private readonly numbers: Intl.NumberFormat,
   ) {
+    const category = (source: StoredSource, i: number) => bloodPressureCategory(source.systolicAt(i), source.diastolicAt(i));
+    this.columns = [
+      { header: formatMessage(strings.columnTime, zone.zone), width: 'minmax(150px, 1.4fr)', className: () => 'mono', text: (source, i) => zone.formatWallTime(source.timeAt(i)) },
+      { header: strings.columnOffset, width: 'minmax(100px, 0.8fr)', className: () => 'mono', text: (source, i) => source.originalOffset(i) ?? strings.noOffset },
+      { header: strings.columnSystolic, width: 'minmax(70px, 0.6fr)', className: () => 'number', text: (source, i) => String(source.systolicAt(i)) },
+      { header: strings.columnDiastolic, width: 'minmax(70px, 0.6fr)', className: () => 'number', text: (source, i) => String(source.diastolicAt(i)) },
+      { header: strings.columnUnit, width: 'minmax(60px, 0.5fr)', text: (source, i) => source.unit(i) ?? '—' },
+      {
+        header: strings.columnCategory,
+        width: 'minmax(90px, 1fr)',
+        className: (source, i) => `category category-${category(source, i)}`,
+        text: (source, i) => categoryLabel(strings, category(source, i)),
+      },
+    ];
     this.rows = new VirtualRows({
       id: 'readings',
       label: strings.tableLabel,
       layoutClass: 'readings-layout',
       rowHeight: 22,
-      columns: [
-        formatMessage(strings.columnTime, zone.zone),
-        strings.columnOffset,
-        strings.columnSystolic,
-        strings.columnDiastolic,
-        strings.columnUnit,
-        strings.columnCategory,
-      ],
+      columns: this.columns.map((c) => c.header),
       renderRow: (index, row) => this.renderRow(index, row),
       onActivate: (index) => this.toggle(index),
     });
+    this.rows.element.style.setProperty('--readings-columns', this.columns.map((c) => c.width).join(' '));
+    // A header cut off by a narrow panel still says what it is, on hover.
+    this.rows.element.querySelectorAll<HTMLElement>('[role="columnheader"]').forEach((header, i) => header.setAttribute('title', this.columns[i]?.header ?? ''));
   }
 
   get element(): HTMLElement {
@@ -101,23 +121,13 @@ export class ReadingsTable {
       const expanded = !this.collapsed.has(keyOf(source));
       row.classList.add('group-row');
       row.setAttribute('aria-expanded', String(expanded));
-      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType, this.numbers.format(source.length));
+      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType ?? '—', this.numbers.format(source.length));
       row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs: { role: 'gridcell' } }));
       return;
     }
     row.removeAttribute('aria-expanded');
     if (reading >= source.length) return;
-    const systolic = source.systolic[reading] ?? 0;
-    const diastolic = source.diastolic[reading] ?? 0;
-    const category = bloodPressureCategory(systolic, diastolic);
-    row.replaceChildren(
-      cell(this.zone.formatWallTime(source.epochMs[reading] ?? 0), 'mono'),
-      cell(source.originalOffset(reading) ?? this.strings.noOffset, 'mono'),
-      cell(String(systolic), 'number'),
-      cell(String(diastolic), 'number'),
-      cell(source.unit(reading)),
-      cell(categoryLabel(this.strings, category), `category category-${category}`),
-    );
+    row.replaceChildren(...this.columns.map((column) => cell(column.text(source, reading), column.className?.(source, reading))));
   }
 }
 

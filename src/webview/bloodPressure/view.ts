@@ -1,10 +1,16 @@
-// The blood-pressure page: query bar, progress, actions, chart, coverage, summary and table. Each
-// page of columns is appended to the store as it arrives, and the views are painted from the first
-// page on and grow with the later ones (at most once a frame; the chart, the costly one, at most
-// every CHART_INTERVAL_MS while loading), so the user reads and scrolls while the rest streams in.
-import { formDayRange, formEndingOn, formStartingOn, type BloodPressureForm } from '../../domain/bloodPressureQuery';
+// The blood-pressure page: query bar, progress, actions, chart, coverage, summary and table. When a
+// query starts, the chart (axes and bands of the queried days), the coverage strip and the table
+// are laid out at once, while the first request is in flight. Each page of columns is then
+// appended to the store as it arrives (its cost is the page's) and the views are redrawn from the
+// store at most once a frame, at the cost of their pixels and rows on screen, never of the history:
+// the first page is painted at once, the later ones at the next frame, several in one paint.
+// Cancel stops the load here and now (the pages still on their way are dropped) and tells the host
+// how many pages are on screen, so exports hold what the user sees.
+import { formDayRange, type BloodPressureForm } from '../../domain/bloodPressureQuery';
 import { ReadingStore } from '../../domain/bloodPressureStore';
-import { ZoneCalendar } from '../../domain/zonedTime';
+import type { ChartWindow } from '../../domain/chartDecimation';
+import { coveringWindow } from '../../domain/chartWindow';
+import { DAY_MS, ZoneCalendar } from '../../domain/zonedTime';
 import type {
   BloodPressureHostMessage,
   BloodPressurePanelState,
@@ -20,19 +26,24 @@ import { errorSnapshot, renderErrorView } from '../common/errorView';
 import type { HostChannel } from '../common/hostChannel';
 import { PanelToolbar } from '../common/panelToolbar';
 import { StatusLine } from '../common/statusLine';
-import { createButton } from '../common/toolkit';
 import { BloodPressureChart } from './chart';
-import { renderCoverage } from './coverageStrip';
+import { CoverageStrip } from './coverageStrip';
+import { EmptyState } from './emptyState';
 import { QueryBar } from './queryBar';
 import { ReadingsTable } from './readingsTable';
 import { renderSummary } from './summaryTable';
 
 type Channel = HostChannel<BloodPressureWebviewMessage, BloodPressurePanelState>;
 type Init = Extract<BloodPressureHostMessage, { type: 'init' }>;
-type Nearest = Extract<BloodPressureHostMessage, { type: 'nearest' }>;
+type Section = 'chart' | 'coverage' | 'summary' | 'table';
 
-/** While pages stream in, the chart is redrawn at most this often (the table and the rest each frame). */
-const CHART_INTERVAL_MS = 400;
+/**
+ * While pages stream in, the views are redrawn at most every PAINT_INTERVAL_MS (the progress text
+ * once a frame), and never take more than one part in PAINT_SHARE of the time: on a slow or busy
+ * machine they are redrawn less often, and the time goes to taking in pages.
+ */
+const PAINT_INTERVAL_MS = 200;
+const PAINT_SHARE = 8;
 
 export class BloodPressureView {
   private readonly strings: BloodPressureStrings;
@@ -42,26 +53,35 @@ export class BloodPressureView {
   private form: BloodPressureForm;
   private store = new ReadingStore();
   private phase: BloodPressureRenderSnapshot['phase'] = 'loading';
-  private chartPoints = 0;
-  private chartGaps = 0;
+  /** The host's number of the load on screen (the one a Cancel stops). */
+  private load = 0;
+  /** Pages of this load in the store. */
+  private pages = 0;
+  private cancelled = false;
   private error: PanelErrorView | undefined;
-  private nearest: BloodPressureRenderSnapshot['nearest'];
-  /** Data on screen (sections shown), during or after a load. */
+  /** Data on screen (the first page painted), during or after a load. */
   private showingData = false;
   private frame = 0;
-  private chartTimer: ReturnType<typeof setTimeout> | undefined;
-  private chartDrawnAt = Number.NEGATIVE_INFINITY;
-  private chartStale = false;
+  private paintTimer: ReturnType<typeof setTimeout> | undefined;
+  private paintedAt = Number.NEGATIVE_INFINITY;
+  /** What the last paint of every view took (ms). */
+  private paintCost = 0;
+  /** The progress text of the latest page, shown with the next paint. */
+  private progress = '';
+  /** The queried days as instants; while loading, the chart's window only ever grows (see wholeWindow). */
+  private rangeWindow: ChartWindow = { startMs: 0, endMs: DAY_MS };
+  private heldWindow: ChartWindow | undefined;
 
   private readonly queryBar: QueryBar;
   private readonly status: StatusLine;
   private readonly message = el('div');
   private readonly toolbar: PanelToolbar;
   private readonly chart: BloodPressureChart;
-  private readonly coverage = el('div');
+  private readonly coverage: CoverageStrip;
+  private readonly empty: EmptyState;
   private readonly summary = el('div');
   private readonly table: ReadingsTable;
-  private readonly sections: Record<'chart' | 'coverage' | 'summary' | 'table', HTMLElement>;
+  private readonly sections: Record<Section, HTMLElement>;
 
   constructor(
     init: Init,
@@ -75,15 +95,20 @@ export class BloodPressureView {
     const s = this.strings;
 
     this.queryBar = new QueryBar(s, this.user, this.form, () => this.zone.dayKey(Date.now()), (form) => channel.post({ type: 'apply', form }));
-    this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
+    this.status = new StatusLine(s.cancel, () => this.cancel());
     this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
-    this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug));
+    this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug), {
+      wholeWindow: () => this.wholeWindow(),
+      data: (window, columns) => this.store.chartData(window, columns),
+    });
+    this.coverage = new CoverageStrip(s);
+    this.empty = new EmptyState(s, this.message, (form) => this.applyForm(form));
     this.table = new ReadingsTable(s, this.zone, this.numbers);
     const section = (heading: string, ...content: HTMLElement[]): HTMLElement =>
       el('section', { attrs: { 'aria-label': heading } }, el('h2', { text: heading }), ...content);
     this.sections = {
       chart: section(s.chartHeading, this.chart.element),
-      coverage: section(s.coverageHeading, this.coverage),
+      coverage: section(s.coverageHeading, this.coverage.element),
       summary: section(s.summaryHeading, this.summary),
       table: section(s.tableHeading, this.table.element),
     };
@@ -104,25 +129,31 @@ export class BloodPressureView {
         ...Object.values(this.sections),
       ),
     );
-    this.showSections(false);
+    this.showSections([]);
     this.saveState();
   }
 
   handle(message: Exclude<BloodPressureHostMessage, Init>): void {
     switch (message.type) {
       case 'loading':
-        return this.startLoading(message.form);
+        return this.startLoading(message.form, message.load);
       case 'page':
+        // After a Cancel here, the pages still on their way are not this view's any more.
+        if (this.phase !== 'loading' || this.cancelled) return;
         this.store.add(message.columns);
-        this.setStatus(true, formatMessage(this.strings.loadingPages, message.pageNumber, this.numbers.format(message.readingsLoaded)));
-        this.chartStale = true;
+        this.pages = message.pageNumber;
+        this.progress = formatMessage(this.strings.loadingPages, message.pageNumber, this.numbers.format(message.readingsLoaded));
         // The first page is painted at once; later ones at the next frame, several in one paint.
         if (!this.showingData) return this.paintProgress();
         return this.scheduleProgress();
       case 'complete':
-        return this.complete(message.pages, message.cancelled);
+        if (this.phase !== 'loading' || this.cancelled) return;
+        return this.finish(message.cancelled);
       case 'nearest':
-        return this.showNearest(message);
+        if (this.phase !== 'empty') return;
+        if (message.coverage) this.coverage.show(message.coverage);
+        this.empty.showNearest(message, this.form);
+        return this.report();
       case 'error':
         return this.showError(message.error);
       default:
@@ -130,24 +161,51 @@ export class BloodPressureView {
     }
   }
 
-  private startLoading(form: BloodPressureForm): void {
+  /** A new query: everything it will fill is laid out now, empty, while the first request is on its way. */
+  private startLoading(form: BloodPressureForm, load: number): void {
     this.form = form;
+    this.load = load;
+    this.pages = 0;
+    this.cancelled = false;
+    this.paintedAt = Number.NEGATIVE_INFINITY;
     this.queryBar.setForm(form);
     this.saveState();
     this.stopProgress();
     this.store = new ReadingStore();
     this.showingData = false;
-    this.chart.clear();
-    this.table.clear();
-    this.chartDrawnAt = Number.NEGATIVE_INFINITY;
     this.phase = 'loading';
     this.error = undefined;
-    this.nearest = undefined;
+    this.empty.clear();
     this.message.replaceChildren();
-    this.showSections(false);
+    const range = formDayRange(form, this.zone, Date.now());
+    this.rangeWindow = { startMs: this.zone.startOfDay(range.firstDay), endMs: this.zone.startOfDay(range.lastDay) + DAY_MS - 1 };
+    this.heldWindow = this.rangeWindow;
+    this.showSections(['chart', 'coverage', 'table']);
+    this.table.clear();
+    this.chart.reset();
+    this.renderCoverage();
     this.enableActions(false);
     this.setStatus(true, formatMessage(this.strings.loadingPages, 0, 0));
     this.report();
+  }
+
+  /**
+   * The chart's whole window: the queried days, and any reading outside them. While pages stream
+   * in, a window that has to grow grows by an eighth more, so the few readings outside the queried
+   * days (a zone's edge) rebuild the chart's columns a few times per load, not at every page; the
+   * exact window comes back with the last page.
+   */
+  private wholeWindow(): ChartWindow {
+    const exact = coveringWindow(this.rangeWindow, this.store.extent());
+    const held = this.heldWindow;
+    if (this.phase !== 'loading' || !held) return exact;
+    if (exact.startMs >= held.startMs && exact.endMs <= held.endMs) return held;
+    const pad = (exact.endMs - exact.startMs) / 8;
+    this.heldWindow = {
+      startMs: exact.startMs < held.startMs ? Math.floor(exact.startMs - pad) : held.startMs,
+      endMs: exact.endMs > held.endMs ? Math.ceil(exact.endMs + pad) : held.endMs,
+    };
+    return this.heldWindow;
   }
 
   /** Paints what has arrived at the next frame (several pages in one frame: one paint). */
@@ -159,68 +217,72 @@ export class BloodPressureView {
     });
   }
 
+  /** Once a frame while loading: the progress text; the views when PAINT_INTERVAL_MS has passed. */
   private paintProgress(): void {
     if (this.phase !== 'loading' || this.store.readingCount === 0) return;
-    this.paintData();
-    this.paintChartThrottled();
-    this.report();
-  }
-
-  /** Table, summary and coverage from the store: each costs the sources and days, not the readings. */
-  private paintData(): void {
-    this.message.replaceChildren();
-    this.table.setSources(this.store.sources());
-    renderSummary(this.summary, this.store.summaries(), this.strings, this.zone, this.numbers);
-    this.renderCoverage();
-    if (!this.showingData) {
-      this.showingData = true;
-      this.showSections(true);
+    this.setStatus(true, this.progress);
+    const wait = this.paintedAt + Math.max(PAINT_INTERVAL_MS, PAINT_SHARE * this.paintCost) - performance.now();
+    if (!this.showingData || wait <= 0) {
+      this.paintData();
+      return this.report();
     }
-  }
-
-  private paintChartThrottled(): void {
-    if (!this.chartStale || this.chartTimer) return;
-    const wait = this.chartDrawnAt + CHART_INTERVAL_MS - performance.now();
-    if (wait <= 0) return this.paintChart();
-    this.chartTimer = setTimeout(() => {
-      this.chartTimer = undefined;
+    this.paintTimer ??= setTimeout(() => {
+      this.paintTimer = undefined;
       if (this.phase !== 'loading') return;
-      this.paintChart();
+      this.paintData();
       this.report();
     }, wait);
   }
 
-  private paintChart(): void {
-    const chartData = this.store.chartData();
-    this.chartPoints = chartData.points;
-    this.chartGaps = chartData.gaps;
-    this.chart.render(chartData);
-    this.chartDrawnAt = performance.now();
-    this.chartStale = false;
+  /** Every view from the store: each costs its pixels or the sources and days, not the readings. */
+  private paintData(): void {
+    if (this.paintTimer) clearTimeout(this.paintTimer);
+    this.paintTimer = undefined;
+    const started = performance.now();
+    if (!this.showingData) {
+      this.showingData = true;
+      this.showSections(['chart', 'coverage', 'summary', 'table']);
+    }
+    this.table.setSources(this.store.sources());
+    renderSummary(this.summary, this.store.summaries(), this.strings, this.zone, this.numbers);
+    this.renderCoverage();
+    this.chart.update();
+    this.paintedAt = performance.now();
+    this.paintCost = this.paintedAt - started;
   }
 
   private stopProgress(): void {
     if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = 0;
-    if (this.chartTimer) clearTimeout(this.chartTimer);
-    this.chartTimer = undefined;
+    if (this.paintTimer) clearTimeout(this.paintTimer);
+    this.paintTimer = undefined;
   }
 
-  private complete(pages: number, cancelled: boolean): void {
+  /** Cancel, pressed here: the load ends now with what is on screen; the host stops and keeps as much. */
+  private cancel(): void {
+    if (this.phase !== 'loading' || this.cancelled) return;
+    this.cancelled = true;
+    this.channel.post({ type: 'stop', load: this.load, pages: this.pages });
+    this.finish(true);
+  }
+
+  private finish(cancelled: boolean): void {
     this.stopProgress();
     const readings = this.store.readingCount;
     const template = cancelled ? this.strings.cancelledSummary : this.strings.loadedSummary;
-    let text = formatMessage(template, this.numbers.format(readings), pages);
+    let text = formatMessage(template, this.numbers.format(readings), this.pages);
     if (this.store.unreadableCount > 0) text += ` ${formatMessage(this.strings.unreadableTimestamps, this.store.unreadableCount)}`;
     this.setStatus(false, text);
     if (readings === 0) {
       this.phase = 'empty';
+      this.showingData = false;
+      this.showSections(['coverage']);
       this.renderCoverage();
-      this.showEmpty(cancelled);
+      this.empty.show(this.form, cancelled);
     } else {
       this.phase = 'data';
+      this.heldWindow = undefined;
       this.paintData();
-      if (this.chartStale || !this.chart.canvasPresent) this.paintChart();
     }
     this.enableActions(readings > 0, true);
     this.report();
@@ -228,47 +290,7 @@ export class BloodPressureView {
 
   private renderCoverage(): void {
     const alsoShow = this.form.provider ? [this.form.provider] : this.user.providers.map((p) => p.slug);
-    const coverage = this.store.coverage(formDayRange(this.form, this.zone, Date.now()), { alsoShow });
-    renderCoverage(this.coverage, coverage, this.strings);
-  }
-
-  private showEmpty(cancelled: boolean): void {
-    const s = this.strings;
-    const end = this.form.endDate || s.openEnd;
-    const text = this.form.provider
-      ? formatMessage(s.emptyMessage, this.form.startDate, end, this.form.provider)
-      : formatMessage(s.emptyMessageAllProviders, this.form.startDate, end);
-    const nearest = el('div', { className: 'nearest muted', text: cancelled ? '' : s.nearestSearching });
-    this.message.replaceChildren(
-      el('div', { className: 'empty-box', attrs: { role: 'status' } }, el('h2', { text: s.emptyTitle }), el('p', { text }), nearest),
-    );
-    this.sections.coverage.hidden = false;
-  }
-
-  private showNearest(message: Nearest): void {
-    if (this.phase !== 'empty') return;
-    this.nearest = {
-      ...(message.beforeDay ? { beforeDay: message.beforeDay } : {}),
-      ...(message.afterDay ? { afterDay: message.afterDay } : {}),
-    };
-    const s = this.strings;
-    const nearest = this.message.querySelector<HTMLElement>('.nearest');
-    if (message.coverage) renderCoverage(this.coverage, message.coverage, s);
-    if (!nearest) return this.report();
-    const parts: HTMLElement[] = [];
-    if (message.beforeDay) {
-      const day = message.beforeDay;
-      parts.push(el('span', { text: formatMessage(s.nearestBefore, day) }));
-      parts.push(createButton(s.showAround, () => this.applyForm(formEndingOn(this.form, day))).element);
-    }
-    if (message.afterDay) {
-      const day = message.afterDay;
-      parts.push(el('span', { text: formatMessage(s.nearestAfter, day) }));
-      parts.push(createButton(s.showAround, () => this.applyForm(formStartingOn(this.form, day))).element);
-    }
-    if (parts.length === 0) parts.push(el('span', { text: s.nearestNone }));
-    nearest.replaceChildren(...parts);
-    this.report();
+    this.coverage.show(this.store.coverage(formDayRange(this.form, this.zone, Date.now()), { alsoShow }));
   }
 
   private applyForm(form: BloodPressureForm): void {
@@ -282,7 +304,7 @@ export class BloodPressureView {
     this.phase = 'error';
     this.error = error;
     this.setStatus(false, '');
-    this.showSections(false);
+    this.showSections([]);
     this.toolbar.enable(['copyCurl']);
     renderErrorView(this.message, error, (action) => this.channel.post({ type: 'errorAction', action }));
     this.report();
@@ -292,8 +314,8 @@ export class BloodPressureView {
     this.status.show(busy, text);
   }
 
-  private showSections(visible: boolean): void {
-    for (const section of Object.values(this.sections)) section.hidden = !visible;
+  private showSections(visible: readonly Section[]): void {
+    for (const [name, section] of Object.entries(this.sections) as [Section, HTMLElement][]) section.hidden = !visible.includes(name);
   }
 
   private enableActions(hasData: boolean, loaded = false): void {
@@ -306,21 +328,27 @@ export class BloodPressureView {
 
   /** Tells the host what is on screen; integration tests read it. */
   private report(): void {
+    const chart = this.chart.stats;
+    const nearest = this.empty.nearest;
     this.channel.post({
       type: 'rendered',
       snapshot: {
         phase: this.phase,
         form: this.form,
         readings: this.store.readingCount,
+        pages: this.pages,
+        cancelled: this.cancelled,
         tableRows: this.showingData ? this.table.readingRows : 0,
         groups: this.showingData ? this.store.sources().length : 0,
         chartSeries: this.showingData ? this.chart.seriesCount : 0,
-        chartPoints: this.showingData && this.chart.canvasPresent ? this.chartPoints : 0,
-        ...(this.showingData ? { chartColors: this.chart.seriesColors, chartGaps: this.chartGaps } : {}),
+        chartPoints: this.showingData && this.chart.canvasPresent ? chart.points : 0,
+        chartRows: this.showingData ? chart.rows : 0,
+        chartZoomed: this.chart.isZoomed,
+        ...(this.showingData ? { chartColors: this.chart.seriesColors, chartGaps: chart.gaps } : {}),
         ...(this.queryBar.activePreset ? { preset: this.queryBar.activePreset } : {}),
-        coverageProviders: this.coverage.querySelectorAll('.coverage-row[role="listitem"]').length,
-        summaryProviders: this.summary.querySelectorAll('tbody tr').length,
-        ...(this.nearest ? { nearest: this.nearest } : {}),
+        coverageProviders: this.sections.coverage.hidden ? 0 : this.coverage.providerCount,
+        summaryProviders: this.sections.summary.hidden ? 0 : this.summary.querySelectorAll('tbody tr').length,
+        ...(nearest ? { nearest } : {}),
         ...errorSnapshot(this.error),
       },
     });

@@ -30,7 +30,9 @@ export class VirtualRows {
     const header = el('div', { className: `vrow vhead ${options.layoutClass}`, attrs: { role: 'row', 'aria-rowindex': '1' } });
     for (const column of options.columns) header.append(el('div', { text: column, attrs: { role: 'columnheader' } }));
     this.spacer = el('div', { className: 'vspacer', attrs: { role: 'rowgroup' } });
-    this.viewport = el('div', { className: 'vviewport' }, this.spacer);
+    // tabindex -1: Chromium makes a scroller without focusable children a Tab stop of its own; the
+    // grid already takes the keys, so the viewport would be an invisible second stop.
+    this.viewport = el('div', { className: 'vviewport', attrs: { tabindex: '-1' } }, this.spacer);
     this.element = el(
       'div',
       { className: 'vtable', attrs: { id: options.id, role: 'grid', tabindex: '0', 'aria-label': options.label } },

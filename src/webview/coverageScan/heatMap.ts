@@ -1,9 +1,11 @@
 // Users × days heat map on one canvas, virtualised: a scroll container holds a spacer as tall as
 // every row, and each frame draws only the rows in view, so 100,000 users scroll like 100. Colours
-// are the theme's (CSS variables, read again when the theme changes). The table above it holds the
-// same rows in the same order as text: the map is a picture of it (role="img").
+// come from the theme (its background and chart blue, mixed into four steps by heatMapScale.ts) and
+// labels use its UI font size; both are read again when the theme changes. The table above it holds
+// the same rows in the same order as text: the map is a picture of it (role="img").
 import type { CoverageScanStrings } from '../../shared/coverageScanProtocol';
 import { heatLevel } from '../../domain/coverageScanTable';
+import { heatScale, parseColor, toCss, type Rgb } from '../../domain/heatMapScale';
 import { el, formatMessage } from '../common/dom';
 
 export interface HeatMapRow {
@@ -11,17 +13,19 @@ export interface HeatMapRow {
   perDay: readonly number[];
 }
 
-const ROW_HEIGHT = 12;
 const LABEL_WIDTH = 150;
-const LEVEL_ALPHA = [0, 0.35, 0.65, 1] as const;
-
+/** VS Code's UI font size when the theme does not say (and the least the labels get). */
+const DEFAULT_FONT_PX = 13;
+const MIN_FONT_PX = 11;
 
 interface Palette {
-  filled: string;
-  empty: string;
+  /** Fill of each step: no reading, 1, 2–3, 4 or more. */
+  levels: [string, string, string, string];
   text: string;
   focus: string;
+  fontPx: number;
   font: string;
+  rowHeight: number;
 }
 
 export class HeatMap {
@@ -32,18 +36,20 @@ export class HeatMap {
   private readonly spacer: HTMLElement;
   private readonly canvas: HTMLCanvasElement;
   private readonly axis: HTMLElement;
+  private readonly swatches: HTMLElement[] = [];
   private rowCount = 0;
   private days = 0;
   private rowAt: (index: number) => HeatMapRow | undefined = () => undefined;
   private palette: Palette | undefined;
   private frame = 0;
   private highlighted = -1;
+  private newTheme = false;
 
   constructor(
     strings: CoverageScanStrings,
     onActivate: (index: number) => void,
-    /** After each frame drawn (the view reports what is on screen once after a change). */
-    private readonly onDrawn: () => void = () => undefined,
+    /** After each frame drawn (the view reports what is on screen once after a change); true after a new theme. */
+    private readonly onDrawn: (newTheme: boolean) => void = () => undefined,
   ) {
     this.spacer = el('div', { className: 'heat-spacer' });
     this.viewport = el('div', { className: 'heat-viewport', attrs: { 'data-testid': 'heat-viewport' } }, this.spacer);
@@ -51,7 +57,11 @@ export class HeatMap {
     this.axis = el('div', { className: 'heat-axis muted', attrs: { 'aria-hidden': 'true' } });
     const legend = el('div', { className: 'heat-legend', attrs: { role: 'list', 'aria-label': strings.heatMapHeading } });
     const labels = [strings.legendNone, strings.legendOne, strings.legendSome, strings.legendMany];
-    labels.forEach((label, level) => legend.append(el('span', { className: 'heat-legend-item', attrs: { role: 'listitem' } }, el('span', { className: `heat-swatch heat-level-${level}` }), label)));
+    labels.forEach((label, level) => {
+      const swatch = el('span', { className: `heat-swatch heat-level-${level}` });
+      this.swatches.push(swatch);
+      legend.append(el('span', { className: 'heat-legend-item', attrs: { role: 'listitem' } }, swatch, label));
+    });
     this.element = el(
       'section',
       { className: 'heat-map', attrs: { 'aria-label': strings.heatMapHeading } },
@@ -78,6 +88,7 @@ export class HeatMap {
     // VS Code swaps the body's theme class: colours are read again on the next frame.
     new MutationObserver(() => {
       this.palette = undefined;
+      this.newTheme = true;
       this.schedule();
     }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
   }
@@ -87,7 +98,7 @@ export class HeatMap {
     this.days = days;
     this.rowAt = rowAt;
     this.highlighted = -1;
-    this.spacer.style.height = `${rowCount * ROW_HEIGHT}px`;
+    this.spacer.style.height = `${rowCount * this.currentPalette().rowHeight}px`;
     this.viewport.scrollTop = 0;
     this.axis.textContent = days > 0 ? formatMessage('{0} → {1}', firstDay, lastDay) : '';
     this.schedule();
@@ -95,7 +106,7 @@ export class HeatMap {
 
   private indexAt(clientY: number): number | undefined {
     const y = clientY - this.viewport.getBoundingClientRect().top + this.viewport.scrollTop;
-    const index = Math.floor(y / ROW_HEIGHT);
+    const index = Math.floor(y / this.currentPalette().rowHeight);
     return index >= 0 && index < this.rowCount ? index : undefined;
   }
 
@@ -107,16 +118,25 @@ export class HeatMap {
     });
   }
 
-  private readPalette(): Palette {
-    const style = getComputedStyle(document.body);
-    const value = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
-    return {
-      filled: value('--vscode-charts-blue', '#3794ff'),
-      empty: value('--vscode-editorWidget-border', value('--vscode-panel-border', 'rgba(128, 128, 128, 0.35)')),
-      text: value('--vscode-foreground', '#888'),
-      focus: value('--vscode-focusBorder', '#007fd4'),
-      font: `${Math.round(ROW_HEIGHT * 0.85)}px ${value('--vscode-font-family', 'sans-serif')}`,
-    };
+  /** The theme's colours and font, read once per theme (a theme change drops them). */
+  private currentPalette(): Palette {
+    if (!this.palette) {
+      this.palette = readPalette();
+      this.swatches.forEach((swatch, level) => (swatch.style.background = this.palette?.levels[level] ?? ''));
+      // What the canvas is drawn with, readable from the page (the end-to-end test checks it per theme).
+      this.element.dataset.fontPx = String(this.palette.fontPx);
+      this.element.dataset.rowHeight = String(this.palette.rowHeight);
+      this.element.dataset.levels = this.palette.levels.join(';');
+      // Rows follow the font: a new theme or font size moves them.
+      this.spacer.style.height = `${this.rowCount * this.palette.rowHeight}px`;
+    }
+    return this.palette;
+  }
+
+  /** What the last frame was drawn with (the view reports it; tests check it in every theme). */
+  get appearance(): { rowHeight: number; fontPx: number; levels: readonly string[] } {
+    const { rowHeight, fontPx, levels } = this.currentPalette();
+    return { rowHeight, fontPx, levels };
   }
 
   private draw(): void {
@@ -131,12 +151,13 @@ export class HeatMap {
     }
     const context = this.canvas.getContext('2d');
     if (!context) return;
-    const palette = (this.palette ??= this.readPalette());
+    const palette = this.currentPalette();
+    const rowHeight = palette.rowHeight;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
     const top = this.viewport.scrollTop;
-    const first = Math.floor(top / ROW_HEIGHT);
-    const last = Math.min(this.rowCount, Math.ceil((top + height) / ROW_HEIGHT));
+    const first = Math.floor(top / rowHeight);
+    const last = Math.min(this.rowCount, Math.ceil((top + height) / rowHeight));
     const cellWidth = this.days > 0 ? Math.max(1, (width - LABEL_WIDTH) / this.days) : 0;
     const gap = cellWidth > 4 ? 1 : 0;
     context.font = palette.font;
@@ -146,32 +167,58 @@ export class HeatMap {
       const row = this.rowAt(index);
       if (!row) continue;
       drawn++;
-      const y = index * ROW_HEIGHT - top;
-      context.globalAlpha = 1;
+      const y = index * rowHeight - top;
       context.fillStyle = palette.text;
-      context.fillText(row.label, 2, y + ROW_HEIGHT / 2, LABEL_WIDTH - 8);
+      context.fillText(row.label, 2, y + rowHeight / 2, LABEL_WIDTH - 8);
       // One fill per level: fewer state changes than one per cell.
-      LEVEL_ALPHA.forEach((alpha, level) => {
-        context.globalAlpha = level === 0 ? 1 : alpha;
-        context.fillStyle = level === 0 ? palette.empty : palette.filled;
+      palette.levels.forEach((fill, level) => {
+        context.fillStyle = fill;
         for (let day = 0; day < this.days; day++) {
           if (heatLevel(row.perDay[day] ?? 0) !== level) continue;
-          context.fillRect(LABEL_WIDTH + day * cellWidth, y + 1, cellWidth - gap, ROW_HEIGHT - 2);
+          context.fillRect(LABEL_WIDTH + day * cellWidth, y + 1, cellWidth - gap, rowHeight - 2);
         }
       });
       if (index === this.highlighted) {
-        context.globalAlpha = 1;
         context.strokeStyle = palette.focus;
-        context.strokeRect(0.5, y + 0.5, width - 1, ROW_HEIGHT - 1);
+        context.strokeRect(0.5, y + 0.5, width - 1, rowHeight - 1);
       }
     }
-    context.globalAlpha = 1;
     this.rowsDrawn = drawn;
-    this.onDrawn();
+    const newTheme = this.newTheme;
+    this.newTheme = false;
+    this.onDrawn(newTheme);
   }
 
   /** The scroll container (the benchmark and tests scroll it). */
   get scroller(): HTMLElement {
     return this.viewport;
   }
+}
+
+function readPalette(): Palette {
+  const style = getComputedStyle(document.body);
+  const variable = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
+  const background = colorOf(style.backgroundColor, { r: 255, g: 255, b: 255 });
+  const foregroundText = variable('--vscode-foreground', '#888');
+  const levels = heatScale(background, colorOf(variable('--vscode-charts-blue', '#3794ff'), background), colorOf(foregroundText, background)).map(toCss);
+  const fontPx = Math.max(MIN_FONT_PX, Number.parseFloat(variable('--vscode-font-size', `${DEFAULT_FONT_PX}px`)) || DEFAULT_FONT_PX);
+  return {
+    levels: levels as Palette['levels'],
+    text: foregroundText,
+    focus: variable('--vscode-focusBorder', '#007fd4'),
+    fontPx,
+    font: `${fontPx}px ${variable('--vscode-font-family', 'sans-serif')}`,
+    rowHeight: Math.round(fontPx * 1.5),
+  };
+}
+
+/** Any CSS colour the theme gives, through the browser's own normalisation; `under` when it is none. */
+function colorOf(css: string, under: Rgb): Rgb {
+  const direct = parseColor(css, under);
+  if (direct) return direct;
+  const probe = document.createElement('canvas').getContext('2d');
+  if (!probe) return under;
+  probe.fillStyle = '#000000';
+  probe.fillStyle = css;
+  return parseColor(String(probe.fillStyle), under) ?? under;
 }

@@ -12,11 +12,9 @@ import type {
   ScanRequest,
 } from '../../shared/coverageScanProtocol';
 import { assertNever } from '../../shared/assertNever';
-import type { PanelErrorView } from '../../shared/panelError';
 import { el, formatMessage } from '../common/dom';
-import { errorSnapshot, renderErrorView } from '../common/errorView';
 import type { HostChannel } from '../common/hostChannel';
-import { StatusLine } from '../common/statusLine';
+import { PanelPage } from '../common/panelPage';
 import { createButton, type ButtonHandle } from '../common/toolkit';
 import { VirtualRows } from '../common/virtualRows';
 import { HeatMap } from './heatMap';
@@ -29,10 +27,9 @@ const ROW_HEIGHT = 22;
 
 export class CoverageScanView {
   private readonly strings: CoverageScanStrings;
+  private readonly page: PanelPage;
   private readonly numbers: Intl.NumberFormat;
   private readonly request: ScanRequest;
-  private readonly status: StatusLine;
-  private readonly message = el('div');
   private readonly exportButton: ButtonHandle;
   private readonly scanAgain: ButtonHandle;
   private readonly controls: ScanControls;
@@ -48,16 +45,15 @@ export class CoverageScanView {
   private order: number[] = [];
   private total = 0;
   private cancelled = false;
-  private error: PanelErrorView | undefined;
 
   constructor(
     private readonly init: Init,
     private readonly channel: Channel,
   ) {
     const s = (this.strings = init.strings);
-    this.numbers = new Intl.NumberFormat(init.locale);
+    this.page = new PanelPage(init, s, channel);
+    this.numbers = this.page.numbers;
     this.request = init.request;
-    this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
     this.exportButton = createButton(s.exportCsv, () => channel.post({ type: 'exportCsv' }));
     this.scanAgain = createButton(s.scanAgain, () => channel.post({ type: 'scanAgain' }));
     this.controls = new ScanControls(s, (setting) => this.applySetting(setting));
@@ -75,8 +71,8 @@ export class CoverageScanView {
       const row = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('.vspacer .vrow') : null;
       if (row?.dataset.index !== undefined) this.diagnose(Number(row.dataset.index));
     });
-    this.heatMap = new HeatMap(s, (index) => this.diagnose(index), () => {
-      if (!this.reportAfterDraw) return;
+    this.heatMap = new HeatMap(s, (index) => this.diagnose(index), (newTheme) => {
+      if (!this.reportAfterDraw && !newTheme) return;
       this.reportAfterDraw = false;
       this.report();
     });
@@ -90,17 +86,12 @@ export class CoverageScanView {
       this.heatMap.element,
       this.failedSection,
     );
-    document.body.replaceChildren(
-      el(
-        'main',
-        {},
-        el('h1', { text: this.heading() }),
-        el('div', { className: 'subtitle' }, el('strong', { className: 'environment', text: formatMessage(s.environment, init.environment) })),
-        this.status.element,
-        el('div', { className: 'button-row', attrs: { role: 'toolbar' } }, this.exportButton.element, this.scanAgain.element),
-        this.message,
-        this.results,
-      ),
+    this.page.mount(
+      ...this.page.header(this.heading()),
+      this.page.status.element,
+      el('div', { className: 'button-row', attrs: { role: 'toolbar' } }, this.exportButton.element, this.scanAgain.element),
+      this.page.message,
+      this.results,
     );
     this.exportButton.setDisabled(true);
     this.scanAgain.setDisabled(true);
@@ -119,32 +110,31 @@ export class CoverageScanView {
     switch (message.type) {
       case 'listing':
         this.startBusy('listing');
-        this.status.show(true, formatMessage(this.strings.listingUsers, this.numbers.format(message.users)));
+        this.page.status.show(true, formatMessage(this.strings.listingUsers, this.numbers.format(message.users)));
         return this.report();
       case 'progress': {
         this.startBusy('scanning');
         this.total = message.total;
         const n = this.numbers;
-        this.status.show(true, formatMessage(this.strings.progress, n.format(message.done), n.format(message.total), n.format(message.requests), n.format(message.errors)));
+        this.page.status.show(true, formatMessage(this.strings.progress, n.format(message.done), n.format(message.total), n.format(message.requests), n.format(message.errors)));
         return this.report();
       }
       case 'rows':
         return this.showRows(message.rows, message.cancelled, message.requests);
       case 'idle':
         this.phase = 'idle';
-        this.status.show(false, '');
+        this.page.status.show(false, '');
         this.results.hidden = true;
         this.scanAgain.setDisabled(false);
         this.exportButton.setDisabled(true);
-        this.message.replaceChildren(el('div', { className: 'empty-box', attrs: { role: 'status' } }, el('p', { text: this.strings.notRun })));
+        this.page.clearMessage();
+        this.page.message.append(el('div', { className: 'empty-box', attrs: { role: 'status' } }, el('p', { text: this.strings.notRun })));
         return this.report();
       case 'error':
         this.phase = 'error';
-        this.error = message.error;
-        this.status.show(false, '');
         this.results.hidden = true;
         this.scanAgain.setDisabled(false);
-        renderErrorView(this.message, message.error, (action) => this.channel.post({ type: 'errorAction', action }));
+        this.page.showError(message.error);
         return this.report();
       default:
         assertNever(message);
@@ -154,8 +144,7 @@ export class CoverageScanView {
   private startBusy(phase: 'listing' | 'scanning'): void {
     if (this.phase !== phase) {
       this.phase = phase;
-      this.error = undefined;
-      this.message.replaceChildren();
+      this.page.clearMessage();
       this.results.hidden = true;
       this.exportButton.setDisabled(true);
       this.scanAgain.setDisabled(true);
@@ -173,9 +162,9 @@ export class CoverageScanView {
     const failed = rows.filter((r): r is Extract<ScanRow, { status: 'failed' }> => r.status === 'failed');
     const notScanned = rows.filter((r) => r.status === 'notScanned');
     const template = cancelled ? s.cancelledSummary : s.summary;
-    this.status.show(false, formatMessage(template, n.format(rows.length), n.format(this.scanned.length), n.format(failed.length), n.format(requests), n.format(notScanned.length)));
-    this.message.replaceChildren();
-    if (rows.length === 0 && !cancelled) this.message.append(el('div', { className: 'empty-box', attrs: { role: 'status' } }, el('p', { text: s.emptyScan })));
+    this.page.status.show(false, formatMessage(template, n.format(rows.length), n.format(this.scanned.length), n.format(failed.length), n.format(requests), n.format(notScanned.length)));
+    this.page.clearMessage();
+    if (rows.length === 0 && !cancelled) this.page.message.append(el('div', { className: 'empty-box', attrs: { role: 'status' } }, el('p', { text: s.emptyScan })));
     this.results.hidden = rows.length === 0;
     this.exportButton.setDisabled(rows.length === 0);
     this.scanAgain.setDisabled(false);
@@ -260,7 +249,8 @@ export class CoverageScanView {
         shownRows: this.order.length,
         firstShown: this.order.slice(0, 50).map((i) => this.scanned[i]?.clientUserId ?? ''),
         heatMapRowsDrawn: this.results.hidden ? 0 : this.heatMap.rowsDrawn,
-        ...errorSnapshot(this.error),
+        heatMap: this.heatMap.appearance,
+        ...this.page.errorSnapshot(),
       },
     });
   }

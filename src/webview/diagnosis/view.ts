@@ -10,12 +10,10 @@ import type {
   FindingView,
 } from '../../shared/diagnosisProtocol';
 import { assertNever } from '../../shared/assertNever';
-import type { PanelErrorView } from '../../shared/panelError';
 import { setAppearance } from '../common/pressedButton';
 import { el, formatMessage } from '../common/dom';
-import { errorSnapshot, renderErrorView } from '../common/errorView';
 import type { HostChannel } from '../common/hostChannel';
-import { StatusLine } from '../common/statusLine';
+import { PanelPage } from '../common/panelPage';
 import { createButton, type ButtonHandle } from '../common/toolkit';
 
 type Channel = HostChannel<DiagnosisWebviewMessage, DiagnosisPanelState>;
@@ -24,24 +22,25 @@ type Result = Extract<DiagnosisHostMessage, { type: 'result' }>;
 
 export class DiagnosisView {
   private readonly strings: DiagnosisStrings;
+  private readonly page: PanelPage;
   private readonly numbers: Intl.NumberFormat;
-  private readonly status: StatusLine;
   private readonly windows = new Map<number, ButtonHandle>();
-  private readonly message = el('div');
   private readonly findings = el('div', { className: 'findings' });
+  /** The headline findings in the scan's words, so the two say the same thing. */
+  private readonly inShort = el('p', { className: 'in-short' });
   private phase: DiagnosisRenderSnapshot['phase'] = 'loading';
   private days: number;
   private shown: FindingView[] = [];
-  private error: PanelErrorView | undefined;
+  private headline: string[] = [];
 
   constructor(
     private readonly init: Init,
     private readonly channel: Channel,
   ) {
     const s = (this.strings = init.strings);
-    this.numbers = new Intl.NumberFormat(init.locale);
+    this.page = new PanelPage(init, s, channel);
+    this.numbers = this.page.numbers;
     this.days = init.days;
-    this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
     const picker = el('div', { className: 'preset-row window-picker', attrs: { role: 'group', 'aria-label': s.windowLabel } });
     for (const days of init.windows) {
       const button = createButton(formatMessage(s.windowPreset, days), () => channel.post({ type: 'setWindow', days }), {
@@ -52,18 +51,15 @@ export class DiagnosisView {
       this.windows.set(days, button);
       picker.append(button.element);
     }
-    document.body.replaceChildren(
-      el(
-        'main',
-        {},
-        el('h1', { text: formatMessage(s.heading, init.clientUserId) }),
-        el('div', { className: 'subtitle' }, el('span', { text: `${init.userId} · ` }), el('strong', { className: 'environment', text: formatMessage(s.environment, init.environment) })),
-        el('div', { className: 'form-row' }, el('span', { className: 'field-label', text: s.windowLabel }), picker),
-        this.status.element,
-        this.message,
-        this.findings,
-      ),
+    this.page.mount(
+      ...this.page.header(formatMessage(s.heading, init.clientUserId), `${init.userId} · `),
+      el('div', { className: 'form-row' }, el('span', { className: 'field-label', text: s.windowLabel }), picker),
+      this.page.status.element,
+      this.inShort,
+      this.page.message,
+      this.findings,
     );
+    this.inShort.hidden = true;
     this.markWindow();
     this.saveState();
   }
@@ -73,29 +69,28 @@ export class DiagnosisView {
       case 'loading':
         this.days = message.days;
         this.phase = 'loading';
-        this.error = undefined;
         this.shown = [];
+        this.showHeadline([]);
         this.markWindow();
         this.saveState();
-        this.message.replaceChildren();
+        this.page.clearMessage();
         this.findings.replaceChildren();
-        this.status.show(true, this.strings.loading);
+        this.page.status.show(true, this.strings.loading);
         return this.report();
       case 'progress':
-        this.status.show(true, formatMessage(this.strings.loadingPages, message.pages, this.numbers.format(message.readings)));
+        this.page.status.show(true, formatMessage(this.strings.loadingPages, message.pages, this.numbers.format(message.readings)));
         return;
       case 'result':
         return this.showResult(message);
       case 'cancelled':
         this.phase = 'cancelled';
-        this.status.show(false, this.strings.cancelled);
+        this.page.status.show(false, this.strings.cancelled);
         return this.report();
       case 'error':
         this.phase = 'error';
-        this.error = message.error;
-        this.status.show(false, '');
+        this.showHeadline([]);
         this.findings.replaceChildren();
-        renderErrorView(this.message, message.error, (action) => this.channel.post({ type: 'errorAction', action }));
+        this.page.showError(message.error);
         return this.report();
       default:
         assertNever(message);
@@ -107,9 +102,10 @@ export class DiagnosisView {
     this.phase = 'result';
     this.days = result.days;
     this.shown = result.findings;
+    this.showHeadline(result.headline);
     this.markWindow();
-    this.status.show(false, formatMessage(s.summary, result.window.firstDay, result.window.lastDay, result.timeZone, this.numbers.format(result.readingsInWindow)));
-    this.message.replaceChildren();
+    this.page.status.show(false, formatMessage(s.summary, result.window.firstDay, result.window.lastDay, result.timeZone, this.numbers.format(result.readingsInWindow)));
+    this.page.clearMessage();
     const groups: [FindingView['severity'], string][] = [
       ['problem', s.problems],
       ['warning', s.warnings],
@@ -161,6 +157,12 @@ export class DiagnosisView {
     );
   }
 
+  private showHeadline(headline: string[]): void {
+    this.headline = headline;
+    this.inShort.textContent = headline.length > 0 ? formatMessage(this.strings.inShort, headline.join(', ')) : '';
+    this.inShort.hidden = headline.length === 0;
+  }
+
   private markWindow(): void {
     for (const [days, button] of this.windows) {
       button.element.setAttribute('aria-pressed', String(days === this.days));
@@ -179,8 +181,9 @@ export class DiagnosisView {
         phase: this.phase,
         environment: document.querySelector('.environment')?.textContent ?? '',
         days: this.days,
+        headline: this.headline,
         findings: this.shown.map((f) => ({ kind: f.kind, severity: f.severity, title: f.title, hasRange: f.range !== undefined })),
-        ...errorSnapshot(this.error),
+        ...this.page.errorSnapshot(),
       },
     });
   }

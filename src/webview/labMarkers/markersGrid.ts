@@ -3,6 +3,7 @@
 import type { Marker } from '../../api/schemas';
 import type { LabMarkersStrings } from '../../shared/labMarkersProtocol';
 import { el } from '../common/dom';
+import { expectedResultsOf } from '../../domain/markerTable';
 
 export class MarkersGrid {
   readonly element: HTMLElement;
@@ -58,7 +59,7 @@ export class MarkersGrid {
           title: open ? this.strings.collapse : this.strings.expand,
         },
       });
-      expander.append(el('span', { className: 'chevron', text: open ? '▾' : '▸', attrs: { 'aria-hidden': 'true' } }), el('span', { text: marker.name }));
+      expander.append(el('span', { className: 'chevron', text: open ? '▾' : '▸', attrs: { 'aria-hidden': 'true' } }), el('span', { text: marker.name ?? this.strings.noUnit }));
       expander.addEventListener('click', () => {
         if (this.expanded.has(marker.id)) this.expanded.delete(marker.id);
         else this.expanded.add(marker.id);
@@ -71,12 +72,12 @@ export class MarkersGrid {
           'tr',
           { className: 'marker-row' },
           el('td', {}, expander),
-          el('td', { className: 'mono', text: marker.slug }),
-          el('td', { text: marker.type }),
+          el('td', { className: 'mono', text: marker.slug ?? this.strings.noUnit }),
+          el('td', { text: marker.type ?? this.strings.noUnit }),
           el('td', { text: marker.unit ?? this.strings.noUnit }),
-          el('td', { className: 'mono', text: marker.provider_id }),
-          el('td', { className: 'number', text: String(marker.lab_id) }),
-          el('td', { text: marker.price }),
+          el('td', { className: 'mono', text: marker.provider_id ?? this.strings.noUnit }),
+          el('td', { className: 'number', text: marker.lab_id === null || marker.lab_id === undefined ? this.strings.noUnit : String(marker.lab_id) }),
+          el('td', { text: marker.price ?? this.strings.noUnit }),
         ),
       );
       if (open) rows.push(this.detailsRow(marker, detailsId));
@@ -86,12 +87,13 @@ export class MarkersGrid {
 
   private detailsRow(marker: Marker, id: string): HTMLElement {
     const s = this.strings;
+    const results = expectedResultsOf(marker);
     const content =
-      marker.expected_results.length === 0
+      results.length === 0
         ? el('p', { className: 'muted', text: s.noExpectedResults })
         : el(
             'table',
-            { className: 'plain results', attrs: { 'aria-label': `${s.resultsLabel}: ${marker.name}` } },
+            { className: 'plain results', attrs: { 'aria-label': `${s.resultsLabel}: ${marker.name ?? marker.id}` } },
             el(
               'thead',
               {},
@@ -100,14 +102,14 @@ export class MarkersGrid {
             el(
               'tbody',
               {},
-              ...marker.expected_results.map((result) =>
+              ...results.map((result) =>
                 el(
                   'tr',
                   {},
-                  el('td', { text: result.name }),
-                  el('td', { className: 'mono loinc-code', text: result.loinc.code }),
-                  el('td', { text: result.loinc.name }),
-                  el('td', { text: result.loinc.unit ?? s.noUnit }),
+                  el('td', { text: result.name ?? s.noUnit }),
+                  el('td', { className: 'mono loinc-code', text: result.loinc?.code ?? s.noUnit }),
+                  el('td', { text: result.loinc?.name ?? s.noUnit }),
+                  el('td', { text: result.loinc?.unit ?? s.noUnit }),
                 ),
               ),
             ),

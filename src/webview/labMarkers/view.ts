@@ -2,7 +2,7 @@
 // filter searches every page: with text in it, the host is asked once for all the query's markers.
 import type { Marker, MarkerPage } from '../../api/schemas';
 import type { LabMarkersForm, LabMarkersSource } from '../../domain/labMarkersForm';
-import { filterMarkers, pageCount } from '../../domain/markerTable';
+import { expectedResultsOf, filterMarkers, markerPageCount } from '../../domain/markerTable';
 import { assertNever } from '../../shared/assertNever';
 import {
   parseLabMarkersPanelState,
@@ -145,7 +145,7 @@ export class LabMarkersView {
   /** The query has more pages than the one on screen and the filter has text: fetch them all, once. */
   private searchAllPagesIfNeeded(): void {
     if (!this.page || this.filter.trim() === '' || this.search !== 'idle' || this.allMarkers()) return;
-    if (pageCount(this.page.total, this.page.size) <= 1) return;
+    if (markerPageCount(this.page, this.form.size, this.form.page) <= 1) return;
     this.search = 'running';
     this.channel.post({ type: 'searchAllPages' });
   }
@@ -184,7 +184,7 @@ export class LabMarkersView {
           'div',
           { className: 'empty-box', attrs: { role: 'status' } },
           el('h2', { text: this.strings.emptyTitle }),
-          el('p', { text: formatMessage(this.strings.emptyMessage, form.page, this.numbers.format(page.total)) }),
+          el('p', { text: formatMessage(this.strings.emptyMessage, form.page, typeof page.total === 'number' ? this.numbers.format(page.total) : this.strings.noUnit) }),
         ),
       );
     } else {
@@ -211,9 +211,10 @@ export class LabMarkersView {
     if (!this.page) return;
     const s = this.strings;
     const visible = this.visibleMarkers();
-    const pages = pageCount(this.page.total, this.page.size);
+    const pages = markerPageCount(this.page, this.form.size, this.form.page);
+    const current = this.page.page ?? this.form.page;
     const all = this.filter.trim() !== '' ? this.allMarkers() : undefined;
-    let text = formatMessage(s.pageStatus, this.page.page, pages, this.numbers.format(this.page.total));
+    let text = formatMessage(s.pageStatus, current, pages, typeof this.page.total === 'number' ? this.numbers.format(this.page.total) : s.noUnit);
     if (all) {
       text += ` ${formatMessage(s.filteredAllStatus, this.numbers.format(visible.length), this.numbers.format(all.length))}`;
     } else if (visible.length !== this.page.markers.length) {
@@ -221,8 +222,8 @@ export class LabMarkersView {
       if (this.search === 'cancelled') text += ` ${s.searchCancelled}`;
     }
     this.pager.textContent = text;
-    this.previous.setDisabled(this.page.page <= 1);
-    this.next.setDisabled(this.page.page >= pages);
+    this.previous.setDisabled(current <= 1);
+    this.next.setDisabled(current >= pages);
     this.grid.render(visible);
     if (visible.length === 0) this.pager.textContent = `${text} ${all ? s.noFilterMatchAll : s.noFilterMatch}`;
     this.report();
@@ -249,7 +250,7 @@ export class LabMarkersView {
 
   private report(): void {
     const markers = this.page?.markers ?? [];
-    const loincCodes = [...new Set(markers.flatMap((m) => m.expected_results.map((r) => r.loinc.code)))];
+    const loincCodes = [...new Set(markers.flatMap((m) => expectedResultsOf(m).flatMap((r) => (typeof r.loinc?.code === 'string' ? [r.loinc.code] : []))))];
     this.channel.post({
       type: 'rendered',
       snapshot: {

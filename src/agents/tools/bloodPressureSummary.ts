@@ -1,0 +1,198 @@
+import * as z from 'zod';
+import { iterateBloodPressurePages } from '../../api/paging';
+import { BLOOD_PRESSURE_CATEGORIES, bloodPressureCategory, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
+import { computeCoverage, type Coverage, type DayRange } from '../../domain/bloodPressureCoverage';
+import { ReadingGrouper, type Reading, type ReadingGroup } from '../../domain/bloodPressureGroups';
+import { summarizeByProvider } from '../../domain/bloodPressureSummary';
+import { DEFAULT_GAP_DAYS } from '../../domain/dataDiagnosis';
+import { DEFAULT_DIAGNOSIS_DAYS, lastDaysWindow } from '../../domain/diagnosisWindow';
+import { checkDateRange, isDateOnly } from '../../domain/inputValidation';
+import { dayCount, ZoneCalendar } from '../../domain/zonedTime';
+import { defineTool } from '../agentTool';
+import { quoted } from '../dataText';
+import { errorResult } from '../failures';
+import { failureResult, ResultBuilder } from '../resultBuilder';
+import { lookUpUser } from '../userLookup';
+
+export const MAX_RAW_READINGS = 100;
+const MAX_WINDOW_DAYS = 366;
+const GAPS_PER_GROUP = 3;
+
+const input = z
+  .object({
+    user: z.string().min(1).max(2000).describe('The client_user_id or user_id (UUID) of the user.'),
+    days: z.number().int().min(1).max(MAX_WINDOW_DAYS).optional().describe('The last N days of the user\'s calendar, today included (default 30). Leave out when start_date is given.'),
+    start_date: z.string().max(40).optional().describe('First day, YYYY-MM-DD, in the user\'s fallback time zone. Use with end_date for a fixed range (at most 366 days).'),
+    end_date: z.string().max(40).optional().describe('Last day, YYYY-MM-DD (default: today).'),
+    provider: z.string().max(100).optional().describe('Only this provider slug, e.g. "withings".'),
+    raw_readings: z.number().int().min(0).max(MAX_RAW_READINGS).default(0).describe(`The newest N readings themselves (0–${MAX_RAW_READINGS}); default none: a summary is usually enough.`),
+  })
+  .strict();
+
+type Input = z.infer<typeof input>;
+
+interface GroupSummary {
+  provider: string;
+  /** null: the service sent no source type. */
+  source_type: string | null;
+  readings: number;
+  first: string;
+  last: string;
+  systolic: { min: number; mean: number; max: number };
+  diastolic: { min: number; mean: number; max: number };
+  days_with_readings: number;
+  longest_gaps: { first_day: string; last_day: string; days: number }[];
+  categories: Partial<Record<BloodPressureCategory, number>>;
+}
+
+/** Runs of at least DEFAULT_GAP_DAYS days without a reading of one group (its coverage, one day per cell), longest first. */
+function gapsOf(coverage: Coverage): GroupSummary['longest_gaps'] {
+  const counts = coverage.providers[0]?.counts ?? [];
+  const gaps: GroupSummary['longest_gaps'] = [];
+  let start = -1;
+  for (let i = 0; i <= coverage.cells.length; i++) {
+    const empty = i < coverage.cells.length && (counts[i] ?? 0) === 0;
+    if (empty && start < 0) start = i;
+    if (!empty && start >= 0) {
+      const first = coverage.cells[start]!.firstDay;
+      const last = coverage.cells[i - 1]!.lastDay;
+      const days = dayCount(first, last);
+      if (days >= DEFAULT_GAP_DAYS) gaps.push({ first_day: first, last_day: last, days });
+      start = -1;
+    }
+  }
+  return gaps.sort((a, b) => b.days - a.days).slice(0, GAPS_PER_GROUP);
+}
+
+function summarise(group: ReadingGroup, zone: ZoneCalendar, range: DayRange): GroupSummary {
+  const [totals] = summarizeByProvider([group]);
+  const categories: Partial<Record<BloodPressureCategory, number>> = {};
+  let minSys = Infinity;
+  let maxSys = -Infinity;
+  let minDia = Infinity;
+  let maxDia = -Infinity;
+  for (const reading of group.readings) {
+    minSys = Math.min(minSys, reading.systolic);
+    maxSys = Math.max(maxSys, reading.systolic);
+    minDia = Math.min(minDia, reading.diastolic);
+    maxDia = Math.max(maxDia, reading.diastolic);
+    const category = bloodPressureCategory(reading.systolic, reading.diastolic);
+    categories[category] = (categories[category] ?? 0) + 1;
+  }
+  const coverage = computeCoverage([group], zone, range, { maxCells: MAX_WINDOW_DAYS + 31 });
+  return {
+    provider: group.provider,
+    source_type: group.sourceType ?? null,
+    readings: group.readings.length,
+    first: new Date(totals?.firstMs ?? 0).toISOString(),
+    last: new Date(totals?.lastMs ?? 0).toISOString(),
+    systolic: { min: minSys, mean: Math.round(totals?.meanSystolic ?? 0), max: maxSys },
+    diastolic: { min: minDia, mean: Math.round(totals?.meanDiastolic ?? 0), max: maxDia },
+    days_with_readings: coverage.providers[0]?.daysWithReadings ?? 0,
+    longest_gaps: gapsOf(coverage),
+    categories,
+  };
+}
+
+function rangeOf(args: Input, zone: ZoneCalendar, nowMs: number): { ok: true; range: DayRange } | { ok: false; problem: string; nextStep: string } {
+  if (args.start_date === undefined) {
+    if (args.end_date !== undefined) return { ok: false, problem: 'end_date was given without start_date.', nextStep: 'Pass start_date too, or only days.' };
+    return { ok: true, range: lastDaysWindow(args.days ?? DEFAULT_DIAGNOSIS_DAYS, zone, nowMs) };
+  }
+  if (args.days !== undefined) return { ok: false, problem: 'both days and start_date were given.', nextStep: 'Pass either days, or start_date (and end_date).' };
+  const end = args.end_date ?? zone.dayKey(nowMs);
+  const problem = checkDateRange(args.start_date, end);
+  if (problem || !isDateOnly(args.start_date) || !isDateOnly(end)) {
+    const why =
+      problem === 'endBeforeStart'
+        ? `end_date ${quoted(end)} is before start_date ${quoted(args.start_date)}.`
+        : `the dates must be real calendar days written YYYY-MM-DD (got start_date ${quoted(args.start_date)}, end_date ${quoted(end)}).`;
+    return { ok: false, problem: why, nextStep: 'Call again with dates like 2026-01-31.' };
+  }
+  if (dayCount(args.start_date, end) > MAX_WINDOW_DAYS) {
+    return { ok: false, problem: `the range has ${dayCount(args.start_date, end)} days; at most ${MAX_WINDOW_DAYS}.`, nextStep: 'Ask for a shorter range, or several ranges in turn.' };
+  }
+  return { ok: true, range: { firstDay: args.start_date, lastDay: end } };
+}
+
+function newest(groups: readonly ReadingGroup[], count: number): { group: ReadingGroup; reading: Reading }[] {
+  if (count === 0) return [];
+  const all = groups.flatMap((group) => group.readings.map((reading) => ({ group, reading })));
+  return all.sort((a, b) => b.reading.epochMs - a.reading.epochMs).slice(0, count);
+}
+
+export const bloodPressureSummaryTool = defineTool({
+  name: 'blood_pressure_summary',
+  title: 'Summarise blood pressure',
+  description:
+    'Summarises one user\'s blood pressure over a window: per provider and source type the number of readings, first and last reading, min/mean/max systolic and diastolic, days with readings, the longest gaps, and the count per AHA category. ' +
+    'Days are the user\'s fallback time zone\'s. Raw readings only when asked (raw_readings, at most 100). Use it to see what arrived; diagnose_user explains what did not. ' +
+    'Cost: resolves the user and reads every page of the window (one request per 2,000 readings).',
+  input,
+  describeCall: (args) =>
+    `Reading blood pressure of ${quoted(args.user, 60)}, ${args.start_date ? `${args.start_date} to ${args.end_date ?? 'today'}` : `last ${args.days ?? DEFAULT_DIAGNOSIS_DAYS} days`}${args.provider ? `, ${quoted(args.provider, 40)} only` : ''}`,
+  async run(args, context) {
+    const tool = 'blood_pressure_summary';
+    const { environment, signal } = context;
+    try {
+      const client = await context.client();
+      const found = await lookUpUser(tool, args.user, context, client);
+      if (!found.ok) return found.result;
+      const user = found.user;
+      const zone = new ZoneCalendar(user.fallback_time_zone?.id ?? undefined);
+      const window = rangeOf(args, zone, context.nowMs ?? Date.now());
+      if (!window.ok) return failureResult(tool, environment, window.problem, window.nextStep);
+      const { range } = window;
+      const grouper = new ReadingGrouper(zone);
+      let pages = 0;
+      const query = { startDate: range.firstDay, endDate: range.lastDay, ...(args.provider ? { provider: args.provider } : {}) };
+      for await (const page of iterateBloodPressurePages(client, user.user_id, query, { signal })) {
+        pages++;
+        grouper.add(page.groups);
+        context.onProgress?.({ message: `Read ${pages} pages, ${grouper.readingCount} readings` });
+      }
+      const groups = grouper.groups();
+      const result = new ResultBuilder(tool, environment);
+      result.line(
+        `User ${quoted(user.client_user_id)}: ${range.firstDay} to ${range.lastDay} (days in ${quoted(zone.zone)})${args.provider ? `, provider ${quoted(args.provider)}` : ''}: ${grouper.readingCount} readings from ${groups.length} source(s), ${pages} page(s) read.`,
+      );
+      if (grouper.unreadableCount > 0) result.line(`${grouper.unreadableCount} readings had a timestamp that is not a date and are left out.`);
+      if (groups.length === 0) result.line('No readings in this window. diagnose_user explains why.');
+      result.set('user', { client_user_id: user.client_user_id, user_id: user.user_id });
+      result.set('range', { start_date: range.firstDay, end_date: range.lastDay, timeZone: zone.zone, provider: args.provider ?? null });
+      result.set('readings', grouper.readingCount).set('unreadableReadings', grouper.unreadableCount);
+      result.list(
+        'groups',
+        groups.map((group) => summarise(group, zone, range)),
+        (summary) => {
+          const categories = BLOOD_PRESSURE_CATEGORIES.filter((c) => summary.categories[c]).map((c) => `${c} ${summary.categories[c]}`).join(', ');
+          const gaps = summary.longest_gaps.map((gap) => `${gap.first_day}–${gap.last_day} (${gap.days} d)`).join(', ');
+          return {
+            line:
+              `- ${quoted(summary.provider)} / ${quoted(summary.source_type)}: ${summary.readings} readings, ${summary.first} to ${summary.last}, on ${summary.days_with_readings} days; ` +
+              `systolic ${summary.systolic.min}/${summary.systolic.mean}/${summary.systolic.max}, diastolic ${summary.diastolic.min}/${summary.diastolic.mean}/${summary.diastolic.max} (min/mean/max); ` +
+              `categories: ${categories || 'none'}; gaps of ${DEFAULT_GAP_DAYS}+ days: ${gaps || 'none'}.`,
+            data: summary,
+          };
+        },
+        () => 'Pass provider to see one provider at a time.',
+      );
+      const raw = newest(groups, args.raw_readings);
+      if (raw.length > 0) {
+        result.line(`Newest ${raw.length} readings (timestamps as sent):`);
+        result.list(
+          'rawReadings',
+          raw,
+          ({ group, reading }) => ({
+            line: `- ${quoted(reading.timestamp)} ${reading.systolic}/${reading.diastolic} ${quoted(reading.unit)} ${quoted(group.provider)}/${quoted(group.sourceType)}`,
+            data: { timestamp: reading.timestamp, systolic: reading.systolic, diastolic: reading.diastolic, unit: reading.unit ?? null, provider: group.provider, source_type: group.sourceType ?? null },
+          }),
+          (shown) => `Ask for raw_readings=${shown} or a shorter range.`,
+        );
+      }
+      return result.build();
+    } catch (error) {
+      return errorResult(tool, environment, error);
+    }
+  },
+});

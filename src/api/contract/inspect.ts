@@ -1,0 +1,49 @@
+// The contract lens's one entry: every deviation of one response from the spec — the redirect that
+// was followed to get it, a deprecated parameter in the request, the body walked along the spec's
+// table, and its paging — as one list, summarised (see deviations.ts).
+import type { RequestSpec } from '../requests';
+import { DeviationCollector, type Deviation } from './deviations';
+import { walkContract } from './lens';
+import { checkPaging, type PageTracker } from './pageChecks';
+import { isSpecExact } from './specExact';
+import { OPERATION_ROOTS, type ContractOperation } from './specFacts';
+
+/** The path each operation has in the spec. */
+export const SPEC_PATHS: Readonly<Record<ContractOperation, string>> = {
+  listUsers: 'GET {base_url}/v2/user/',
+  resolveUser: 'GET {base_url}/v2/user/resolve/{client_user_id}',
+  groupedBloodPressure: 'GET {base_url}/v2/timeseries/{user_id}/blood_pressure/grouped',
+  labTestMarkers: 'GET {base_url}/v3/lab_tests/{lab_test_id}/markers',
+  orderSetMarkers: 'POST {base_url}/v3/lab_tests/list_order_set_markers',
+};
+
+export interface FollowedRedirect {
+  status: number;
+  /** Path and query of the URL the client was sent to. */
+  to: string;
+}
+
+export interface InspectContext {
+  /** The request as sent (for its query: deprecated parameters, the page size asked for). */
+  request?: RequestSpec;
+  /** Shared by the pages of one load; a fresh one checks this response alone. */
+  tracker?: PageTracker;
+  redirect?: FollowedRedirect;
+  /** What isSpecExact said of the body, when the caller already asked (true: the walk is skipped). */
+  specExact?: boolean;
+}
+
+export function inspectResponse(operation: ContractOperation, body: unknown, context: InspectContext = {}): Deviation[] {
+  const out = new DeviationCollector();
+  const root = OPERATION_ROOTS[operation];
+  if (context.redirect) {
+    const { status, to } = context.redirect;
+    out.add('redirectFollowed', '', '', `${root.section}: ${SPEC_PATHS[operation]}; the service answered ${status} to ${to} and the request was sent again there`, root.section, `${status} ${to}`);
+  }
+  if (context.request?.query.cursor !== undefined) {
+    out.add('deprecated', '?cursor', '?cursor', 'The request parameter cursor is deprecated; next_cursor replaces it (9.2)', '9');
+  }
+  if (!(context.specExact ?? isSpecExact(operation, body))) walkContract(root.object, body, out);
+  checkPaging(operation, body, context.request, context.tracker, out);
+  return out.list();
+}
