@@ -124,7 +124,7 @@ suite('Look up in Health Data', () => {
     const missing = '0badc0de-0000-4000-8000-000000000000';
     const outcome = await lookUp(missing);
     assert.equal(outcome?.kind, 'notFound');
-    assert.deepEqual(outcome?.tried, ['lab test id', 'user_id among 1200 users']);
+    assert.deepEqual(outcome?.tried, ['lab test id', 'user_id among 1,200 users']);
     const before = fixture.sandbox.requestCount();
     assert.deepEqual(await lookUp('<script>alert(1)</script>'), { kind: 'notAnId' });
     assert.equal(fixture.sandbox.requestCount(), before);

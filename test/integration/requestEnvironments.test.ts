@@ -10,7 +10,7 @@ import type { User } from '../../src/api/schemas';
 import type { RequestRecord } from '../../src/domain/requestRecords';
 import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensionApi';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
-import { activateExtension } from './helpers';
+import { activateExtension, waitFor } from './helpers';
 import { rendered, waitForPanel } from './panelsSupport';
 
 const US_KEY = 'us-team-key-4b1d';
@@ -62,6 +62,12 @@ suite('Requests keep the environment they were sent to', function () {
     await config().update('baseUrl.sandboxUs', us.url, vscode.ConfigurationTarget.Global);
     await config().update('baseUrl.sandboxEu', eu.url, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('healthData.useLocalSandbox');
+    // A Users view left open by an earlier suite reloads for the local sandbox now: that load is
+    // the local sandbox's own, so it is let finish before the requests below are counted.
+    await waitFor(async () => {
+      await testing.usersView.provider.getChildren();
+      return testing.usersView.provider.summary().total !== undefined;
+    }, 'the local sandbox listed in the Users view');
     await vscode.commands.executeCommand('healthData.requests.clear');
   });
 
