@@ -27,7 +27,8 @@ export function describedCause(error: unknown, apiKey: string): Error {
 
 export function networkReason(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return code;
+  // The words first, the code for searching: "connection refused (ECONNREFUSED)".
+  if (typeof code === 'string') return SHORT_NETWORK_CAUSES[code] ? `${SHORT_NETWORK_CAUSES[code]} (${code})` : code;
   return error instanceof Error ? error.message : 'connection failed';
 }
 

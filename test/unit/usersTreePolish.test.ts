@@ -56,6 +56,8 @@ describe('Users tree polish', () => {
         (failure: unknown) => failure,
       );
       assert.deepEqual(failureCause(error), { kind: 'connectionRefused' });
+      // The message (Set API Key's dialog shows it) says it in words, with the code to search for.
+      assert.equal((error as Error).message, `Could not reach 127.0.0.1:${port}: connection refused (ECONNREFUSED)`);
     } finally {
       await client.close();
     }
