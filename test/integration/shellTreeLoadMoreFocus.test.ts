@@ -38,6 +38,9 @@ suite('Shell: Load more focuses the first new row past 1,000 users', function ()
   });
 
   suiteTeardown(async () => {
+    // The user pinned on top below stays pinned in this environment (by client_user_id) until a
+    // refresh: the next suite's team has one of that name too.
+    await vscode.commands.executeCommand('healthData.refreshUsers');
     await fixture.close();
     await vscode.workspace.getConfiguration('healthData').update('usersPageSize', undefined, vscode.ConfigurationTarget.Global);
   });
