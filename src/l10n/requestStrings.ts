@@ -1,8 +1,7 @@
 // Every string of the Requests view, its commands and documents, through vscode.l10n.t.
 import * as vscode from 'vscode';
-import type { DeviationKind } from '../api/contract/deviations';
-import type { DeviationWords } from '../domain/deviationPresentation';
 import type { RequestWords } from '../domain/requestPresentation';
+import { deviationWords } from './deviationStrings';
 
 export function requestWords(): RequestWords {
   return {
@@ -21,38 +20,6 @@ export function requestWords(): RequestWords {
     sentTime: (epochMs) =>
       new Date(epochMs).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
     lens: deviationWords(),
-  };
-}
-
-function deviationKindWords(): Record<DeviationKind, string> {
-  return {
-    missingRequired: vscode.l10n.t('required field missing'),
-    nullNotAllowed: vscode.l10n.t('null where the spec allows none'),
-    unexpectedType: vscode.l10n.t('unexpected type'),
-    unknownField: vscode.l10n.t('field not in the spec'),
-    unknownValue: vscode.l10n.t('value not seen before'),
-    deprecated: vscode.l10n.t('deprecated field or parameter in use'),
-    pagingMismatch: vscode.l10n.t('paging does not add up'),
-    redirectFollowed: vscode.l10n.t('redirect followed'),
-  };
-}
-
-/** The contract lens's words: the Requests view's counts and lists, and the panels' deviation documents. */
-export function deviationWords(): DeviationWords {
-  const kinds = deviationKindWords();
-  return {
-    deviations: (count) => (count === 1 ? vscode.l10n.t('1 deviation') : vscode.l10n.t('{0} deviations', count)),
-    heading: (deviations, places) =>
-      deviations === 1 && places === 1
-        ? vscode.l10n.t('Differs from the spec: 1 deviation')
-        : deviations === 1
-          ? vscode.l10n.t('Differs from the spec: 1 deviation in {0} places', places)
-          : vscode.l10n.t('Differs from the spec: {0} deviations in {1} places', deviations, places),
-    kind: (kind) => kinds[kind],
-    occurrences: (count, of) => vscode.l10n.t('in {0} of {1}', count, of),
-    sent: (value) => vscode.l10n.t('sent: {0}', value),
-    spec: (section, says) => vscode.l10n.t('spec {0}: {1}', section, says),
-    request: vscode.l10n.t('the request itself'),
   };
 }
 

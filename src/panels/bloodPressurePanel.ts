@@ -222,9 +222,10 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     try {
       const client = await this.connection.client();
       const query = bloodPressureQueryOf(form);
+      const pageDeviations = this.onPageDeviations(requestTitle(groupedBloodPressureRequest(this.target.userId, query)));
       // One row in the Requests view for all the cursor pages of this load.
       await this.services.requests.inLoad(async () => {
-        for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal })) {
+        for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal, onDeviations: pageDeviations })) {
           if (!this.isCurrentLoad(controller) || controller.signal.aborted) return;
           this.pages.push(page);
           readings += readingsIn(page.groups);

@@ -3,7 +3,7 @@
 // with its evidence links. The key never leaves the client; the webview gets words and ranges.
 import * as vscode from 'vscode';
 import { capabilityOf } from '../api/providerCapabilities';
-import { groupedBloodPressureRequest, type RequestSpec } from '../api/requests';
+import { groupedBloodPressureRequest, resolveUserRequest, type RequestSpec } from '../api/requests';
 import { providerOf } from '../api/wireValues';
 import { summariseSource } from '../domain/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES, REQUEST_COMMANDS, REQUESTS_VIEW_ID } from '../constants';
@@ -153,6 +153,10 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
         signal: controller.signal,
         onPage: (pages, readings) => {
           if (this.isCurrentLoad(controller)) this.post({ type: 'progress', pages, readings });
+        },
+        onDeviations: {
+          user: this.onDeviations(requestTitle(resolveUserRequest(this.target.clientUserId))),
+          pages: (userId, query) => this.onPageDeviations(requestTitle(groupedBloodPressureRequest(userId, query))),
         },
       });
       if (!this.isCurrentLoad(controller)) return;

@@ -1,8 +1,10 @@
 // What both panels share on the host side: the page, the ready handshake, typed messages in and
 // out, the one load that may run at a time (and its Cancel), the toolbar actions every panel has
-// (export, raw response, cURL, error next steps), the latest render snapshot, and disposal. Each
+// (export, raw response, cURL, error next steps), the contract lens's deviation line of the current
+// load, the latest render snapshot, and disposal. Each
 // panel adds its own loading and what its actions produce.
 import * as vscode from 'vscode';
+import type { Deviation } from '../api/contract/deviations';
 import type { RequestSpec } from '../api/requests';
 import { buildCurlCommand } from '../domain/curl';
 import { environmentBarStrings } from '../l10n/environmentStrings';
@@ -15,6 +17,7 @@ import type { PanelActionMessage } from '../shared/panelActions';
 import type { PanelEnvironmentMessage } from '../shared/panelEnvironment';
 import { compareEnvironments } from './compareEnvironments';
 import { runErrorAction } from './errorActions';
+import { LoadDeviations } from './loadDeviations';
 import { renderWebviewHtml, webviewOptions, type WebviewBundle } from './webviewHtml';
 
 /** What an open panel reports about itself (diagnostics and tests): ids and counts, never data. */
@@ -40,6 +43,7 @@ const PANEL_ACTIONS: ReadonlySet<string> = new Set<PanelActionMessage['type']>([
   'errorAction',
   'openInActiveEnvironment',
   'compareEnvironments',
+  'showDeviations',
 ]);
 
 export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: string }, TSnapshot> implements vscode.Disposable {
@@ -49,6 +53,7 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
   protected readonly connection: EnvironmentConnection;
   private baseTitle = '';
   private running: AbortController | undefined;
+  private readonly deviations = new LoadDeviations();
   private disposed = false;
   private readonly onDidDisposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onDidDisposeEmitter.event;
@@ -145,7 +150,31 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     this.running?.abort();
     const controller = new AbortController();
     this.running = controller;
+    this.deviations.start();
+    this.postDeviations();
     return controller;
+  }
+
+  /**
+   * The CallOptions.onDeviations of one request of the current load (`request` names it in the
+   * list Show opens): with the contract lens on, the deviation line counts what it found.
+   */
+  protected onDeviations(request: string): (deviations: Deviation[]) => void {
+    return this.deviations.listener(request, () => this.postDeviations());
+  }
+
+  /** The same for every page of a cursor load, each named "request · page N" in the list. */
+  protected onPageDeviations(request: string): (deviations: Deviation[]) => void {
+    return this.deviations.pagedListener(request, () => this.postDeviations());
+  }
+
+  private postDeviations(): void {
+    if (!this.disposed) void this.panel.webview.postMessage(this.deviations.message());
+  }
+
+  private async showDeviations(): Promise<void> {
+    const document = this.deviations.document(this.panel.title);
+    if (document) await this.services.jsonDocuments.openText(document.fileName, document.text);
   }
 
   protected isCurrentLoad(controller: AbortController): boolean {
@@ -178,7 +207,10 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       return;
     }
     // The environment bar comes before the panel's own `init`, so the first saved state carries it.
-    if (message.type === 'ready') this.postEnvironment();
+    if (message.type === 'ready') {
+      this.postEnvironment();
+      this.postDeviations();
+    }
     if (PANEL_ACTIONS.has(message.type)) return this.runAction(message as unknown as PanelActionMessage);
     return this.handle(message as Exclude<TWebviewMessage, PanelActionMessage | RenderedMessage<TSnapshot>>);
   }
@@ -202,6 +234,8 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
         return this.openInActiveEnvironment();
       case 'compareEnvironments':
         return compareEnvironments(this.services, this.connection, (environment) => this.requestIn(environment));
+      case 'showDeviations':
+        return this.showDeviations();
     }
   }
 
