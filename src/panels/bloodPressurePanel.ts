@@ -29,7 +29,7 @@ import type {
   BloodPressureWebviewMessage,
 } from '../shared/bloodPressureProtocol';
 import type { PanelErrorView } from '../shared/panelError';
-import { formProblemView, panelErrorView } from './panelErrors';
+import { formProblemView } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { probeNearestReadings } from './nearestReadingsProbe';
 import { saveExport } from './saveExport';
@@ -271,8 +271,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   }
 
   private errorView(error: unknown): PanelErrorView {
-    const environment = this.connection.environment().label;
-    return panelErrorView(error, environment, { kind: 'user', clientUserId: this.target.clientUserId });
+    return this.failureView(error, { kind: 'user', clientUserId: this.target.clientUserId });
   }
 
   private exportBaseName(): string {

@@ -26,7 +26,6 @@ import type {
   DiagnosisWebviewMessage,
   FindingView,
 } from '../shared/diagnosisProtocol';
-import { panelErrorView } from './panelErrors';
 import { PanelHost } from './panelHost';
 
 interface UserTarget {
@@ -172,8 +171,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
         this.latest = { type: 'cancelled' };
         return this.post(this.latest);
       }
-      const environment = this.connection.environment().label;
-      this.latest = { type: 'error', error: panelErrorView(error, environment, { kind: 'user', clientUserId: this.target.clientUserId }) };
+      this.latest = { type: 'error', error: this.failureView(error, { kind: 'user', clientUserId: this.target.clientUserId }) };
       this.post(this.latest);
     } finally {
       this.endLoad(controller);

@@ -29,7 +29,7 @@ import type {
   LabMarkersWebviewMessage,
 } from '../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../shared/panelError';
-import { formProblemView, panelErrorView, type NotFoundMeaning } from './panelErrors';
+import { formProblemView, type NotFoundMeaning } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { saveExport } from './saveExport';
 
@@ -203,7 +203,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     const { source } = this.form;
     const notFound: NotFoundMeaning =
       source.kind === 'labTest' ? { kind: 'labTest', labTestId: source.labTestId } : { kind: 'orderSet' };
-    return panelErrorView(error, this.connection.environment().label, notFound);
+    return this.failureView(error, notFound);
   }
 
   private exportBaseName(): string {

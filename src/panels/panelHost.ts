@@ -5,8 +5,14 @@
 // panel adds its own loading and what its actions produce.
 import * as vscode from 'vscode';
 import type { Deviation } from '../api/contract/deviations';
+import { otherApiKeyHeader } from '../api/apiKeyHeader';
+import { isHealthApiError, type HealthApiError } from '../api/errors';
 import type { RequestSpec } from '../api/requests';
 import { buildCurlCommand } from '../domain/curl';
+import { jsonDocumentFileName } from '../domain/jsonDocument';
+import { panelFailureStrings } from '../l10n/panelFailureStrings';
+import { ShellSettings } from '../storage/shellSettings';
+import type { PanelErrorView } from '../shared/panelError';
 import { environmentBarStrings } from '../l10n/environmentStrings';
 import { panelMessages, panelTitles } from '../l10n/panelStrings';
 import { isProduction } from '../domain/environments';
@@ -18,6 +24,7 @@ import type { PanelEnvironmentMessage } from '../shared/panelEnvironment';
 import { compareEnvironments } from './compareEnvironments';
 import { runErrorAction } from './errorActions';
 import { LoadDeviations } from './loadDeviations';
+import { panelErrorView, type NotFoundMeaning } from './panelErrors';
 import { renderWebviewHtml, webviewOptions, type WebviewBundle } from './webviewHtml';
 
 /** What an open panel reports about itself (diagnostics and tests): ids and counts, never data. */
@@ -54,6 +61,8 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
   private baseTitle = '';
   private running: AbortController | undefined;
   private readonly deviations = new LoadDeviations();
+  /** The API failure the panel shows, if any: its body for Open Raw Response, its key header after a 401. */
+  private failure: HealthApiError | undefined;
   private disposed = false;
   private readonly onDidDisposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onDidDisposeEmitter.event;
@@ -152,7 +161,14 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     this.running = controller;
     this.deviations.start();
     this.postDeviations();
+    this.failure = undefined;
     return controller;
+  }
+
+  /** The error view of a failed load, remembering the failure for Open Raw Response and "Try <header>". */
+  protected failureView(error: unknown, notFound: NotFoundMeaning): PanelErrorView {
+    this.failure = isHealthApiError(error) ? error : undefined;
+    return panelErrorView(error, this.connection.environment().label, notFound);
   }
 
   /**
@@ -224,11 +240,12 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       case 'exportJson':
         return this.exportJson();
       case 'openRawJson':
-        return this.openRawJson();
+        return this.failure?.responseBody !== undefined ? this.openFailedResponse(this.failure) : this.openRawJson();
       case 'copyCurl':
         return this.copyCurl();
       case 'errorAction':
         if (message.action === 'retry' || message.action === 'retryLater') return this.retry();
+        if (message.action === 'useOtherKeyHeader') return this.useOtherKeyHeader();
         return runErrorAction(message.action, this.connection.id);
       case 'openInActiveEnvironment':
         return this.openInActiveEnvironment();
@@ -237,6 +254,32 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       case 'showDeviations':
         return this.showDeviations();
     }
+  }
+
+  /** What came back with a failed request (a body the reader refused, an error page), as received. */
+  private async openFailedResponse(failure: HealthApiError): Promise<void> {
+    const body = failure.responseBody ?? '';
+    let text = body;
+    let json = false;
+    try {
+      text = `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
+      json = true;
+    } catch {
+      // Not JSON: shown as it came.
+    }
+    const fileName = jsonDocumentFileName(panelFailureStrings.rawResponseTitle(failure.method, failure.url));
+    await this.services.jsonDocuments.openText(json ? fileName : fileName.replace(/\.json$/, '.txt'), text);
+  }
+
+  /** After a 401: send the key in the other known header from now on (the setting of this environment), then load again. */
+  private async useOtherKeyHeader(): Promise<void> {
+    const other = otherApiKeyHeader(this.failure?.keyHeader);
+    const environment = this.connection.id;
+    if (!other || environment === 'local') return;
+    const unchanged = this.connection.apiKeyHeader() === other;
+    await new ShellSettings().setApiKeyHeader(environment, other);
+    // A changed header changes the connection, which loads again by itself.
+    if (unchanged) await this.retry();
   }
 
   private async copyCurl(): Promise<void> {
