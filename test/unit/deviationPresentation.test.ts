@@ -1,35 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Deviation } from '../../src/api/contract/deviations';
-import { deviationLines, panelDeviationDocument, type DeviationWords } from '../../src/domain/deviationPresentation';
-import { loadTooltipLines, requestDocumentText, rowText, tooltipLines, type RequestWords } from '../../src/domain/requestPresentation';
+import { deviationLines, panelDeviationDocument } from '../../src/domain/deviationPresentation';
+import { loadTooltipLines, requestDocumentText, rowText, tooltipLines } from '../../src/domain/requestPresentation';
 import { parseSavedRecords, RequestRecords, requestRows, type RequestRecordInput } from '../../src/domain/requestRecords';
 import { requestRecordInput } from '../../src/domain/requestRecordInput';
+import { testDeviationWords, testRequestWords, testRequestWordsWithoutLens } from '../support/requestWords';
 
-const lens: DeviationWords = {
-  deviations: (count) => (count === 1 ? '1 deviation' : `${count} deviations`),
-  heading: (deviations, places) => `Differs from the spec: ${deviations} deviations in ${places} places`,
-  kind: (kind) => `<${kind}>`,
-  occurrences: (count, of) => `in ${count} of ${of}`,
-  sent: (value) => `sent: ${value}`,
-  spec: (section, says) => `spec ${section}: ${says}`,
-  request: 'the request itself',
-};
-const words: RequestWords = {
-  pages: (count) => `${count} pages`,
-  attempts: (count) => `${count} attempts`,
-  attempt: (outcome, ms) => `${outcome} after ${ms} ms`,
-  waited: (ms) => `waited ${ms} ms`,
-  environment: 'Environment',
-  baseUrl: 'Base URL',
-  sentAt: 'Sent',
-  requestId: 'Request id',
-  noResponse: (failure) => `No response: ${failure}`,
-  bodyNotKept: '(Body not kept)',
-  emptyBody: '(Empty body)',
-  sentTime: (ms) => new Date(ms).toISOString().slice(11, 19),
-  lens,
-};
+const lens = testDeviationWords;
+const words = testRequestWords;
 const KEY = 'sk_test_deviations_0123456789';
 
 const missingLabId: Deviation = {
@@ -84,8 +63,7 @@ describe('contract lens in the Requests view', () => {
     assert.equal(rowText({ kind: 'request', record: off }, words).description, '12 ms · Local sandbox');
     assert.ok(tooltipLines(two, words).includes('Differs from the spec: 2 deviations in 41 places'));
     assert.ok(!tooltipLines(none, words).some((line) => line.includes('Differs')));
-    const { lens: _lens, ...withoutLens } = words;
-    assert.equal(rowText({ kind: 'request', record: two }, withoutLens).description, '12 ms · Local sandbox');
+    assert.equal(rowText({ kind: 'request', record: two }, testRequestWordsWithoutLens).description, '12 ms · Local sandbox');
   });
 
   test('a paged load row sums the deviations of its pages, in the description and the tooltip', () => {
