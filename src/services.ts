@@ -79,6 +79,8 @@ export interface CommandRegistry {
 export interface JsonDocuments {
   /** Opens `value` pretty-printed in a read-only JSON editor titled `title`. */
   open(title: string, value: unknown): Promise<void>;
+  /** Opens `text` read-only in an editor whose tab reads `fileName` (plain text unless it ends in .json). */
+  openText(fileName: string, text: string): Promise<void>;
 }
 
 /** Recent users and lab tests of each environment (ids and names only); they head the pickers. */

@@ -2,7 +2,7 @@
 // ingestion bounds), then every cursor page of grouped blood pressure over the window and the year
 // before it, so a silent source is dated. The pages are kept: they are the raw response the panel
 // opens as evidence.
-import type { HealthApiClient } from '../api/client';
+import type { CallOptions, HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
 import type { BloodPressureQuery } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
@@ -37,10 +37,16 @@ export interface DiagnoseUserOptions {
   gapDays?: number;
   signal?: AbortSignal;
   onPage?: (pages: number, readings: number) => void;
+  /** The contract lens's listeners: for the resolve request, and for the pages of the query it then reads. */
+  onDeviations?: {
+    user: NonNullable<CallOptions['onDeviations']>;
+    pages: (userId: string, query: BloodPressureQuery) => NonNullable<CallOptions['onDeviations']>;
+  };
 }
 
 export async function diagnoseUser(client: HealthApiClient, clientUserId: string, options: DiagnoseUserOptions): Promise<UserDiagnosis> {
-  const user = await client.resolveUser(clientUserId, { signal: options.signal });
+  const lens = options.onDeviations;
+  const user = await client.resolveUser(clientUserId, { signal: options.signal, ...(lens ? { onDeviations: lens.user } : {}) });
   const zone = new ZoneCalendar(timeZoneIdOf(user));
   const nowMs = options.nowMs ?? Date.now();
   const window = lastDaysWindow(options.days, zone, nowMs);
@@ -49,7 +55,8 @@ export async function diagnoseUser(client: HealthApiClient, clientUserId: string
   const pages: GroupedBloodPressure[] = [];
   const readings = new ReadingDays(zone, window);
   let count = 0;
-  for await (const page of iterateBloodPressurePages(client, user.user_id, query, { signal: options.signal })) {
+  const pageOptions = { signal: options.signal, ...(lens ? { onDeviations: lens.pages(user.user_id, query) } : {}) };
+  for await (const page of iterateBloodPressurePages(client, user.user_id, query, pageOptions)) {
     pages.push(page);
     readings.addPage(page.groups);
     count += readingsIn(page.groups);

@@ -2,6 +2,7 @@
 // response side of a diff, and the cURL line. Pure: the wording comes in through `RequestWords`.
 import { requestOfOperation } from '../api/requests';
 import { curlOfSentRequest } from './curl';
+import { deviationCountText, deviationListLines, deviationSummaryLine, type DeviationWords } from './deviationPresentation';
 import { jsonDocumentFileName } from './jsonDocument';
 import { isErrorRecord, type RequestAttempt, type RequestRecord, type RequestRow } from './requestRecords';
 
@@ -22,6 +23,8 @@ export interface RequestWords {
   forAgent?(tool: string): string;
   /** When a request was sent, as the reader's language writes a time of day (with seconds). */
   sentTime(epochMs: number): string;
+  /** The contract lens's words; without them the rows and documents leave the deviations out. */
+  lens?: DeviationWords;
 }
 
 export function outcomeOf(record: Pick<RequestRecord, 'status' | 'failure'>): string {
@@ -78,6 +81,8 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
     const record = row.record;
     const parts = [durationText(totalMs(record))];
     if (record.attempts.length > 1) parts.push(words.attempts(record.attempts.length));
+    const deviations = words.lens && deviationCountText([record], words.lens);
+    if (deviations) parts.push(deviations);
     parts.push(record.environmentLabel);
     if (record.agentTool && words.forAgent) parts.push(words.forAgent(record.agentTool));
     // The outcome leads: it is what a narrow side bar must not cut off.
@@ -88,7 +93,10 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
   if (!first || !last) return { label: '', description: '', isError: false };
   const failed = row.pages.find(isErrorRecord);
   const ms = row.pages.reduce((sum, page) => sum + totalMs(page), 0);
-  const parts = [words.pages(row.pages.length), durationText(ms), first.environmentLabel];
+  const parts = [words.pages(row.pages.length), durationText(ms)];
+  const deviations = words.lens && deviationCountText(row.pages, words.lens);
+  if (deviations) parts.push(deviations);
+  parts.push(first.environmentLabel);
   if (first.agentTool && words.forAgent) parts.push(words.forAgent(first.agentTool));
   return {
     label: `${outcomeOf(failed ?? last)} ${first.method} ${compactPath(pathOf(first))}`,
@@ -123,6 +131,18 @@ export function tooltipLines(record: RequestRecord, words: RequestWords): string
   if (record.agentTool && words.forAgent) lines.push(words.forAgent(record.agentTool));
   lines.push(`${words.sentAt}: ${new Date(record.startedAt).toISOString()}`);
   lines.push(...record.attempts.map((attempt) => attemptText(attempt, words)));
+  const deviations = words.lens && deviationSummaryLine([record], words.lens);
+  if (deviations) lines.push(deviations);
+  return lines;
+}
+
+/** A paged load's tooltip: its first request's lines, and the deviations summed over its pages. */
+export function loadTooltipLines(pages: readonly RequestRecord[], words: RequestWords): string[] {
+  const first = pages[0];
+  if (!first) return [];
+  const lines = tooltipLines({ ...first, deviations: [] }, words);
+  const deviations = words.lens && deviationSummaryLine(pages, words.lens);
+  if (deviations) lines.push(deviations);
   return lines;
 }
 
@@ -157,7 +177,10 @@ export function requestDocumentText(record: RequestRecord, words: RequestWords):
   }
   const statusLine = [`HTTP ${record.status}`];
   if (record.requestId) statusLine.push(`${words.requestId} ${record.requestId}`);
-  lines.push(statusLine.join(' · '), ...headerLines(record.responseHeaders), '');
+  lines.push(statusLine.join(' · '));
+  // What the contract lens found comes first: it explains the body below it.
+  if (words.lens && record.deviations) lines.push(...deviationListLines(record.deviations, words.lens, '# '));
+  lines.push(...headerLines(record.responseHeaders), '');
   lines.push(responseBodyText(record, words).trimEnd());
   return `${lines.join('\n')}\n`;
 }

@@ -39,5 +39,6 @@ export function requestRecordInput(
     startedAt: endedAt - entry.ms,
     ...(loadId !== undefined ? { loadId } : {}),
     ...(entry.operation !== undefined ? { operation: entry.operation } : {}),
+    ...(entry.deviations !== undefined ? { deviations: entry.deviations } : {}),
   };
 }

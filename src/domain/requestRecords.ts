@@ -3,7 +3,9 @@
 // can leak it. Pure: the view, the documents and the saved state are built from these records.
 import { REDACTED_HEADER, redactText } from '../api/redaction';
 import { parseOperation } from '../api/replay';
+import type { Deviation } from '../api/contract/deviations';
 import type { RequestOperation } from '../api/requests';
+import { parseSavedDeviations, redactDeviations } from './savedDeviations';
 
 export { REDACTED_HEADER };
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -48,6 +50,11 @@ export interface RequestRecordInput {
    * under `baseUrl`. Absent on rows saved by a version that did not record it.
    */
   operation?: RequestOperation;
+  /**
+   * How the response differs from the spec (the contract lens; an empty list when it does not).
+   * Absent when the lens was off or the response was not read (an error, a refused body).
+   */
+  deviations?: Deviation[];
 }
 
 export interface RequestRecord extends RequestRecordInput {
@@ -124,7 +131,7 @@ export class RequestRecords {
   }
 
   #redacted(input: RequestRecordInput, keyHeader: string, secret: string): RequestRecord {
-    const { operation, ...fields } = input;
+    const { operation, deviations, ...fields } = input;
     return {
       ...fields,
       url: redactText(input.url, secret),
@@ -135,6 +142,7 @@ export class RequestRecords {
       ...(input.responseBody !== undefined ? { responseBody: redactText(input.responseBody, secret) } : {}),
       ...(input.requestId !== undefined ? { requestId: redactText(input.requestId, secret) } : {}),
       ...withoutOperationHolding(operation, secret),
+      ...(deviations !== undefined ? { deviations: redactDeviations(deviations, secret) } : {}),
       attempts: input.attempts.map((attempt) => ({ ...attempt })),
       id: 0,
       bodyDropped: false,
@@ -165,7 +173,7 @@ export class RequestRecords {
     call.attempts.push(...redacted.attempts);
     // After a followed redirect the call goes on at the new URL (a retry there joins it too).
     call.url = redacted.url;
-    for (const field of ['status', 'failure', 'responseHeaders', 'responseBody', 'requestId'] as const) {
+    for (const field of ['status', 'failure', 'responseHeaders', 'responseBody', 'requestId', 'deviations'] as const) {
       if (redacted[field] === undefined) delete call[field];
       else (call as unknown as Record<string, unknown>)[field] = redacted[field];
     }
@@ -291,11 +299,15 @@ export function parseSavedRecords(value: unknown): RequestRecord[] {
   return value.filter(isSavedRecord).map(withCheckedOperation);
 }
 
-/** A saved operation of the wrong shape is dropped: the row is still shown, its Replay says why not. */
+/**
+ * A saved operation of the wrong shape is dropped: the row is still shown, its Replay says why not.
+ * Saved deviations keep their well-formed entries; a row saved without them shows no count.
+ */
 function withCheckedOperation(record: RequestRecord): RequestRecord {
-  const { operation: saved, ...rest } = record;
+  const { operation: saved, deviations: savedDeviations, ...rest } = record;
   const operation = parseOperation(saved);
-  return operation ? { ...rest, operation } : rest;
+  const deviations = parseSavedDeviations(savedDeviations);
+  return { ...rest, ...(operation ? { operation } : {}), ...(deviations ? { deviations } : {}) };
 }
 
 function isSavedRecord(value: unknown): value is RequestRecord {

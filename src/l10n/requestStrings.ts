@@ -1,6 +1,7 @@
 // Every string of the Requests view, its commands and documents, through vscode.l10n.t.
 import * as vscode from 'vscode';
 import type { RequestWords } from '../domain/requestPresentation';
+import { deviationWords } from './deviationStrings';
 
 export function requestWords(): RequestWords {
   return {
@@ -18,6 +19,7 @@ export function requestWords(): RequestWords {
     forAgent: (tool) => vscode.l10n.t('for agent ({0})', tool),
     sentTime: (epochMs) =>
       new Date(epochMs).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
+    lens: deviationWords(),
   };
 }
 

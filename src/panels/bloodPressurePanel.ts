@@ -29,7 +29,7 @@ import type {
   BloodPressureWebviewMessage,
 } from '../shared/bloodPressureProtocol';
 import type { PanelErrorView } from '../shared/panelError';
-import { formProblemView, panelErrorView } from './panelErrors';
+import { formProblemView } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { probeNearestReadings } from './nearestReadingsProbe';
 import { saveExport } from './saveExport';
@@ -222,9 +222,10 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     try {
       const client = await this.connection.client();
       const query = bloodPressureQueryOf(form);
+      const pageDeviations = this.onPageDeviations(requestTitle(groupedBloodPressureRequest(this.target.userId, query)));
       // One row in the Requests view for all the cursor pages of this load.
       await this.services.requests.inLoad(async () => {
-        for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal })) {
+        for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal, onDeviations: pageDeviations })) {
           if (!this.isCurrentLoad(controller) || controller.signal.aborted) return;
           this.pages.push(page);
           readings += readingsIn(page.groups);
@@ -270,8 +271,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   }
 
   private errorView(error: unknown): PanelErrorView {
-    const environment = this.connection.environment().label;
-    return panelErrorView(error, environment, { kind: 'user', clientUserId: this.target.clientUserId });
+    return this.failureView(error, { kind: 'user', clientUserId: this.target.clientUserId });
   }
 
   private exportBaseName(): string {

@@ -3,7 +3,7 @@
 // with its evidence links. The key never leaves the client; the webview gets words and ranges.
 import * as vscode from 'vscode';
 import { capabilityOf } from '../api/providerCapabilities';
-import { groupedBloodPressureRequest, type RequestSpec } from '../api/requests';
+import { groupedBloodPressureRequest, resolveUserRequest, type RequestSpec } from '../api/requests';
 import { providerOf } from '../api/wireValues';
 import { summariseSource } from '../domain/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES, REQUEST_COMMANDS, REQUESTS_VIEW_ID } from '../constants';
@@ -26,7 +26,6 @@ import type {
   DiagnosisWebviewMessage,
   FindingView,
 } from '../shared/diagnosisProtocol';
-import { panelErrorView } from './panelErrors';
 import { PanelHost } from './panelHost';
 
 interface UserTarget {
@@ -154,6 +153,10 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
         onPage: (pages, readings) => {
           if (this.isCurrentLoad(controller)) this.post({ type: 'progress', pages, readings });
         },
+        onDeviations: {
+          user: this.onDeviations(requestTitle(resolveUserRequest(this.target.clientUserId))),
+          pages: (userId, query) => this.onPageDeviations(requestTitle(groupedBloodPressureRequest(userId, query))),
+        },
       });
       if (!this.isCurrentLoad(controller)) return;
       if (result.user.user_id !== this.target.userId) {
@@ -168,8 +171,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
         this.latest = { type: 'cancelled' };
         return this.post(this.latest);
       }
-      const environment = this.connection.environment().label;
-      this.latest = { type: 'error', error: panelErrorView(error, environment, { kind: 'user', clientUserId: this.target.clientUserId }) };
+      this.latest = { type: 'error', error: this.failureView(error, { kind: 'user', clientUserId: this.target.clientUserId }) };
       this.post(this.latest);
     } finally {
       this.endLoad(controller);

@@ -4,7 +4,7 @@
 // Cancel) and keeps them while the query's lab tests stay the same.
 import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
-import type { HealthApiClient } from '../api/client';
+import type { CallOptions, HealthApiClient } from '../api/client';
 import type { Marker, MarkerPage } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { fileNamePart } from '../domain/exportNames';
@@ -29,7 +29,7 @@ import type {
   LabMarkersWebviewMessage,
 } from '../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../shared/panelError';
-import { formProblemView, panelErrorView, type NotFoundMeaning } from './panelErrors';
+import { formProblemView, type NotFoundMeaning } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { saveExport } from './saveExport';
 
@@ -128,7 +128,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     void this.showHeading(form.source);
     try {
       const client = await this.connection.client();
-      const page = await fetchPage(client, form, controller.signal);
+      const page = await fetchPage(client, form, { signal: controller.signal, onDeviations: this.onDeviations(requestTitle(labMarkersRequestOf(form))) });
       if (!this.isCurrentLoad(controller)) return;
       this.result = { form, page };
       this.post({ type: 'result', form, page });
@@ -159,7 +159,9 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
       // One row in the Requests view for all the pages.
       await this.services.requests.inLoad(async () => {
         for (let page = 1; ; page++) {
-          const next = await fetchPage(client, { ...form, page, size: MARKER_PAGE_SIZE_MAX }, controller.signal);
+          const pageForm = { ...form, page, size: MARKER_PAGE_SIZE_MAX };
+          const onDeviations = this.onDeviations(requestTitle(labMarkersRequestOf(pageForm)));
+          const next = await fetchPage(client, pageForm, { signal: controller.signal, onDeviations });
           if (!this.isCurrentLoad(controller)) return;
           markers.push(...next.markers);
           // total may be null on the vendor's service: the progress then counts what arrived.
@@ -201,7 +203,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     const { source } = this.form;
     const notFound: NotFoundMeaning =
       source.kind === 'labTest' ? { kind: 'labTest', labTestId: source.labTestId } : { kind: 'orderSet' };
-    return panelErrorView(error, this.connection.environment().label, notFound);
+    return this.failureView(error, notFound);
   }
 
   private exportBaseName(): string {
@@ -234,11 +236,11 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
   }
 }
 
-function fetchPage(client: HealthApiClient, form: LabMarkersForm, signal: AbortSignal): Promise<MarkerPage> {
+function fetchPage(client: HealthApiClient, form: LabMarkersForm, options: CallOptions): Promise<MarkerPage> {
   const { source } = form;
   return source.kind === 'labTest'
-    ? client.listLabTestMarkers(source.labTestId.trim(), labTestQueryOf({ ...form, source }), { signal })
-    : client.listOrderSetMarkers(orderSetBodyOf(source), { page: form.page, size: form.size }, { signal });
+    ? client.listLabTestMarkers(source.labTestId.trim(), labTestQueryOf({ ...form, source }), options)
+    : client.listOrderSetMarkers(orderSetBodyOf(source), { page: form.page, size: form.size }, options);
 }
 
 function labTestIdsOf(source: LabMarkersSource): string[] {

@@ -1,11 +1,13 @@
 // Turns any failure of a panel's request into what the panel shows: a title, the explanation, a
 // 422's problems field by field, and the next steps as buttons.
+import { otherApiKeyHeader } from '../api/apiKeyHeader';
 import { isHealthApiError } from '../api/errors';
-import { describeFailure, failureDetail } from '../domain/errorNextStep';
+import { describeFailure, failureDetail, type NextStep } from '../domain/errorNextStep';
 import { failureTitle, nextStepLabel } from '../l10n/shellStrings';
+import { panelFailureStrings } from '../l10n/panelFailureStrings';
 import { panelErrors } from '../l10n/panelStrings';
 import { validationFields } from '../domain/validationDetail';
-import type { PanelErrorAction, PanelErrorField, PanelErrorView } from '../shared/panelError';
+import type { PanelErrorField, PanelErrorView } from '../shared/panelError';
 
 /** What a 404 means for the panel that got it. */
 export type NotFoundMeaning =
@@ -25,9 +27,14 @@ export function panelErrorView(error: unknown, environment: string, notFound: No
     fields = validationFields(error.detail);
     if (fields.length > 0) message = panelErrors.validation();
   }
-  const steps: PanelErrorAction[] = [failure.nextStep];
+  const steps: NextStep[] = [failure.nextStep];
   if (failure.nextStep !== 'retry' && failure.nextStep !== 'retryLater') steps.push('retry');
-  return { title, message, fields, actions: steps.map((action) => ({ action, label: nextStepLabel(action) })) };
+  const otherHeader = isHealthApiError(error) && error.status === 401 ? otherApiKeyHeader(error.keyHeader) : undefined;
+  const actions: PanelErrorView['actions'] = steps.map((action) => ({ action, label: nextStepLabel(action) }));
+  // A 401 is as likely the header as the key: the other header comes first.
+  if (otherHeader) actions.unshift({ action: 'useOtherKeyHeader', label: panelFailureStrings.tryKeyHeader(otherHeader) });
+  const rawResponse = isHealthApiError(error) && error.responseBody !== undefined;
+  return { title, message, fields, actions, ...(rawResponse ? { rawResponse } : {}) };
 }
 
 /** A query that fails the form checks: said in the panel, never sent. */

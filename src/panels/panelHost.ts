@@ -1,10 +1,18 @@
 // What both panels share on the host side: the page, the ready handshake, typed messages in and
 // out, the one load that may run at a time (and its Cancel), the toolbar actions every panel has
-// (export, raw response, cURL, error next steps), the latest render snapshot, and disposal. Each
+// (export, raw response, cURL, error next steps), the contract lens's deviation line of the current
+// load, the latest render snapshot, and disposal. Each
 // panel adds its own loading and what its actions produce.
 import * as vscode from 'vscode';
+import type { Deviation } from '../api/contract/deviations';
+import { otherApiKeyHeader } from '../api/apiKeyHeader';
+import { isHealthApiError, type HealthApiError } from '../api/errors';
 import type { RequestSpec } from '../api/requests';
 import { buildCurlCommand } from '../domain/curl';
+import { jsonDocumentFileName } from '../domain/jsonDocument';
+import { panelFailureStrings } from '../l10n/panelFailureStrings';
+import { ShellSettings } from '../storage/shellSettings';
+import type { PanelErrorView } from '../shared/panelError';
 import { environmentBarStrings } from '../l10n/environmentStrings';
 import { panelMessages, panelTitles } from '../l10n/panelStrings';
 import { isProduction } from '../domain/environments';
@@ -15,6 +23,8 @@ import type { PanelActionMessage } from '../shared/panelActions';
 import type { PanelEnvironmentMessage } from '../shared/panelEnvironment';
 import { compareEnvironments } from './compareEnvironments';
 import { runErrorAction } from './errorActions';
+import { LoadDeviations } from './loadDeviations';
+import { panelErrorView, type NotFoundMeaning } from './panelErrors';
 import { renderWebviewHtml, webviewOptions, type WebviewBundle } from './webviewHtml';
 
 /** What an open panel reports about itself (diagnostics and tests): ids and counts, never data. */
@@ -40,6 +50,7 @@ const PANEL_ACTIONS: ReadonlySet<string> = new Set<PanelActionMessage['type']>([
   'errorAction',
   'openInActiveEnvironment',
   'compareEnvironments',
+  'showDeviations',
 ]);
 
 export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: string }, TSnapshot> implements vscode.Disposable {
@@ -49,6 +60,9 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
   protected readonly connection: EnvironmentConnection;
   private baseTitle = '';
   private running: AbortController | undefined;
+  private readonly deviations = new LoadDeviations();
+  /** The API failure the panel shows, if any: its body for Open Raw Response, its key header after a 401. */
+  private failure: HealthApiError | undefined;
   private disposed = false;
   private readonly onDidDisposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onDidDisposeEmitter.event;
@@ -145,7 +159,38 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     this.running?.abort();
     const controller = new AbortController();
     this.running = controller;
+    this.deviations.start();
+    this.postDeviations();
+    this.failure = undefined;
     return controller;
+  }
+
+  /** The error view of a failed load, remembering the failure for Open Raw Response and "Try <header>". */
+  protected failureView(error: unknown, notFound: NotFoundMeaning): PanelErrorView {
+    this.failure = isHealthApiError(error) ? error : undefined;
+    return panelErrorView(error, this.connection.environment().label, notFound);
+  }
+
+  /**
+   * The CallOptions.onDeviations of one request of the current load (`request` names it in the
+   * list Show opens): with the contract lens on, the deviation line counts what it found.
+   */
+  protected onDeviations(request: string): (deviations: Deviation[]) => void {
+    return this.deviations.listener(request, () => this.postDeviations());
+  }
+
+  /** The same for every page of a cursor load, each named "request · page N" in the list. */
+  protected onPageDeviations(request: string): (deviations: Deviation[]) => void {
+    return this.deviations.pagedListener(request, () => this.postDeviations());
+  }
+
+  private postDeviations(): void {
+    if (!this.disposed) void this.panel.webview.postMessage(this.deviations.message());
+  }
+
+  private async showDeviations(): Promise<void> {
+    const document = this.deviations.document(this.panel.title);
+    if (document) await this.services.jsonDocuments.openText(document.fileName, document.text);
   }
 
   protected isCurrentLoad(controller: AbortController): boolean {
@@ -178,7 +223,10 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       return;
     }
     // The environment bar comes before the panel's own `init`, so the first saved state carries it.
-    if (message.type === 'ready') this.postEnvironment();
+    if (message.type === 'ready') {
+      this.postEnvironment();
+      this.postDeviations();
+    }
     if (PANEL_ACTIONS.has(message.type)) return this.runAction(message as unknown as PanelActionMessage);
     return this.handle(message as Exclude<TWebviewMessage, PanelActionMessage | RenderedMessage<TSnapshot>>);
   }
@@ -192,17 +240,46 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       case 'exportJson':
         return this.exportJson();
       case 'openRawJson':
-        return this.openRawJson();
+        return this.failure?.responseBody !== undefined ? this.openFailedResponse(this.failure) : this.openRawJson();
       case 'copyCurl':
         return this.copyCurl();
       case 'errorAction':
         if (message.action === 'retry' || message.action === 'retryLater') return this.retry();
+        if (message.action === 'useOtherKeyHeader') return this.useOtherKeyHeader();
         return runErrorAction(message.action, this.connection.id);
       case 'openInActiveEnvironment':
         return this.openInActiveEnvironment();
       case 'compareEnvironments':
         return compareEnvironments(this.services, this.connection, (environment) => this.requestIn(environment));
+      case 'showDeviations':
+        return this.showDeviations();
     }
+  }
+
+  /** What came back with a failed request (a body the reader refused, an error page), as received. */
+  private async openFailedResponse(failure: HealthApiError): Promise<void> {
+    const body = failure.responseBody ?? '';
+    let text = body;
+    let json = false;
+    try {
+      text = `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
+      json = true;
+    } catch {
+      // Not JSON: shown as it came.
+    }
+    const fileName = jsonDocumentFileName(panelFailureStrings.rawResponseTitle(failure.method, failure.url));
+    await this.services.jsonDocuments.openText(json ? fileName : fileName.replace(/\.json$/, '.txt'), text);
+  }
+
+  /** After a 401: send the key in the other known header from now on (the setting of this environment), then load again. */
+  private async useOtherKeyHeader(): Promise<void> {
+    const other = otherApiKeyHeader(this.failure?.keyHeader);
+    const environment = this.connection.id;
+    if (!other || environment === 'local') return;
+    const unchanged = this.connection.apiKeyHeader() === other;
+    await new ShellSettings().setApiKeyHeader(environment, other);
+    // A changed header changes the connection, which loads again by itself.
+    if (unchanged) await this.retry();
   }
 
   private async copyCurl(): Promise<void> {

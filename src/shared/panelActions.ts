@@ -10,4 +10,6 @@ export type PanelActionMessage =
   | { type: 'errorAction'; action: PanelErrorAction }
   /** From the environment bar: the same view in the active environment, or a diff of the two. */
   | { type: 'openInActiveEnvironment' }
-  | { type: 'compareEnvironments' };
+  | { type: 'compareEnvironments' }
+  /** From the deviation line: the list of how the load's responses differ from the spec. */
+  | { type: 'showDeviations' };

@@ -55,6 +55,16 @@ export class ShellSettings {
     return normaliseApiKeyHeader(configured) ?? defaultApiKeyHeader(id, baseUrl);
   }
 
+  /**
+   * Sets `healthData.apiKeyHeader` of `id` in the user's settings, keeping the other environments'
+   * (application-scoped like the base URLs: a workspace cannot move the key to another header).
+   */
+  setApiKeyHeader(id: RemoteEnvironmentId, header: string): Thenable<void> {
+    const current = this.config().get<Record<string, unknown>>(SETTINGS.apiKeyHeader, {});
+    const value = current && typeof current === 'object' ? { ...current, [id]: header } : { [id]: header };
+    return this.config().update(SETTINGS.apiKeyHeader, value, vscode.ConfigurationTarget.Global);
+  }
+
   affectsApiKeyHeader(event: vscode.ConfigurationChangeEvent): boolean {
     return event.affectsConfiguration(`${CONFIG_SECTION}.${SETTINGS.apiKeyHeader}`);
   }

@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
+import { otherApiKeyHeader } from '../api/apiKeyHeader';
+import { isHealthApiError } from '../api/errors';
 import { describeFailure, failureDetail } from '../domain/errorNextStep';
+import { panelFailureStrings } from '../l10n/panelFailureStrings';
 import { failureTitle } from '../l10n/shellStrings';
+import { ShellSettings } from '../storage/shellSettings';
 import type { ApiConnection } from '../services';
 import { showMissingKeyNotice } from './missingKeyNotice';
 import { nextStepCommand } from './nextStepCommand';
@@ -19,7 +23,15 @@ export function showFailure(error: unknown, connection: ApiConnection): void {
   if (failure.kind === 'missingApiKey') return showMissingKeyNotice(title);
   const step = nextStepCommand(failure.nextStep, environment.id);
   // Not awaited: the command that failed ends now, the button stays available in the notification.
-  void vscode.window.showErrorMessage(detail ? `${title}: ${detail}` : title, step.title).then((choice) => {
+  // After a 401 the key may be right and the header wrong: the other known header is offered first;
+  // setting it changes the connection, which refreshes the views.
+  const otherHeader = isHealthApiError(error) && error.status === 401 && environment.id !== 'local' ? otherApiKeyHeader(error.keyHeader) : undefined;
+  const tryHeader = otherHeader ? panelFailureStrings.tryKeyHeader(otherHeader) : undefined;
+  const buttons = tryHeader ? [tryHeader, step.title] : [step.title];
+  void vscode.window.showErrorMessage(detail ? `${title}: ${detail}` : title, ...buttons).then((choice) => {
     if (choice === step.title) void vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
+    if (choice !== undefined && choice === tryHeader && otherHeader && environment.id !== 'local') {
+      void new ShellSettings().setApiKeyHeader(environment.id, otherHeader);
+    }
   });
 }

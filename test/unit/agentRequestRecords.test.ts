@@ -5,22 +5,9 @@ import { test } from 'node:test';
 import { formatRequestLogLine } from '../../src/domain/requestLog';
 import { rowText, tooltipLines, type RequestWords } from '../../src/domain/requestPresentation';
 import { parseSavedRecords, RequestRecords } from '../../src/domain/requestRecords';
+import { testRequestWordsWithoutLens } from '../support/requestWords';
 
-const words: RequestWords = {
-  pages: (count) => `${count} pages`,
-  attempts: (count) => `${count} attempts`,
-  attempt: (outcome, ms) => `${outcome} after ${ms} ms`,
-  waited: (ms) => `waited ${ms} ms`,
-  environment: 'Environment',
-  baseUrl: 'Base URL',
-  sentAt: 'Sent',
-  requestId: 'Request id',
-  noResponse: (failure) => `No response: ${failure}`,
-  bodyNotKept: '(not kept)',
-  emptyBody: '(empty)',
-  forAgent: (tool) => `for agent (${tool})`,
-  sentTime: (ms) => new Date(ms).toISOString().slice(11, 19),
-};
+const words: RequestWords = { ...testRequestWordsWithoutLens, forAgent: (tool) => `for agent (${tool})` };
 
 const entry = { method: 'GET', url: 'https://api.test/v2/user/resolve/acme-42', status: 200, ms: 12, attempt: 1 };
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from '../../src/api/apiKeyHeader';
+import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader, otherApiKeyHeader } from '../../src/api/apiKeyHeader';
 import { isHealthApiError } from '../../src/api/errors';
 import { listUsersRequest } from '../../src/api/requests';
 import { buildCurlCommand } from '../../src/domain/curl';
@@ -56,7 +56,13 @@ describe('API key header', () => {
       assert.equal(error.kind, 'unauthorized');
       assert.equal(error.keyHeader, header);
       assert.ok(error.message.includes(`the key was sent in the ${header} header`), error.message);
+      // The header offered after it is the one the other fixture reads the key from.
+      const other = otherApiKeyHeader(error.keyHeader);
+      assert.equal(await failureKind(fixture.client({ apiKeyHeader: other }).listUsers({ limit: 1 })), 'ok');
     }
+    assert.equal(otherApiKeyHeader('X-Service-Api-Key'), 'x-vital-api-key');
+    assert.equal(otherApiKeyHeader('x-my-key'), undefined, 'a header of the user\'s own choosing: nothing to offer');
+    assert.equal(otherApiKeyHeader(undefined), undefined);
   });
 
   test('an invalid header name fails before any request', async () => {

@@ -10,24 +10,11 @@ import {
   responseBodyText,
   rowText,
   tooltipLines,
-  type RequestWords,
 } from '../../src/domain/requestPresentation';
 import { RequestRecords, type RequestRecordInput } from '../../src/domain/requestRecords';
+import { testRequestWordsWithoutLens } from '../support/requestWords';
 
-const words: RequestWords = {
-  pages: (count) => `${count} pages`,
-  attempts: (count) => `${count} attempts`,
-  attempt: (outcome, ms) => `${outcome} after ${ms} ms`,
-  waited: (ms) => `waited ${ms} ms`,
-  environment: 'Environment',
-  baseUrl: 'Base URL',
-  sentAt: 'Sent',
-  requestId: 'Request id',
-  noResponse: (failure) => `No response: ${failure}`,
-  bodyNotKept: '(Body not kept)',
-  emptyBody: '(Empty body)',
-  sentTime: (ms) => new Date(ms).toISOString().slice(11, 19),
-};
+const words = testRequestWordsWithoutLens;
 const KEY = 'sk_live_presentation_0123456789';
 const USER = 'd30465a1-2326-4679-9a13-a196e5281c0a';
 

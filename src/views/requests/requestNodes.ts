@@ -1,7 +1,7 @@
 // The rows of the Requests view: one request, one paged load (its pages below it), or a message.
 import * as vscode from 'vscode';
 import { REQUEST_COMMANDS, REQUEST_ITEM_CONTEXT } from '../../constants';
-import { rowText, tooltipLines } from '../../domain/requestPresentation';
+import { loadTooltipLines, rowText, tooltipLines } from '../../domain/requestPresentation';
 import { isErrorRecord, type RequestRecord } from '../../domain/requestRecords';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
 
@@ -43,8 +43,7 @@ export function requestTreeItem(node: RequestNode): vscode.TreeItem {
     item.id = `load:${node.loadId}`;
     item.description = text.description;
     item.iconPath = text.isError ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('layers');
-    const first = node.pages[0];
-    if (first) item.tooltip = tooltipOf(first);
+    if (node.pages.length > 0) item.tooltip = loadTooltipLines(node.pages, words).join('\n');
     item.contextValue = REQUEST_ITEM_CONTEXT.load;
     return item;
   }

@@ -305,7 +305,8 @@ export class BloodPressureView {
     this.error = error;
     this.setStatus(false, '');
     this.showSections([]);
-    this.toolbar.enable(['copyCurl']);
+    // A body that came back (one the reader refused, an error page) can be opened as it came.
+    this.toolbar.enable(error.rawResponse ? ['openRawJson', 'copyCurl'] : ['copyCurl']);
     renderErrorView(this.message, error, (action) => this.channel.post({ type: 'errorAction', action }));
     this.report();
   }

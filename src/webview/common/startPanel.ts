@@ -1,8 +1,11 @@
-// The start-up both webview bundles share: register the toolkit, say `ready`, show the environment
-// bar the host sends first, build the view on the host's `init`, and hand it every later message.
+// The start-up every panel bundle shares: register the toolkit, say `ready`, show the environment
+// bar the host sends first and the contract lens's deviation line below it, build the view on the
+// host's `init`, and hand it every later message.
 import type { PanelActionMessage } from '../../shared/panelActions';
+import { isPanelDeviationsMessage } from '../../shared/panelDeviations';
 import { isPanelEnvironmentMessage } from '../../shared/panelEnvironment';
 import type { EnvironmentId } from '../../domain/environments';
+import { DeviationLine } from './deviationLine';
 import { EnvironmentBar } from './environmentBar';
 import { connectToHost, type HostChannel } from './hostChannel';
 import { registerToolkit } from './toolkit';
@@ -21,7 +24,8 @@ export function startPanelWebview<THost extends { type: string }, TOut extends {
   let environment: EnvironmentId | undefined;
   const bar = new EnvironmentBar((message) => channel.post(message as PanelActionMessage as unknown as TOut));
   bar.element.hidden = true;
-  document.body.prepend(bar.element);
+  const deviations = new DeviationLine((message) => channel.post(message as PanelActionMessage as unknown as TOut));
+  document.body.prepend(bar.element, deviations.element);
   // `init` comes only after `ready` has been posted, so `channel` is always assigned by then.
   const connection: HostChannel<TOut, TState> = connectToHost<THost, TOut, TState>(
     (message) => {
@@ -29,10 +33,12 @@ export function startPanelWebview<THost extends { type: string }, TOut extends {
         environment = message.view.id;
         bar.element.hidden = false;
         bar.update(message);
+      } else if (isPanelDeviationsMessage(message)) {
+        deviations.update(message);
       } else if (message.type === 'init') {
         view = createView(message as Init<THost>, channel);
-        // The view lays out the whole body; the bar goes back on top of it.
-        document.body.prepend(bar.element);
+        // The view lays out the whole body; the bar and the deviation line go back on top of it.
+        document.body.prepend(bar.element, deviations.element);
       }
       else view?.handle(message as Exclude<THost, { type: 'init' }>);
     },
