@@ -214,7 +214,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     if (!this.result) return;
     const { markers } = this.result.page;
     const rows = markers.reduce((sum, m) => sum + Math.max(1, expectedResultsOf(m).length), 0);
-    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers), rows });
+    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers, this.result.page.pricing), rows });
   }
 
   protected async exportJson(): Promise<void> {
