@@ -164,6 +164,7 @@ export function labMarkersStrings(): LabMarkersStrings {
     turnaroundDays: vscode.l10n.t('{0} / {1} days'),
     turnaroundTooltip: vscode.l10n.t('Turnaround in days: common {0}, worst case {1}'),
     aoeCount: vscode.l10n.t('{0} questions'),
+    aoeOne: vscode.l10n.t('1 question'),
     aoeNone: vscode.l10n.t('none'),
     expandAoe: vscode.l10n.t('Show AOE questions'),
     collapseAoe: vscode.l10n.t('Hide AOE questions'),

@@ -73,6 +73,7 @@ export interface LabMarkersStrings {
   turnaroundDays: string;
   turnaroundTooltip: string;
   aoeCount: string;
+  aoeOne: string;
   aoeNone: string;
   expandAoe: string;
   collapseAoe: string;

@@ -117,7 +117,7 @@ export class MarkersGrid {
     const questions = marker.aoe?.questions;
     if (questions === null || questions === undefined) return this.cells.missing('aoe');
     if (questions.length === 0) return el('td', { className: 'aoe muted', text: this.strings.aoeNone });
-    const label = formatMessage(this.strings.aoeCount, questions.length);
+    const label = questions.length === 1 ? this.strings.aoeOne : formatMessage(this.strings.aoeCount, questions.length);
     return el('td', { className: 'aoe' }, this.expander(this.expandedAoe, marker.id, aoeId, label, [this.strings.expandAoe, this.strings.collapseAoe]));
   }
 
