@@ -184,7 +184,6 @@ export function labMarkersStrings(): LabMarkersStrings {
     columnLoincCode: vscode.l10n.t('LOINC code'),
     columnLoincName: vscode.l10n.t('LOINC name'),
     columnLoincUnit: vscode.l10n.t('Unit'),
-    noUnit: vscode.l10n.t('—'),
   };
 }
 

@@ -95,7 +95,6 @@ export interface LabMarkersStrings {
   columnLoincCode: string;
   columnLoincName: string;
   columnLoincUnit: string;
-  noUnit: string;
 }
 
 export interface LabMarkersPanelState {

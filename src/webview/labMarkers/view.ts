@@ -77,10 +77,7 @@ export class LabMarkersView {
     });
     this.previous = createButton(s.previousPage, () => this.markerForm.goToPage(this.form.page - 1));
     this.next = createButton(s.nextPage, () => this.markerForm.goToPage(this.form.page + 1));
-    this.toggleAll = createButton(s.toggleAll, () => {
-      this.grid.toggleAll(this.visibleMarkers());
-      this.report();
-    });
+    this.toggleAll = createButton(s.toggleAll, () => this.grid.toggleAll(this.visibleMarkers()));
     this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
     this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
     this.toolbar.enable(['copyCurl']);
