@@ -25,6 +25,14 @@ export function markerPriceOf(marker: Marker, pricing: MarkerPricing | null | un
   return typeof marker.price === 'string' ? { kind: 'text', text: marker.price } : undefined;
 }
 
+/** The pricing of several pages as one (entries keyed by marker id; the first currency sent). */
+export function mergePricing(pages: readonly (MarkerPricing | null | undefined)[]): MarkerPricing | undefined {
+  const sent = pages.filter((p): p is MarkerPricing => p !== null && p !== undefined);
+  if (sent.length === 0) return undefined;
+  const currency = sent.find((p) => typeof p.currency === 'string')?.currency ?? null;
+  return { currency, data: Object.assign({}, ...sent.map((p) => p.data ?? {})) };
+}
+
 /** `1250` USD → `$12.50`; a currency code Intl does not know is written after the number. */
 export function formatMinorAmount(minor: number, currency: string | undefined, locale?: string): string {
   const amount = minor / 100;

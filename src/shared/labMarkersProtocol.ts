@@ -1,7 +1,7 @@
 // Messages between the lab-markers panel (host) and its webview; same rules as the blood-pressure
 // protocol: exhaustive switches both sides, `ready` before anything is posted.
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
-import type { Marker, MarkerPage } from '../api/schemas';
+import type { Marker, MarkerPage, MarkerPricing } from '../api/schemas';
 import type { LabMarkersForm, LabMarkersSource } from '../domain/labMarkersForm';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
@@ -120,7 +120,7 @@ export type LabMarkersHostMessage =
   /** While the filter searches every page: markers fetched so far. */
   | { type: 'searchProgress'; loaded: number; total: number }
   /** Every marker of the query (all pages), for the filter; `source` is the query they belong to. */
-  | { type: 'allMarkers'; source: LabMarkersSource; markers: Marker[]; total: number }
+  | { type: 'allMarkers'; source: LabMarkersSource; markers: Marker[]; total: number; pricing?: MarkerPricing }
   | { type: 'searchCancelled' };
 
 export interface LabMarkersRenderSnapshot {

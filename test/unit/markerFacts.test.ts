@@ -12,6 +12,7 @@ import {
   markerPagingOf,
   markerPriceOf,
   markerPriceText,
+  mergePricing,
   sortMarkers,
   turnaroundOf,
   type MarkerSortKey,
@@ -41,6 +42,15 @@ describe('price: the page\'s pricing first, else the marker\'s price', () => {
     assert.equal(markerPriceText(base(1), pricing, 'en-US'), '$12.50');
     assert.equal(markerPriceText(base(2), pricing, 'en-US'), 'refer_to_contract');
     assert.equal(markerPriceText(base(9), pricing, 'en-US'), undefined);
+  });
+});
+
+describe('pricing of every page, for the filter that searches them all', () => {
+  test('entries of every page kept, the first currency sent; nothing when no page sent pricing', () => {
+    const merged = mergePricing([null, { currency: null, data: { '1': { base_amount_minor: 100 } } }, undefined, { currency: 'USD', data: { '2': { unspecified: 'price_unavailable' } } }]);
+    assert.deepEqual(merged, { currency: 'USD', data: { '1': { base_amount_minor: 100 }, '2': { unspecified: 'price_unavailable' } } });
+    assert.equal(mergePricing([null, undefined]), undefined);
+    assert.deepEqual(markerPriceOf(base(2), merged), { kind: 'unspecified', reason: 'price_unavailable' });
   });
 });
 

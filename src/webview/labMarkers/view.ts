@@ -1,6 +1,6 @@
 // The lab-markers page: query form, filter, paging, actions and the expandable markers table. The
 // filter searches every page: with text in it, the host is asked once for all the query's markers.
-import type { Marker, MarkerPage } from '../../api/schemas';
+import type { Marker, MarkerPage, MarkerPricing } from '../../api/schemas';
 import type { LabMarkersForm, LabMarkersSource } from '../../domain/labMarkersForm';
 import { markerPagingOf } from '../../domain/markerFacts';
 import { expectedResultsOf, filterMarkers, markerPageCount } from '../../domain/markerTable';
@@ -35,7 +35,7 @@ export class LabMarkersView {
   private phase: LabMarkersRenderSnapshot['phase'] = 'loading';
   private error: PanelErrorView | undefined;
   /** Every marker of the query (all pages) once fetched for the filter, with the query they belong to. */
-  private all: { source: string; markers: Marker[] } | undefined;
+  private all: { source: string; markers: Marker[]; pricing: MarkerPricing | undefined } | undefined;
   private search: 'idle' | 'running' | 'cancelled' = 'idle';
 
   private readonly heading = el('h1');
@@ -128,7 +128,7 @@ export class LabMarkersView {
       case 'searchProgress':
         return this.setStatus(true, formatMessage(this.strings.searchingAllPages, this.numbers.format(message.loaded), this.numbers.format(message.total)));
       case 'allMarkers':
-        return this.showAllMarkers(message.source, message.markers);
+        return this.showAllMarkers(message.source, message.markers, message.pricing);
       case 'searchCancelled':
         this.search = 'cancelled';
         this.setStatus(false, '');
@@ -138,9 +138,9 @@ export class LabMarkersView {
     }
   }
 
-  private showAllMarkers(source: LabMarkersSource, markers: Marker[]): void {
+  private showAllMarkers(source: LabMarkersSource, markers: Marker[], pricing: MarkerPricing | undefined): void {
     if (JSON.stringify(source) !== JSON.stringify(this.form.source)) return;
-    this.all = { source: JSON.stringify(source), markers };
+    this.all = { source: JSON.stringify(source), markers, pricing };
     this.search = 'idle';
     this.setStatus(false, '');
     this.renderMarkers();
@@ -232,7 +232,8 @@ export class LabMarkersView {
     this.pager.textContent = text;
     this.previous.setDisabled(current <= 1);
     this.next.setDisabled(paging.pages === undefined ? !paging.moreMayFollow : current >= paging.pages);
-    this.grid.render(visible, this.page.pricing);
+    // Markers of other pages are priced by their own page's pricing, merged by the host.
+    this.grid.render(visible, all ? (this.all?.pricing ?? this.page.pricing) : this.page.pricing);
     if (visible.length === 0) this.pager.textContent = `${text} ${all ? s.noFilterMatchAll : s.noFilterMatch}`;
     this.report();
   }
