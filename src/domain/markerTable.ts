@@ -1,6 +1,7 @@
 // Pure helpers of the lab-markers panel: the text filter, paging arithmetic, id lists and CSV.
-import type { ExpectedResult, Marker, MarkerPage } from '../api/schemas';
+import type { ExpectedResult, Marker, MarkerPage, MarkerPricing } from '../api/schemas';
 import { toCsv, type CsvCell } from './csv';
+import { aoeQuestionsOf } from './markerFacts';
 import { isIntegerInRange } from './inputValidation';
 
 export const MARKER_PAGE_SIZE_MAX = 100;
@@ -72,20 +73,34 @@ export const MARKER_CSV_HEADER = [
   'provider_id',
   'lab_id',
   'price',
+  'pricing_amount_minor',
+  'pricing_currency',
+  'pricing_unspecified',
+  'is_orderable',
+  'a_la_carte_enabled',
+  'common_tat_days',
+  'worst_case_tat_days',
+  'aoe_questions',
   'result_name',
   'result_provider_id',
+  'result_required',
   'loinc_code',
   'loinc_name',
   'loinc_unit',
 ] as const;
 
+const flagCell = (value: boolean | null | undefined): CsvCell => (typeof value === 'boolean' ? String(value) : undefined);
+
 /**
  * One line per expected result; a marker without expected results still gets one line. A value the
- * service did not send (absent or null) is an empty cell.
+ * service did not send (absent or null) is an empty cell. `price` is the marker's text as sent; the
+ * page's `pricing` entry for the marker (keyed by its id) fills the three pricing columns.
  */
-export function markersCsv(markers: readonly Marker[]): string {
+export function markersCsv(markers: readonly Marker[], pricing?: MarkerPricing | null): string {
   function* rows(): Generator<CsvCell[]> {
     for (const marker of markers) {
+      const priced = pricing?.data?.[String(marker.id)];
+      const aoe = marker.aoe?.questions === null || marker.aoe?.questions === undefined ? undefined : aoeQuestionsOf(marker).length;
       const head: CsvCell[] = [
         marker.id,
         marker.name,
@@ -95,11 +110,19 @@ export function markersCsv(markers: readonly Marker[]): string {
         marker.provider_id,
         marker.lab_id,
         marker.price,
+        priced?.base_amount_minor,
+        priced ? pricing?.currency : undefined,
+        priced?.unspecified,
+        flagCell(marker.is_orderable),
+        flagCell(marker.a_la_carte_enabled),
+        marker.common_tat_days,
+        marker.worst_case_tat_days,
+        aoe,
       ];
       const results = expectedResultsOf(marker);
-      if (results.length === 0) yield [...head, '', '', '', '', ''];
+      if (results.length === 0) yield [...head, '', '', '', '', '', ''];
       for (const result of results) {
-        yield [...head, result.name, result.provider_id, result.loinc?.code, result.loinc?.name, result.loinc?.unit];
+        yield [...head, result.name, result.provider_id, flagCell(result.required), result.loinc?.code, result.loinc?.name, result.loinc?.unit];
       }
     }
   }

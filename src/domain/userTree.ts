@@ -63,6 +63,8 @@ export interface SourceSummary {
   /** undefined: not sent. */
   connectedSince: string | undefined;
   iconUrl: string | undefined;
+  /** false: the provider's name was not sent, `name` shows the slug. */
+  nameSent: boolean;
 }
 
 /** `provider` first (the vendor's field), else the spec's `source`; a missing name shows the slug. */
@@ -70,6 +72,7 @@ export function summariseSource(connected: ConnectedSource): SourceSummary {
   const provider = providerOf(connected);
   return {
     name: provider.name || provider.slug,
+    nameSent: typeof provider.name === 'string' && provider.name !== '',
     slug: provider.slug,
     connectedSince: formatTimestamp(connected.created_on),
     iconUrl: safeIconUrl(provider.logo),

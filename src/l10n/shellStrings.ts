@@ -103,13 +103,23 @@ export const tree = {
   connectedSources: (): string => vscode.l10n.t('Connected sources'),
   noConnectedSources: (): string => vscode.l10n.t('No connected sources'),
   details: (): string => vscode.l10n.t('Details'),
-  notSet: (): string => vscode.l10n.t('not set'),
+  /** The quiet mark of a value the service did not send (absent or null); its tooltip says `notSent`. */
+  missing: (): string => '—',
+  notSent: (): string => vscode.l10n.t('not sent'),
+  fieldNotSent: (field: string): string => vscode.l10n.t('{0}: not sent', field),
   fromSource: (value: string, sourceSlug: string): string => vscode.l10n.t('{0} (from {1})', value, sourceSlug),
   sourceCount: (sources: number): string => (sources === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', count(sources))),
   /** `since` undefined: the service did not send when the source was connected. */
   sourceDescription: (slug: string, since: string | undefined): string =>
-    since === undefined ? slug : vscode.l10n.t('{0} · connected {1}', slug, since),
-  createdOn: (when: string | undefined): string => vscode.l10n.t('Created {0}', when ?? '—'),
+    vscode.l10n.t('{0} · connected {1}', slug, since ?? '—'),
+  /** The source's tooltip: what was sent, and which values were not. */
+  sourceTooltip: (name: string, slug: string, since: string | undefined, nameSent: boolean): string =>
+    [
+      vscode.l10n.t('{0} ({1})', name, slug),
+      since === undefined ? vscode.l10n.t('connected: not sent') : vscode.l10n.t('connected {0}', since),
+      ...(nameSent ? [] : [vscode.l10n.t('name: not sent')]),
+    ].join('\n'),
+  createdOn: (when: string | undefined): string => (when === undefined ? vscode.l10n.t('Created: not sent') : vscode.l10n.t('Created {0}', when)),
   resolved: (): string => vscode.l10n.t('resolved'),
   loadMore: (loaded: number, total: number): string => vscode.l10n.t('Load more ({0} of {1})', count(loaded), count(total)),
   usersRange: (first: number, last: number): string => vscode.l10n.t('Users {0}–{1}', count(first), count(last)),

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import type { CallOptions, HealthApiClient } from '../api/client';
-import type { Marker, MarkerPage } from '../api/schemas';
+import type { Marker, MarkerPage, MarkerPricing } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { fileNamePart } from '../domain/exportNames';
 import { requestTitle } from '../domain/jsonDocument';
@@ -17,6 +17,7 @@ import {
   type LabMarkersForm,
   type LabMarkersSource,
 } from '../domain/labMarkersForm';
+import { mergePricing } from '../domain/markerFacts';
 import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
 import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices } from '../services';
@@ -36,7 +37,7 @@ import { saveExport } from './saveExport';
 export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkersWebviewMessage, LabMarkersRenderSnapshot> {
   private result: { form: LabMarkersForm; page: MarkerPage } | undefined;
   /** Every marker of the query's lab tests, once the filter asked for them. */
-  private all: { source: string; markers: Marker[]; total: number } | undefined;
+  private all: { source: string; markers: Marker[]; total: number; pricing: MarkerPricing | undefined } | undefined;
 
   constructor(
     services: ExtensionServices,
@@ -150,10 +151,12 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     const form = this.form;
     const source = JSON.stringify(form.source);
     if (this.all?.source === source) {
-      return this.post({ type: 'allMarkers', source: form.source, markers: this.all.markers, total: this.all.total });
+      const { markers, total, pricing } = this.all;
+      return this.post({ type: 'allMarkers', source: form.source, markers, total, ...(pricing ? { pricing } : {}) });
     }
     const controller = this.beginLoad();
     const markers: Marker[] = [];
+    const pricings: (MarkerPricing | null | undefined)[] = [];
     try {
       const client = await this.connection.client();
       // One row in the Requests view for all the pages.
@@ -164,14 +167,16 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
           const next = await fetchPage(client, pageForm, { signal: controller.signal, onDeviations });
           if (!this.isCurrentLoad(controller)) return;
           markers.push(...next.markers);
+          pricings.push(next.pricing);
           // total may be null on the vendor's service: the progress then counts what arrived.
           this.post({ type: 'searchProgress', loaded: markers.length, total: next.total ?? markers.length });
           if (!hasMorePages(next, page, MARKER_PAGE_SIZE_MAX, markers.length)) break;
         }
       });
       if (!this.isCurrentLoad(controller)) return;
-      this.all = { source, markers, total: markers.length };
-      this.post({ type: 'allMarkers', source: form.source, markers, total: markers.length });
+      const pricing = mergePricing(pricings);
+      this.all = { source, markers, total: markers.length, pricing };
+      this.post({ type: 'allMarkers', source: form.source, markers, total: markers.length, ...(pricing ? { pricing } : {}) });
     } catch (error) {
       if (!this.isCurrentLoad(controller)) return;
       if (!controller.signal.aborted) this.services.log.warn(`Searching every page of the markers failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -216,7 +221,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     if (!this.result) return;
     const { markers } = this.result.page;
     const rows = markers.reduce((sum, m) => sum + Math.max(1, expectedResultsOf(m).length), 0);
-    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers), rows });
+    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers, this.result.page.pricing), rows });
   }
 
   protected async exportJson(): Promise<void> {

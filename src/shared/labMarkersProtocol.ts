@@ -1,7 +1,7 @@
 // Messages between the lab-markers panel (host) and its webview; same rules as the blood-pressure
 // protocol: exhaustive switches both sides, `ready` before anything is posted.
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
-import type { Marker, MarkerPage } from '../api/schemas';
+import type { Marker, MarkerPage, MarkerPricing } from '../api/schemas';
 import type { LabMarkersForm, LabMarkersSource } from '../domain/labMarkersForm';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
@@ -32,10 +32,16 @@ export interface LabMarkersStrings {
   pageInvalid: string;
   sizeInvalid: string;
   loading: string;
-  pageStatus: string;
+  /** Paging, from what the page says: "Page 2 of 5", or "Page 2" when neither pages nor total was sent. */
+  pageOf: string;
+  pageOnly: string;
+  totalMarkers: string;
+  totalNotSent: string;
+  moreMayFollow: string;
   filteredStatus: string;
   emptyTitle: string;
   emptyMessage: string;
+  emptyMessageNoTotal: string;
   noFilterMatch: string;
   searchingAllPages: string;
   filteredAllStatus: string;
@@ -49,6 +55,36 @@ export interface LabMarkersStrings {
   columnProviderId: string;
   columnLabId: string;
   columnPrice: string;
+  columnOrderable: string;
+  columnTurnaround: string;
+  columnAoe: string;
+  /** Tooltip of every "—": the service did not send the value (absent or null). */
+  notSent: string;
+  typeUnseen: string;
+  priceFromPricing: string;
+  priceModifiers: string;
+  priceFromMarker: string;
+  priceUnspecified: string;
+  yes: string;
+  no: string;
+  aLaCarte: string;
+  notALaCarte: string;
+  orderableTooltip: string;
+  turnaroundDays: string;
+  turnaroundTooltip: string;
+  aoeCount: string;
+  aoeOne: string;
+  aoeNone: string;
+  expandAoe: string;
+  collapseAoe: string;
+  aoeLabel: string;
+  columnQuestionCode: string;
+  columnQuestion: string;
+  columnQuestionType: string;
+  columnAnswers: string;
+  columnRequired: string;
+  noLoinc: string;
+  sortBy: string;
   expand: string;
   collapse: string;
   toggleAll: string;
@@ -59,7 +95,6 @@ export interface LabMarkersStrings {
   columnLoincCode: string;
   columnLoincName: string;
   columnLoincUnit: string;
-  noUnit: string;
 }
 
 export interface LabMarkersPanelState {
@@ -68,6 +103,8 @@ export interface LabMarkersPanelState {
   filter: string;
   /** Ids of the markers whose expected results are open (kept while the panel is hidden). */
   expanded?: number[];
+  /** Ids of the markers whose AOE questions are open. */
+  expandedAoe?: number[];
   /** The environment the panel shows; absent in states saved before panels were bound to one. */
   environment?: EnvironmentId;
 }
@@ -83,7 +120,7 @@ export type LabMarkersHostMessage =
   /** While the filter searches every page: markers fetched so far. */
   | { type: 'searchProgress'; loaded: number; total: number }
   /** Every marker of the query (all pages), for the filter; `source` is the query they belong to. */
-  | { type: 'allMarkers'; source: LabMarkersSource; markers: Marker[]; total: number }
+  | { type: 'allMarkers'; source: LabMarkersSource; markers: Marker[]; total: number; pricing?: MarkerPricing }
   | { type: 'searchCancelled' };
 
 export interface LabMarkersRenderSnapshot {
@@ -95,6 +132,17 @@ export interface LabMarkersRenderSnapshot {
   visibleMarkers: number;
   loincCodes: string[];
   expandedRows: number;
+  /** Rows of the markers table as drawn (after the filter), and what they show: for tests. */
+  markerRows?: number;
+  panelMarkers?: number;
+  pricedMarkers?: number;
+  /** Cells showing "—" for a value not sent. */
+  missingCells?: number;
+  /** Cells whose text is blank, "undefined", "null" or "NaN": always 0. */
+  badCells?: number;
+  expandedAoeRows?: number;
+  /** What the pager says. */
+  pager?: string;
   /** The page's title as shown. */
   heading?: string;
   /** How many markers the filter ran over: the page's, or every page's once they are fetched. */
@@ -144,12 +192,15 @@ export function parseLabMarkersPanelState(value: unknown): LabMarkersPanelState 
   if (state.version !== 1) return undefined;
   const form = parseLabMarkersForm(state.form);
   if (!form) return undefined;
-  const expanded = Array.isArray(state.expanded) ? state.expanded.filter((id): id is number => Number.isInteger(id)) : [];
+  const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : []);
+  const expanded = ids(state.expanded);
+  const expandedAoe = ids(state.expandedAoe);
   return {
     version: 1,
     form,
     filter: typeof state.filter === 'string' ? state.filter : '',
     ...(expanded.length > 0 ? { expanded } : {}),
+    ...(expandedAoe.length > 0 ? { expandedAoe } : {}),
     ...(isEnvironmentId(state.environment) ? { environment: state.environment } : {}),
   };
 }

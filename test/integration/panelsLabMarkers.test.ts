@@ -150,3 +150,47 @@ suite('Panels: lab markers', () => {
     }
   });
 });
+
+suite('Panels: lab markers from a service shaped like the vendor\'s', () => {
+  let vendor: PanelsFixture & { close(): Promise<void> };
+
+  suiteSetup(async () => {
+    vendor = await openPanelsFixture({ users: 2, seed: 5, shape: 'vendor' });
+  });
+
+  suiteTeardown(async () => {
+    await vendor?.close();
+  });
+
+  test('an order set of every lab test shows every marker, its panels and prices, and "—" for what was not sent', async () => {
+    const ids = vendor.sandbox.labTests.map((t) => t.id);
+    await vscode.commands.executeCommand('healthData.showOrderSetMarkers', { labTestIds: ids, size: 100 });
+    const report = await labPanel('the vendor-shaped order set', (source, r) => source.kind === 'orderSet' && (source.labTestIds ?? []).length === ids.length && inPhase('data')(r));
+    const page = await vendor.client.listOrderSetMarkers({ labTestIds: ids }, { page: 1, size: 100 });
+    assert.ok(page.markers.length > 5);
+    assert.equal(rendered(report, 'markers'), page.markers.length);
+    assert.equal(rendered(report, 'markerRows'), page.markers.length, 'a row for every marker the body holds');
+    const panels = page.markers.filter((m) => m.type === 'panel').length;
+    assert.ok(panels > 0, 'the vendor shape sends panel markers');
+    assert.equal(rendered(report, 'panelMarkers'), panels);
+    const priced = page.markers.filter((m) => page.pricing?.data?.[String(m.id)] !== undefined || typeof m.price === 'string').length;
+    assert.equal(rendered(report, 'pricedMarkers'), priced);
+    assert.ok(rendered(report, 'missingCells') > 0, 'values not sent are shown as "—"');
+    assert.equal(rendered(report, 'badCells'), 0, 'no blank, "undefined", "null" or "NaN" cell');
+    assert.deepEqual([...rendered<string[]>(report, 'loincCodes')].sort(), [...new Set(page.markers.flatMap((m) => (m.expected_results ?? []).flatMap((r) => (r.loinc?.code ? [r.loinc.code] : []))))].sort());
+  });
+
+  test('a page without total or pages says what it knows: the page, "total not sent", and whether more may follow', async () => {
+    let found: { id: string; markers: number } | undefined;
+    for (const labTest of vendor.sandbox.labTests) {
+      const page = await vendor.client.listLabTestMarkers(labTest.id, { page: 1, size: 1 });
+      if (page.total === null && page.pages === null && page.markers.length === 1) found = { id: labTest.id, markers: page.markers.length };
+    }
+    assert.ok(found, 'some lab test of the vendor shape is sent without total and pages');
+    await vscode.commands.executeCommand('healthData.showLabTestMarkers', { labTestId: found.id, size: 1 });
+    const report = await labPanel('the page without a total', (source, r) => source.labTestId === found?.id && inPhase('data')(r));
+    assert.equal(rendered(report, 'markerRows'), 1);
+    assert.equal(rendered<string>(report, 'pager'), 'Page 1 · total not sent · more may follow');
+    assert.equal(rendered(report, 'badCells'), 0);
+  });
+});

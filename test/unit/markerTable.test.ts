@@ -71,9 +71,9 @@ describe('markers CSV', () => {
   test('one line per expected result; a marker without results still has one', () => {
     const lines = markersCsv(markers).trimEnd().split('\r\n');
     assert.equal(lines.length, 1 + 1 + 2 + 1);
-    assert.match(lines[0] ?? '', /^marker_id,name,slug,type,unit,provider_id,lab_id,price,result_name,result_provider_id,loinc_code,loinc_name,loinc_unit$/);
-    assert.equal(lines[1], '1,Glucose,glucose,biomarker,,P1,1,N/A,Glucose result 0,R10,2345-7,LOINC 2345-7,mg/dL');
-    assert.equal(lines[4], '3,Ferritin,ferritin,biomarker,,P3,1,N/A,,,,,');
+    assert.match(lines[0] ?? '', /^marker_id,name,slug,type,unit,provider_id,lab_id,price,pricing_amount_minor,pricing_currency,pricing_unspecified,is_orderable,a_la_carte_enabled,common_tat_days,worst_case_tat_days,aoe_questions,result_name,result_provider_id,result_required,loinc_code,loinc_name,loinc_unit$/);
+    assert.equal(lines[1], '1,Glucose,glucose,biomarker,,P1,1,N/A,,,,,,,,,Glucose result 0,R10,,2345-7,LOINC 2345-7,mg/dL');
+    assert.equal(lines[4], '3,Ferritin,ferritin,biomarker,,P3,1,N/A,,,,,,,,,,,,,,');
   });
 
   test('formula-looking API text is neutralised', () => {
@@ -116,9 +116,9 @@ describe('markers with the values the vendor may leave out', () => {
   test('the CSV has an empty cell for each value not sent, never "null" or "undefined"', () => {
     const lines = markersCsv(sparse).trimEnd().split('\r\n');
     assert.equal(lines.length, 4);
-    assert.equal(lines[1], '7,Lp(a),lpa,,,,,,Lp(a),,,,');
-    assert.equal(lines[2], '8,,,panel,,,,,,,,,');
-    assert.equal(lines[3], '9,HDL,hdl,,,,,,HDL,,2085-9,HDL,');
+    assert.equal(lines[1], '7,Lp(a),lpa,,,,,,,,,,,,,,Lp(a),,,,,');
+    assert.equal(lines[2], '8,,,panel,,,,,,,,,,,,,,,,,,');
+    assert.equal(lines[3], '9,HDL,hdl,,,,,,,,,,,,,,HDL,,,2085-9,HDL,');
     assert.ok(!/null|undefined/.test(markersCsv(sparse)));
     assert.deepEqual(expectedResultsOf(sparse[1]!), []);
   });

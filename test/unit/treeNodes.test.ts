@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
+import { userListSchema } from '../../src/api/schemas';
 import { startSandbox } from '../../src/sandbox/server';
+import { generateBody } from '../support/vendorBodies';
 import {
   formatTimestamp,
   matchesUserFilter,
@@ -156,11 +158,12 @@ describe('Users tree model', () => {
 describe('users the vendor sent with values left out', () => {
   test('a source shows provider first, else the deprecated source; a missing name shows the slug; no date, no icon', () => {
     assert.deepEqual(summariseSource({ provider: { slug: 'omron', name: 'Omron', logo: 'https://x.example/o.png' }, source: { slug: 'old', name: 'Old', logo: '' } }), {
-      name: 'Omron', slug: 'omron', connectedSince: undefined, iconUrl: 'https://x.example/o.png',
+      name: 'Omron', nameSent: true, slug: 'omron', connectedSince: undefined, iconUrl: 'https://x.example/o.png',
     });
     assert.deepEqual(summariseSource({ created_on: '2026-01-02T03:04:05+00:00', provider: null, source: { slug: 'withings', name: null } }), {
-      name: 'withings', slug: 'withings', connectedSince: '2026-01-02 03:04 UTC', iconUrl: undefined,
+      name: 'withings', nameSent: false, slug: 'withings', connectedSince: '2026-01-02 03:04 UTC', iconUrl: undefined,
     });
+    assert.equal(summariseSource({ provider: { slug: 'oura', name: '' }, source: null }).nameSent, false, 'an empty name is not a name');
   });
 
   test('a user with only its ids: no sources, details present and empty, never "null"', () => {
@@ -170,5 +173,30 @@ describe('users the vendor sent with values left out', () => {
     const rows = userDetailRows(user);
     assert.deepEqual(rows.filter((row) => row.value !== undefined).map((row) => row.field), ['user_id', 'client_user_id']);
     assert.ok(rows.every((row) => row.value !== 'null' && row.raw !== 'null'));
+  });
+});
+
+describe('users in bodies the vendor\'s schema allows', () => {
+  test('every source is named by provider first, and no summary or detail row says "null", "undefined" or "NaN"', () => {
+    const bad = /^(null|undefined|NaN)$|\b(undefined|NaN)\b/;
+    let sources = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const body = generateBody('listUsers', 9_000 + seed, (['full', 'minimal', 'mixed'] as const)[seed % 3]!).body;
+      for (const user of userListSchema.parse(body).users) {
+        const summary = summariseUser(user);
+        for (const text of [summary.label, summary.shortUserId, summary.createdOn ?? '']) assert.doesNotMatch(text, bad);
+        for (const row of userDetailRows(user)) {
+          assert.ok(row.value === undefined || !bad.test(row.value), `${row.field}: ${row.value}`);
+          assert.ok(row.raw === undefined || !bad.test(row.raw), `${row.field}: ${row.raw}`);
+        }
+        for (const connected of user.connected_sources ?? []) {
+          sources++;
+          const source = summariseSource(connected);
+          assert.equal(source.slug, typeof connected.provider?.slug === 'string' ? connected.provider.slug : connected.source?.slug);
+          for (const text of [source.name, source.slug, source.connectedSince ?? '']) assert.doesNotMatch(text, bad);
+        }
+      }
+    }
+    assert.ok(sources > 20, `enough connected sources tried (${sources})`);
   });
 });

@@ -19,9 +19,10 @@ export class DetailNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(detailLabel(this.row.field), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    const shown = this.row.value === undefined ? tree.notSet() : this.row.value;
+    // A value not sent (absent or null) is a quiet "—"; the tooltip says it was not sent.
+    const shown = this.row.value === undefined || this.row.value === '' ? tree.missing() : this.row.value;
     item.description = this.row.sourceSlug ? tree.fromSource(shown, this.row.sourceSlug) : shown;
-    item.tooltip = this.row.raw ?? tree.notSet();
+    item.tooltip = this.row.raw === undefined ? tree.fieldNotSent(this.row.field) : this.row.raw === '' ? '""' : this.row.raw;
     item.contextValue = this.row.raw === undefined ? TREE_ITEM_CONTEXT.detailEmpty : TREE_ITEM_CONTEXT.detail;
     return item;
   }

@@ -27,7 +27,7 @@ export class SourceNode extends TreeNode {
     item.contextValue = TREE_ITEM_CONTEXT.source;
     item.description = tree.sourceDescription(summary.slug, summary.connectedSince);
     item.iconPath = summary.iconUrl ? vscode.Uri.parse(summary.iconUrl, true) : new vscode.ThemeIcon('plug');
-    item.tooltip = `${summary.name} (${summary.slug})\n${tree.sourceDescription(summary.slug, summary.connectedSince)}`;
+    item.tooltip = tree.sourceTooltip(summary.name, summary.slug, summary.connectedSince, summary.nameSent);
     return item;
   }
 }

@@ -1,7 +1,8 @@
 // The lab-markers page: query form, filter, paging, actions and the expandable markers table. The
 // filter searches every page: with text in it, the host is asked once for all the query's markers.
-import type { Marker, MarkerPage } from '../../api/schemas';
+import type { Marker, MarkerPage, MarkerPricing } from '../../api/schemas';
 import type { LabMarkersForm, LabMarkersSource } from '../../domain/labMarkersForm';
+import { markerPagingOf } from '../../domain/markerFacts';
 import { expectedResultsOf, filterMarkers, markerPageCount } from '../../domain/markerTable';
 import { assertNever } from '../../shared/assertNever';
 import {
@@ -34,7 +35,7 @@ export class LabMarkersView {
   private phase: LabMarkersRenderSnapshot['phase'] = 'loading';
   private error: PanelErrorView | undefined;
   /** Every marker of the query (all pages) once fetched for the filter, with the query they belong to. */
-  private all: { source: string; markers: Marker[] } | undefined;
+  private all: { source: string; markers: Marker[]; pricing: MarkerPricing | undefined } | undefined;
   private search: 'idle' | 'running' | 'cancelled' = 'idle';
 
   private readonly heading = el('h1');
@@ -80,7 +81,10 @@ export class LabMarkersView {
     this.status = new StatusLine(s.cancel, () => channel.post({ type: 'cancel' }));
     this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
     this.toolbar.enable(['copyCurl']);
-    this.grid = new MarkersGrid(s, saved?.expanded ?? [], () => this.saveState());
+    this.grid = new MarkersGrid(s, init.locale, { results: saved?.expanded ?? [], aoe: saved?.expandedAoe ?? [] }, () => {
+      this.saveState();
+      this.report();
+    });
     this.results = el(
       'section',
       { attrs: { 'aria-label': s.tableLabel } },
@@ -124,7 +128,7 @@ export class LabMarkersView {
       case 'searchProgress':
         return this.setStatus(true, formatMessage(this.strings.searchingAllPages, this.numbers.format(message.loaded), this.numbers.format(message.total)));
       case 'allMarkers':
-        return this.showAllMarkers(message.source, message.markers);
+        return this.showAllMarkers(message.source, message.markers, message.pricing);
       case 'searchCancelled':
         this.search = 'cancelled';
         this.setStatus(false, '');
@@ -134,9 +138,9 @@ export class LabMarkersView {
     }
   }
 
-  private showAllMarkers(source: LabMarkersSource, markers: Marker[]): void {
+  private showAllMarkers(source: LabMarkersSource, markers: Marker[], pricing: MarkerPricing | undefined): void {
     if (JSON.stringify(source) !== JSON.stringify(this.form.source)) return;
-    this.all = { source: JSON.stringify(source), markers };
+    this.all = { source: JSON.stringify(source), markers, pricing };
     this.search = 'idle';
     this.setStatus(false, '');
     this.renderMarkers();
@@ -184,7 +188,7 @@ export class LabMarkersView {
           'div',
           { className: 'empty-box', attrs: { role: 'status' } },
           el('h2', { text: this.strings.emptyTitle }),
-          el('p', { text: formatMessage(this.strings.emptyMessage, form.page, typeof page.total === 'number' ? this.numbers.format(page.total) : this.strings.noUnit) }),
+          el('p', { text: typeof page.total === 'number' ? formatMessage(this.strings.emptyMessage, form.page, this.numbers.format(page.total)) : formatMessage(this.strings.emptyMessageNoTotal, form.page) }),
         ),
       );
     } else {
@@ -211,10 +215,14 @@ export class LabMarkersView {
     if (!this.page) return;
     const s = this.strings;
     const visible = this.visibleMarkers();
-    const pages = markerPageCount(this.page, this.form.size, this.form.page);
-    const current = this.page.page ?? this.form.page;
+    const paging = markerPagingOf(this.page, this.form.size, this.form.page);
+    const current = paging.current;
     const all = this.filter.trim() !== '' ? this.allMarkers() : undefined;
-    let text = formatMessage(s.pageStatus, current, pages, typeof this.page.total === 'number' ? this.numbers.format(this.page.total) : s.noUnit);
+    // Says what the page knows: "Page 2 of 5 · 230 markers in total", or "Page 2 · total not sent · more may follow".
+    const parts = [paging.pages === undefined ? formatMessage(s.pageOnly, current) : formatMessage(s.pageOf, current, paging.pages)];
+    parts.push(paging.total === undefined ? s.totalNotSent : formatMessage(s.totalMarkers, this.numbers.format(paging.total)));
+    if (paging.moreMayFollow) parts.push(s.moreMayFollow);
+    let text = parts.join(' · ');
     if (all) {
       text += ` ${formatMessage(s.filteredAllStatus, this.numbers.format(visible.length), this.numbers.format(all.length))}`;
     } else if (visible.length !== this.page.markers.length) {
@@ -223,10 +231,27 @@ export class LabMarkersView {
     }
     this.pager.textContent = text;
     this.previous.setDisabled(current <= 1);
-    this.next.setDisabled(current >= pages);
-    this.grid.render(visible);
+    this.next.setDisabled(paging.pages === undefined ? !paging.moreMayFollow : current >= paging.pages);
+    // Markers of other pages are priced by their own page's pricing, merged by the host.
+    this.grid.render(visible, all ? (this.all?.pricing ?? this.page.pricing) : this.page.pricing);
     if (visible.length === 0) this.pager.textContent = `${text} ${all ? s.noFilterMatchAll : s.noFilterMatch}`;
     this.report();
+  }
+
+  /** What the markers table shows, read from the DOM, for the tests. */
+  private tableFacts(): Partial<LabMarkersRenderSnapshot> {
+    if (this.phase !== 'data') return {};
+    const table = this.grid.element;
+    const leafCells = [...table.querySelectorAll('td')].filter((cell) => !cell.querySelector('table'));
+    return {
+      markerRows: table.querySelectorAll('tr.marker-row').length,
+      panelMarkers: table.querySelectorAll('tr.marker-row .badge.panel').length,
+      pricedMarkers: table.querySelectorAll('tr.marker-row td.price:not(.missing)').length,
+      missingCells: table.querySelectorAll('td.missing').length,
+      badCells: leafCells.filter((cell) => /^(|undefined|null|NaN)$/.test((cell.textContent ?? '').trim())).length,
+      expandedAoeRows: table.querySelectorAll('tr.aoe-row').length,
+      pager: this.pager.textContent ?? '',
+    };
   }
 
   private showError(error: PanelErrorView): void {
@@ -246,7 +271,7 @@ export class LabMarkersView {
   }
 
   private saveState(): void {
-    this.channel.saveState({ version: 1, form: this.form, filter: this.filter, expanded: this.grid.expandedIds });
+    this.channel.saveState({ version: 1, form: this.form, filter: this.filter, expanded: this.grid.expandedIds, expandedAoe: this.grid.expandedAoeIds });
   }
 
   private report(): void {
@@ -264,6 +289,7 @@ export class LabMarkersView {
         heading: this.heading.textContent ?? '',
         loincCodes,
         expandedRows: this.grid.expandedCount,
+        ...this.tableFacts(),
         ...errorSnapshot(this.error),
       },
     });
