@@ -1,4 +1,7 @@
 // Systolic and diastolic over time, one series pair per provider, over the AHA category bands.
+// Readings in another unit than mmHg (the service may send glucose in mg/dL, or a percentage) are
+// a series pair of their own, on an axis of that unit on the right: never on the mmHg axis or bands.
+// Hovering shows the reading under the pointer: its time in its own offset, source type, device, app.
 // uPlot draws to one canvas. It gets the readings decimated per pixel column
 // (src/domain/chartDecimation.ts), so a draw costs the chart's width, not the readings; each zoom
 // decimates the readings in view again. The chart is built when a query starts, with the axes and
@@ -11,11 +14,14 @@ import { seriesColorSlot } from '../../domain/bloodPressureChartSeries';
 import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/chartColors';
 import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
 import { clampWindow, panWindow, sameWindow, zoomWindow } from '../../domain/chartWindow';
+import type { StoredSource } from '../../domain/bloodPressureStore';
+import { categoryOfReading, parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { createButton, type ButtonHandle } from '../common/toolkit';
 import { categoryLabel, themeColor } from './categoryColors';
+import { MISSING, readingOffset, readingTime } from './readingTime';
 
 const HEIGHT = 320;
 /** Columns are pixels rounded up to this step, so a resize of a few pixels reuses the columns. */
@@ -25,8 +31,10 @@ const COLUMN_STEP = 128;
 export interface ChartSource {
   /** Everything there is to show: the queried days and any reading outside them. */
   wholeWindow(): ChartWindow;
-  /** The readings in `window`, decimated to `pixelColumns` columns. */
+  /** The readings in `window`, decimated to `pixelColumns` columns (one column pair per series key). */
   data(window: ChartWindow, pixelColumns: number): DecimatedChart;
+  /** The reading drawn at `epochMs` in series `key`, for the tooltip. */
+  readingAt(epochMs: number, key: string): { source: StoredSource; index: number } | undefined;
 }
 
 const KEYS: Record<string, 'in' | 'out' | 'back' | 'forward' | 'reset'> = {
@@ -45,7 +53,10 @@ export class BloodPressureChart {
   private readonly canvasHost: HTMLElement;
   private readonly resetZoom: ButtonHandle;
   private readonly rangeText: HTMLElement;
+  private readonly tooltip = el('div', { className: 'chart-tooltip', attrs: { role: 'tooltip' } });
+  private readonly otherUnitsNote = el('span', { className: 'muted other-units-note' });
   private plot: uPlot | undefined;
+  /** The series keys drawn (chartSeriesKey: a provider, or a provider and another unit). */
   private providers: string[] = [];
   private palette: ChartPalette;
   /** The zoom; undefined: the whole range. */
@@ -80,7 +91,9 @@ export class BloodPressureChart {
       this.rangeText,
       this.resetZoom.element,
     );
-    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend());
+    this.tooltip.hidden = true;
+    this.otherUnitsNote.hidden = true;
+    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote);
     new ResizeObserver(([entry]) => {
       this.knownWidth = entry?.contentRect.width ?? this.knownWidth;
       if (!this.plot || this.plot.width === this.width()) return;
@@ -125,7 +138,13 @@ export class BloodPressureChart {
 
   /** The colour each provider's series are stroked with (snapshot and tests). */
   get seriesColors(): Record<string, string> {
-    return Object.fromEntries(this.providers.map((provider) => [provider, this.colorOf(provider)]));
+    const providers = new Set(this.providers.map((key) => parseChartSeriesKey(key).provider));
+    return Object.fromEntries([...providers].map((provider) => [provider, this.colorOf(provider)]));
+  }
+
+  /** Each series' label and the axis unit it is drawn on (snapshot and tests). */
+  get seriesAxes(): Record<string, string> {
+    return Object.fromEntries(this.plot?.series.slice(1).map((series) => [String(series.label), scaleUnit(series.scale)]) ?? []);
   }
 
   private colorOf(provider: string): string {
@@ -177,17 +196,24 @@ export class BloodPressureChart {
     });
     const from = this.zone.formatWallTime(window.startMs);
     const to = this.zone.formatWallTime(window.endMs);
-    this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, data.points, data.providers.length, this.zone.zone, from, to));
+    const providers = new Set(data.providers.map((key) => parseChartSeriesKey(key).provider));
+    this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, data.points, providers.size, this.zone.zone, from, to));
+    const otherUnits = [...new Set(this.providers.map((key) => parseChartSeriesKey(key).unit).filter((unit) => unit !== PRESSURE_UNIT))];
+    this.otherUnitsNote.hidden = otherUnits.length === 0;
+    const note = otherUnits.length ? formatMessage(this.strings.otherUnitsNote, otherUnits.join(', ')) : '';
+    if (this.otherUnitsNote.textContent !== note) this.otherUnitsNote.textContent = note;
     const range = formatMessage(this.strings.chartRange, from, to);
     if (this.rangeText.textContent !== range) this.rangeText.textContent = range;
     this.resetZoom.setDisabled(this.view === undefined);
   }
 
-  /** Providers only ever join during a load: their series are added; anything else rebuilds. */
+  /** Series only ever join during a load: they are added; anything else (or a new unit's axis) rebuilds. */
   private syncSeries(providers: readonly string[]): void {
     if (this.plot && sameList(this.providers, providers)) return;
     const kept = this.providers.filter((p) => providers.includes(p));
-    if (!this.plot || !sameList(kept, this.providers)) {
+    const unitsBefore = new Set(this.providers.map((key) => parseChartSeriesKey(key).unit));
+    const newUnit = providers.some((key) => !unitsBefore.has(parseChartSeriesKey(key).unit) && parseChartSeriesKey(key).unit !== PRESSURE_UNIT);
+    if (!this.plot || newUnit || !sameList(kept, this.providers)) {
       this.providers = [...providers];
       return this.create();
     }
@@ -212,6 +238,59 @@ export class BloodPressureChart {
     this.plot?.destroy();
     const empty: uPlot.AlignedData = [[], ...this.providers.flatMap(() => [[], []])];
     this.plot = new uPlot(this.options(), empty, this.canvasHost);
+    this.tooltip.hidden = true;
+    this.plot.over.append(this.tooltip);
+  }
+
+  /** The reading nearest the pointer (of the series with a point in the hovered row), as a tooltip. */
+  private showTooltip(u: uPlot): void {
+    const { idx, left, top } = u.cursor;
+    const times = u.data[0];
+    if (idx == null || left == null || top == null || left < 0 || !times || times[idx] == null) {
+      this.tooltip.hidden = true;
+      return;
+    }
+    let nearest = -1;
+    let distance = Number.POSITIVE_INFINITY;
+    for (let i = 1; i < u.series.length; i++) {
+      const value = u.data[i]?.[idx];
+      const scale = u.series[i]?.scale;
+      if (value == null || !scale) continue;
+      const gap = Math.abs(u.valToPos(value, scale) - top);
+      if (gap < distance) {
+        distance = gap;
+        nearest = i;
+      }
+    }
+    const key = this.providers[Math.floor((nearest - 1) / 2)];
+    const found = key === undefined ? undefined : this.source.readingAt(Math.round(times[idx]! * 1000), key);
+    if (!found) {
+      this.tooltip.hidden = true;
+      return;
+    }
+    this.tooltip.textContent = this.tooltipText(found.source, found.index);
+    this.tooltip.hidden = false;
+    const onRight = left > u.over.clientWidth / 2;
+    this.tooltip.style.left = onRight ? '' : `${left + 12}px`;
+    this.tooltip.style.right = onRight ? `${u.over.clientWidth - left + 12}px` : '';
+    this.tooltip.style.top = `${top + 12}px`;
+  }
+
+  private tooltipText(source: StoredSource, index: number): string {
+    const s = this.strings;
+    const time = readingTime(source, index, this.zone, s);
+    const offset = readingOffset(source, index, s);
+    const unit = source.unit(index);
+    const category = categoryOfReading(source.systolicAt(index), source.diastolicAt(index), unit);
+    const sent = (value: string | undefined): string => value ?? `${MISSING} (${s.notSent})`;
+    return [
+      `${time.text} (${offset.text === MISSING ? `${MISSING}, ${s.notSent}` : offset.text})`,
+      `${source.systolicAt(index)}/${source.diastolicAt(index)} ${sent(unit)} · ${category ? categoryLabel(s, category) : s.notMmHg}`,
+      `${s.summaryProvider}: ${source.provider}`,
+      `${s.columnSourceType}: ${sent(source.sourceType)}`,
+      `${s.columnDevice}: ${sent(source.textOf('device', index) || undefined)}`,
+      `${s.columnApp}: ${sent(source.textOf('app', index) || undefined)}`,
+    ].join('\n');
   }
 
   private width(): number {
@@ -223,15 +302,26 @@ export class BloodPressureChart {
     return Math.ceil(pixels / COLUMN_STEP) * COLUMN_STEP;
   }
 
-  private seriesOf(provider: string): [uPlot.Series, uPlot.Series] {
+  private seriesOf(key: string): [uPlot.Series, uPlot.Series] {
+    const { provider, unit } = parseChartSeriesKey(key);
     const color = this.colorOf(provider);
     const valueText = (_u: uPlot, value: number | null): string => (value === null || value === undefined ? '–' : String(value));
     // 1 px strokes: a canvas rasterised without a GPU draws them on a fast path. spanGaps false:
     // the `null` rows break a line over a long gap; the `undefined` of instants where only another
     // provider (or the other series) has a point are drawn across.
+    if (unit === PRESSURE_UNIT) {
+      return [
+        { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
+        { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
+      ];
+    }
+    // Another unit: its own scale and axis, points without a line (a few readings among many).
+    const named = `${provider} (${unit})`;
+    const points = { show: true, size: 6, width: 1, stroke: color, fill: color };
+    const noLine = (): null => null;
     return [
-      { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
-      { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
+      { label: formatMessage(this.strings.systolicOf, named), scale: unitScale(unit), stroke: color, width: 1, paths: noLine, points, spanGaps: false, value: valueText },
+      { label: formatMessage(this.strings.diastolicOf, named), scale: unitScale(unit), stroke: color, width: 1, paths: noLine, points: { ...points, fill: 'transparent' }, spanGaps: false, value: valueText },
     ];
   }
 
@@ -255,6 +345,7 @@ export class BloodPressureChart {
     });
     const labels = Object.fromEntries(BLOOD_PRESSURE_CATEGORIES.map((category) => [category, categoryLabel(this.strings, category)])) as Record<BloodPressureCategory, string>;
     const bands = new BandLayer(this.palette);
+    const otherUnits = [...new Set(this.providers.map((key) => parseChartSeriesKey(key).unit))].filter((unit) => unit !== PRESSURE_UNIT);
     return {
       width: this.width(),
       height: HEIGHT,
@@ -269,8 +360,9 @@ export class BloodPressureChart {
         x: { time: true, auto: false, range: (_u, min, max) => [min ?? 0, max ?? 1] },
         // Always show the normal..stage 2 bands, whatever the data's own range.
         y: { range: (_u, min, max) => [Math.min(50, (min ?? 50) - 10), Math.max(190, (max ?? 190) + 10)] },
+        ...Object.fromEntries(otherUnits.map((unit) => [unitScale(unit), { auto: true }])),
       },
-      axes: [axis(), axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels)],
+      axes: [axis(), axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels), ...otherUnits.map((unit) => ({ ...axis(unit), scale: unitScale(unit), side: 1, grid: { show: false } }))],
       series,
       cursor: {
         drag: { x: true, y: false },
@@ -280,6 +372,7 @@ export class BloodPressureChart {
       hooks: {
         drawClear: [(u) => bands.draw(u)],
         setScale: [(u, key) => key === 'x' && this.onScale(u)],
+        setCursor: [(u) => this.showTooltip(u)],
       },
     };
   }
@@ -335,6 +428,15 @@ function currentPalette(): ChartPalette {
   for (const category of BLOOD_PRESSURE_CATEGORIES) root.setProperty(`--bp-band-${category}`, palette.bands[category]);
   root.setProperty('--bp-band-alpha', String(palette.bandAlpha));
   return palette;
+}
+
+/** The scale of the series in another unit than mmHg. */
+function unitScale(unit: string): string {
+  return `unit:${unit}`;
+}
+
+function scaleUnit(scale: string | undefined): string {
+  return scale?.startsWith('unit:') ? scale.slice('unit:'.length) : PRESSURE_UNIT;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
