@@ -24,7 +24,7 @@ interface PageElement {
   getAttribute(name: string): string | null;
   querySelectorAll(selector: string): Iterable<PageElement>;
 }
-declare const document: { querySelector(selector: string): PageElement | null };
+declare const document: { querySelector(selector: string): PageElement | null; querySelectorAll(selector: string): Iterable<PageElement> };
 declare function requestAnimationFrame(callback: () => void): number;
 
 const API_KEY = 'e2e-blood-pressure-vendor-key';
@@ -57,10 +57,11 @@ async function allRows(frame: FrameLocator): Promise<{ cells: string[]; titles: 
   return frame.locator('body').evaluate(async () => {
     const viewport = document.querySelector('#readings .vviewport')!;
     const rows = new Map<string, { cells: string[]; titles: (string | null)[]; group: boolean }>();
-    const frameDone = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
     for (let top = 0; ; top += Math.max(1, Math.floor(viewport.clientHeight / 2))) {
       viewport.scrollTop = top;
-      await frameDone();
+      // Two frames: the table renders the rows of a scroll position at the next frame. (No named
+      // function in here: tsx would wrap it in a helper the page does not have.)
+      await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
       for (const row of document.querySelectorAll('#readings .vrow:not(.vhead)')) {
         const index = row.getAttribute('aria-rowindex');
         if (!index) continue;
