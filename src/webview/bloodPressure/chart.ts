@@ -1,7 +1,7 @@
 // Systolic and diastolic over time, one series pair per provider, over the AHA category bands.
 // Readings in another unit than mmHg (the service may send glucose in mg/dL, or a percentage) are
 // a series pair of their own, on an axis of that unit on the right: never on the mmHg axis or bands.
-// Hovering shows the reading under the pointer: its time in its own offset, source type, device, app.
+// Hovering shows the reading under the pointer (chartTooltip.ts).
 // uPlot draws to one canvas. It gets the readings decimated per pixel column
 // (src/domain/chartDecimation.ts), so a draw costs the chart's width, not the readings; each zoom
 // decimates the readings in view again. The chart is built when a query starts, with the axes and
@@ -9,19 +9,20 @@
 // chart has focus: + / - around the centre, ← / → to move, 0 or Escape for the whole range.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { BLOOD_PRESSURE_CATEGORIES, DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
+import { BLOOD_PRESSURE_CATEGORIES, SYSTOLIC_BANDS, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
 import { seriesColorSlot } from '../../domain/bloodPressureChartSeries';
 import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/chartColors';
 import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
 import { clampWindow, panWindow, sameWindow, zoomWindow } from '../../domain/chartWindow';
 import type { StoredSource } from '../../domain/bloodPressureStore';
-import { categoryOfReading, parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
+import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { createButton, type ButtonHandle } from '../common/toolkit';
 import { categoryLabel, themeColor } from './categoryColors';
-import { MISSING, readingOffset, readingTime } from './readingTime';
+import { BandLayer } from './chartBands';
+import { ChartTooltip } from './chartTooltip';
 
 const HEIGHT = 320;
 /** Columns are pixels rounded up to this step, so a resize of a few pixels reuses the columns. */
@@ -53,7 +54,7 @@ export class BloodPressureChart {
   private readonly canvasHost: HTMLElement;
   private readonly resetZoom: ButtonHandle;
   private readonly rangeText: HTMLElement;
-  private readonly tooltip = el('div', { className: 'chart-tooltip', attrs: { role: 'tooltip' } });
+  private readonly tooltip: ChartTooltip;
   private readonly otherUnitsNote = el('span', { className: 'muted other-units-note' });
   private plot: uPlot | undefined;
   /** The series keys drawn (chartSeriesKey: a provider, or a provider and another unit). */
@@ -91,7 +92,7 @@ export class BloodPressureChart {
       this.rangeText,
       this.resetZoom.element,
     );
-    this.tooltip.hidden = true;
+    this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key));
     this.otherUnitsNote.hidden = true;
     this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote);
     new ResizeObserver(([entry]) => {
@@ -238,59 +239,7 @@ export class BloodPressureChart {
     this.plot?.destroy();
     const empty: uPlot.AlignedData = [[], ...this.providers.flatMap(() => [[], []])];
     this.plot = new uPlot(this.options(), empty, this.canvasHost);
-    this.tooltip.hidden = true;
-    this.plot.over.append(this.tooltip);
-  }
-
-  /** The reading nearest the pointer (of the series with a point in the hovered row), as a tooltip. */
-  private showTooltip(u: uPlot): void {
-    const { idx, left, top } = u.cursor;
-    const times = u.data[0];
-    if (idx == null || left == null || top == null || left < 0 || !times || times[idx] == null) {
-      this.tooltip.hidden = true;
-      return;
-    }
-    let nearest = -1;
-    let distance = Number.POSITIVE_INFINITY;
-    for (let i = 1; i < u.series.length; i++) {
-      const value = u.data[i]?.[idx];
-      const scale = u.series[i]?.scale;
-      if (value == null || !scale) continue;
-      const gap = Math.abs(u.valToPos(value, scale) - top);
-      if (gap < distance) {
-        distance = gap;
-        nearest = i;
-      }
-    }
-    const key = this.providers[Math.floor((nearest - 1) / 2)];
-    const found = key === undefined ? undefined : this.source.readingAt(Math.round(times[idx]! * 1000), key);
-    if (!found) {
-      this.tooltip.hidden = true;
-      return;
-    }
-    this.tooltip.textContent = this.tooltipText(found.source, found.index);
-    this.tooltip.hidden = false;
-    const onRight = left > u.over.clientWidth / 2;
-    this.tooltip.style.left = onRight ? '' : `${left + 12}px`;
-    this.tooltip.style.right = onRight ? `${u.over.clientWidth - left + 12}px` : '';
-    this.tooltip.style.top = `${top + 12}px`;
-  }
-
-  private tooltipText(source: StoredSource, index: number): string {
-    const s = this.strings;
-    const time = readingTime(source, index, this.zone, s);
-    const offset = readingOffset(source, index, s);
-    const unit = source.unit(index);
-    const category = categoryOfReading(source.systolicAt(index), source.diastolicAt(index), unit);
-    const sent = (value: string | undefined): string => value ?? `${MISSING} (${s.notSent})`;
-    return [
-      `${time.text} (${offset.text === MISSING ? `${MISSING}, ${s.notSent}` : offset.text})`,
-      `${source.systolicAt(index)}/${source.diastolicAt(index)} ${sent(unit)} · ${category ? categoryLabel(s, category) : s.notMmHg}`,
-      `${s.summaryProvider}: ${source.provider}`,
-      `${s.columnSourceType}: ${sent(source.sourceType)}`,
-      `${s.columnDevice}: ${sent(source.textOf('device', index) || undefined)}`,
-      `${s.columnApp}: ${sent(source.textOf('app', index) || undefined)}`,
-    ].join('\n');
+    this.tooltip.attach(this.plot);
   }
 
   private width(): number {
@@ -372,7 +321,7 @@ export class BloodPressureChart {
       hooks: {
         drawClear: [(u) => bands.draw(u)],
         setScale: [(u, key) => key === 'x' && this.onScale(u)],
-        setCursor: [(u) => this.showTooltip(u)],
+        setCursor: [(u) => this.tooltip.follow(u, this.providers)],
       },
     };
   }
@@ -441,61 +390,4 @@ function scaleUnit(scale: string | undefined): string {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
-}
-
-/**
- * The category bands and the diastolic threshold lines, painted once into a
- * canvas of their own and copied under the series at each draw: they change only with the plot's
- * size and y range, not with the data.
- */
-class BandLayer {
-  private readonly canvas = document.createElement('canvas');
-  private key = '';
-
-  constructor(private readonly palette: ChartPalette) {}
-
-  draw(u: uPlot): void {
-    const yMin = u.scales.y?.min;
-    const yMax = u.scales.y?.max;
-    if (yMin == null || yMax == null) return;
-    const { left, top, width, height } = u.bbox;
-    const key = `${width}x${height}:${yMin}:${yMax}`;
-    if (key !== this.key) {
-      this.key = key;
-      this.paint(u, yMin, yMax);
-    }
-    u.ctx.drawImage(this.canvas, left, top);
-  }
-
-  private paint(u: uPlot, yMin: number, yMax: number): void {
-    const { top, width, height } = u.bbox;
-    this.canvas.width = Math.max(1, Math.round(width));
-    this.canvas.height = Math.max(1, Math.round(height));
-    const ctx = this.canvas.getContext('2d');
-    if (!ctx) return;
-    const pixel = window.devicePixelRatio || 1;
-    const y = (value: number): number => u.valToPos(value, 'y', true) - top;
-    for (const band of SYSTOLIC_BANDS) {
-      const low = Math.max(band.from, yMin);
-      const high = Math.min(band.to, yMax);
-      if (high <= low) continue;
-      const yTop = y(high);
-      const yBottom = y(low);
-      ctx.globalAlpha = this.palette.bandAlpha;
-      ctx.fillStyle = this.palette.bands[band.category];
-      ctx.fillRect(0, yTop, width, yBottom - yTop);
-    }
-    ctx.globalAlpha = 0.9;
-    ctx.lineWidth = pixel;
-    ctx.setLineDash([3 * pixel, 3 * pixel]);
-    for (const threshold of DIASTOLIC_THRESHOLDS) {
-      if (threshold.value < yMin || threshold.value > yMax) continue;
-      const at = Math.round(y(threshold.value)) + 0.5;
-      ctx.strokeStyle = this.palette.bands[threshold.category];
-      ctx.beginPath();
-      ctx.moveTo(0, at);
-      ctx.lineTo(width, at);
-      ctx.stroke();
-    }
-  }
 }

@@ -1,9 +1,9 @@
 // One strip per source as the service sent it (provider and source type; a source type not sent is
-// "—" and says so, never a made-up value), and a blank one per provider without any reading: a cell per day (or per few days on long ranges), filled when it has
-// readings. The visible "n of m days" text carries the same information for screen readers. The
-// strips are built once per range and set of providers; while pages stream in only the cells whose
-// count changed are touched. Cells share the row's width (they never widen it: a strip of 366 empty
-// days fits the narrowest panel).
+// "—" and says so, never a made-up value), and a blank one per provider without any reading: a
+// cell per day (or per few days on long ranges), filled when it has readings. The visible "n of m
+// days" text carries the same information for screen readers. The strips are built once per range
+// and set of rows; while pages stream in only the cells whose count changed are touched. Cells
+// share the row's width (they never widen it: a strip of 366 empty days fits the narrowest panel).
 import type { Coverage } from '../../domain/bloodPressureCoverage';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
@@ -66,7 +66,12 @@ export class CoverageStrip {
       return el(
         'div',
         { className: 'coverage-row', attrs: { role: 'listitem' } },
-        el('span', { className: 'coverage-label' }, el('span', { className: 'coverage-provider', text: row.provider, attrs: { title: row.provider } }), source && 'sourceType' in source ? this.sourceLabel(source.sourceType) : undefined),
+        el(
+          'span',
+          { className: 'coverage-label' },
+          el('span', { className: 'coverage-provider', text: row.provider, attrs: { title: row.provider } }),
+          source && 'sourceType' in source ? this.sourceLabel(source.sourceType) : undefined,
+        ),
         row.days,
         cells,
       );
