@@ -13,7 +13,7 @@ import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { VirtualRows } from '../common/virtualRows';
 import { categoryLabel } from './categoryColors';
-import { readingOffset, readingTime, sentText, type CellText } from './readingTime';
+import { MISSING, readingOffset, readingTime, sentText, type CellText } from './readingTime';
 
 interface ReadingColumn {
   header: string;
@@ -132,8 +132,10 @@ export class ReadingsTable {
       const expanded = !this.collapsed.has(keyOf(source));
       row.classList.add('group-row');
       row.setAttribute('aria-expanded', String(expanded));
-      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType ?? '—', this.numbers.format(source.length));
-      row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs: { role: 'gridcell' } }));
+      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType ?? MISSING, this.numbers.format(source.length));
+      // The source type not sent is "—": the header's tooltip says so.
+      const attrs: Record<string, string> = source.sourceType === undefined ? { role: 'gridcell', title: this.strings.coverageSourceNotSent } : { role: 'gridcell' };
+      row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs }));
       return;
     }
     row.removeAttribute('aria-expanded');
