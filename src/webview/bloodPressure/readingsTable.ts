@@ -37,15 +37,17 @@ export class ReadingsTable {
     private readonly zone: ZoneCalendar,
     private readonly numbers: Intl.NumberFormat,
   ) {
+    // Only the time and the values keep a minimum width: in a narrow panel the others shrink (cut text
+    // keeps its value in the tooltip) instead of pushing the page sideways.
     this.columns = [
       { header: formatMessage(strings.columnTimeOwn, zone.zone), width: 'minmax(150px, 1.4fr)', className: 'mono', cell: (source, i) => readingTime(source, i, zone, strings) },
-      { header: strings.columnOffset, width: 'minmax(64px, 0.6fr)', className: 'mono', cell: (source, i) => readingOffset(source, i, strings) },
-      { header: strings.columnSystolic, width: 'minmax(56px, 0.5fr)', className: 'number', cell: (source, i) => ({ text: String(source.systolicAt(i)) }) },
-      { header: strings.columnDiastolic, width: 'minmax(56px, 0.5fr)', className: 'number', cell: (source, i) => ({ text: String(source.diastolicAt(i)) }) },
-      { header: strings.columnUnit, width: 'minmax(44px, 0.5fr)', cell: (source, i) => sentText(source.unit(i), strings) },
+      { header: strings.columnOffset, width: 'minmax(0, 0.6fr)', className: 'mono', cell: (source, i) => readingOffset(source, i, strings) },
+      { header: strings.columnSystolic, width: 'minmax(32px, 0.5fr)', className: 'number', cell: (source, i) => ({ text: String(source.systolicAt(i)) }) },
+      { header: strings.columnDiastolic, width: 'minmax(32px, 0.5fr)', className: 'number', cell: (source, i) => ({ text: String(source.diastolicAt(i)) }) },
+      { header: strings.columnUnit, width: 'minmax(0, 0.5fr)', cell: (source, i) => sentText(source.unit(i), strings) },
       {
         header: strings.columnCategory,
-        width: 'minmax(72px, 0.8fr)',
+        width: 'minmax(0, 0.8fr)',
         cell: (source, i) => {
           const unit = source.unit(i);
           const category = categoryOfReading(source.systolicAt(i), source.diastolicAt(i), unit);
@@ -54,9 +56,9 @@ export class ReadingsTable {
             : { text: strings.notMmHg, title: formatMessage(strings.notMmHgHint, unit ?? ''), className: 'missing' };
         },
       },
-      { header: strings.columnSourceType, width: 'minmax(56px, 0.7fr)', cell: (source) => sentText(source.sourceType, strings) },
-      { header: strings.columnDevice, width: 'minmax(56px, 0.8fr)', cell: (source, i) => sentText(source.textOf('device', i) || undefined, strings) },
-      { header: strings.columnApp, width: 'minmax(56px, 0.8fr)', cell: (source, i) => sentText(source.textOf('app', i) || undefined, strings) },
+      { header: strings.columnSourceType, width: 'minmax(0, 0.7fr)', cell: (source) => sentText(source.sourceType, strings) },
+      { header: strings.columnDevice, width: 'minmax(0, 0.7fr)', cell: (source, i) => sentText(source.textOf('device', i) || undefined, strings) },
+      { header: strings.columnApp, width: 'minmax(0, 0.7fr)', cell: (source, i) => sentText(source.textOf('app', i) || undefined, strings) },
     ];
     this.rows = new VirtualRows({
       id: 'readings',
