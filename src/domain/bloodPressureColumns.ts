@@ -1,5 +1,6 @@
 // One cursor page of blood-pressure readings as columns: per source (provider, source type) typed
-// arrays of time, systolic, diastolic and zone day, plus small string tables for unit and offset.
+// arrays of time, systolic, diastolic and zone day, plus small string tables for the per-reading
+// text: unit, offsets, device and app.
 // The host builds them from the page it has just parsed and posts them to the webview, which then
 // appends them without creating an object per reading (typed arrays cross postMessage as buffers).
 import type { GroupedBloodPressure } from '../api/schemas';
@@ -11,7 +12,7 @@ import { parseTimestamp, type ZoneCalendar } from './zonedTime';
  * handful of units and offsets, not one string per reading). A new field (a device, an app, a
  * reading's own time-zone offset) is one more name here and one more line in `columnsOfPage`.
  */
-export const TEXT_FIELDS = ['unit', 'offset'] as const;
+export const TEXT_FIELDS = ['unit', 'offset', 'ownOffset', 'device', 'app'] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 export interface TextColumn {
@@ -29,7 +30,11 @@ export interface ReadingColumns {
   diastolic: Float64Array;
   /** Calendar day in the user's zone (ZoneCalendar.dayIndex). */
   day: Int32Array;
-  /** `unit` as sent; `offset` as written in the timestamp (`''`: it carried none). */
+  /**
+   * `''` stands for a value not sent (or null). `unit` as sent; `offset` as written in the
+   * timestamp; `ownOffset` the reading's `timezone_offset` (seconds east of UTC, in decimal);
+   * `device` and `app` its source's `device_id` and `app_id`.
+   */
   text: Record<TextField, TextColumn>;
 }
 
@@ -65,11 +70,13 @@ export function columnsOfPage(groups: GroupedBloodPressure['groups'], zone: Zone
           epochMs: [],
           systolic: [],
           diastolic: [],
-          text: { unit: [], offset: [] },
+          text: { unit: [], offset: [], ownOffset: [], device: [], app: [] },
           sorted: true,
         };
         bySource.set(key, pending);
       }
+      const device = group.source.device_id ?? '';
+      const app = group.source.app_id ?? '';
       for (const reading of group.data) {
         const parsed = parseTimestamp(reading.timestamp, zone);
         if (!parsed) {
@@ -84,6 +91,9 @@ export function columnsOfPage(groups: GroupedBloodPressure['groups'], zone: Zone
         // '' stands for a unit not sent (or null): the text columns keep strings only.
         pending.text.unit.push(reading.unit ?? '');
         pending.text.offset.push(parsed.originalOffset ?? '');
+        pending.text.ownOffset.push(typeof reading.timezone_offset === 'number' ? String(reading.timezone_offset) : '');
+        pending.text.device.push(device);
+        pending.text.app.push(app);
       }
     }
   }
@@ -104,8 +114,7 @@ export function columnsOfPage(groups: GroupedBloodPressure['groups'], zone: Zone
       epochMs: take((b, at, n) => new Float64Array(b, at, n), length, 8),
       systolic: take((b, at, n) => new Float64Array(b, at, n), length, 8),
       diastolic: take((b, at, n) => new Float64Array(b, at, n), length, 8),
-      unit: take((b, at, n) => new Uint32Array(b, at, n), length, 4),
-      offset: take((b, at, n) => new Uint32Array(b, at, n), length, 4),
+      text: Object.fromEntries(TEXT_FIELDS.map((field) => [field, take((b, at, n) => new Uint32Array(b, at, n), length, 4)])) as Record<TextField, Uint32Array>,
       day: take((b, at, n) => new Int32Array(b, at, n), length, 4),
     };
     offset = alignTo8(offset);
@@ -122,8 +131,7 @@ interface ColumnViews {
   epochMs: Float64Array;
   systolic: Float64Array;
   diastolic: Float64Array;
-  unit: Uint32Array;
-  offset: Uint32Array;
+  text: Record<TextField, Uint32Array>;
   day: Int32Array;
 }
 
@@ -138,7 +146,7 @@ function toColumns(pending: Pending, zone: ZoneCalendar, views: ColumnViews): Re
     systolic: views.systolic,
     diastolic: views.diastolic,
     day: views.day,
-    text: { unit: textColumn(pending.text.unit, at, views.unit), offset: textColumn(pending.text.offset, at, views.offset) },
+    text: Object.fromEntries(TEXT_FIELDS.map((field) => [field, textColumn(pending.text[field], at, views.text[field])])) as Record<TextField, TextColumn>,
   };
   for (let i = 0; i < length; i++) {
     const from = at(i);
@@ -154,7 +162,17 @@ function toColumns(pending: Pending, zone: ZoneCalendar, views: ColumnViews): Re
 function textColumn(values: readonly string[], at: (i: number) => number, index: Uint32Array): TextColumn {
   const column: TextColumn = { index, values: [] };
   const ids = new Map<string, number>();
-  for (let i = 0; i < values.length; i++) column.index[i] = internString(values[at(i)] ?? '', ids, column.values);
+  // Neighbours mostly share a value (a group's device, a page's unit): no map lookup for a repeat.
+  let previous: string | undefined;
+  let previousId = 0;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[at(i)] ?? '';
+    if (value !== previous) {
+      previous = value;
+      previousId = internString(value, ids, column.values);
+    }
+    column.index[i] = previousId;
+  }
   return column;
 }
 

@@ -13,6 +13,11 @@ export interface Reading {
   timestamp: string;
   /** Offset written in the timestamp, `+02:00` style; undefined when it carried none. */
   originalOffset: string | undefined;
+  /** The reading's own `timezone_offset`, seconds east of UTC; undefined when not sent. */
+  ownOffsetSeconds: number | undefined;
+  /** The source's `device_id` and `app_id`; undefined when not sent. */
+  deviceId: string | undefined;
+  appId: string | undefined;
 }
 
 export interface ReadingGroup {
@@ -39,6 +44,8 @@ export class ReadingGrouper {
     for (const sourceGroups of Object.values(groups)) {
       for (const group of sourceGroups) {
         const target = this.groupFor(group.source.provider, group.source.type ?? undefined);
+        const deviceId = group.source.device_id ?? undefined;
+        const appId = group.source.app_id ?? undefined;
         for (const reading of group.data) {
           const parsed = parseTimestamp(reading.timestamp, this.zone);
           if (!parsed) {
@@ -54,6 +61,9 @@ export class ReadingGrouper {
             unit: reading.unit ?? undefined,
             timestamp: reading.timestamp,
             originalOffset: parsed.originalOffset,
+            ownOffsetSeconds: reading.timezone_offset ?? undefined,
+            deviceId,
+            appId,
           });
           added++;
         }

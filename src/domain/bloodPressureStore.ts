@@ -5,8 +5,9 @@
 // loaded.
 import { internString, TEXT_FIELDS, type PageColumns, type ReadingColumns, type TextColumn, type TextField } from './bloodPressureColumns';
 import { sourceKey } from './bloodPressureGroups';
-import { coverageOfDayCounts, type Coverage, type CoverageOptions, type DayRange } from './bloodPressureCoverage';
+import { coverageOfDayCounts, type Coverage, type CoverageOptions, type DayRange, type SourceDays } from './bloodPressureCoverage';
 import type { ProviderSummary } from './bloodPressureSummary';
+import { chartSeriesKey, isPressureUnit, parseChartSeriesKey } from './bloodPressureUnits';
 import { ChartDecimator, type ChartWindow, type DecimatedChart } from './chartDecimation';
 
 /** One page's readings of a source, as the page sent them (in time order), and where they start. */
@@ -16,13 +17,27 @@ interface Chunk {
   systolic: Float64Array;
   diastolic: Float64Array;
   text: Record<TextField, TextColumn>;
+  /** The chunk's readings per chart series (one unit each): the chunk's own arrays when it has one unit. */
+  series: ChartPart[];
+}
+
+/** Readings of one chart series (a provider in one unit), in time order. */
+export interface ChartPart {
+  key: string;
+  epochMs: Float64Array;
+  systolic: Float64Array;
+  diastolic: Float64Array;
 }
 
 /** One source's readings so far, oldest first once `sources()` returned it. */
 export class StoredSource {
   length = 0;
+  /** Readings in mmHg (or without a unit): the only ones the summary's figures are made of. */
+  pressureCount = 0;
   sumSystolic = 0;
   sumDiastolic = 0;
+  /** Readings in another unit, per unit as sent. */
+  readonly otherUnits = new Map<string, number>();
   firstMs = Number.POSITIVE_INFINITY;
   lastMs = Number.NEGATIVE_INFINITY;
   /** Whether the pages follow each other in time (each page is in time order by itself). */
@@ -37,24 +52,44 @@ export class StoredSource {
     readonly sourceType: string | undefined,
   ) {}
 
-  append(columns: ReadingColumns): void {
+  /** Adds one page's columns; returns them per chart series. */
+  append(columns: ReadingColumns): readonly ChartPart[] {
     const count = columns.epochMs.length;
-    if (count === 0) return;
+    if (count === 0) return [];
     const { epochMs, systolic, diastolic, text } = columns;
     if (this.length > 0 && (epochMs[0] ?? 0) < this.lastMs) this.sorted = false;
-    this.chunks.push({ start: this.length, epochMs, systolic, diastolic, text });
-    for (let i = 0; i < count; i++) {
-      this.sumSystolic += systolic[i]!;
-      this.sumDiastolic += diastolic[i]!;
+    const series = chartParts(this.provider, epochMs, systolic, diastolic, text.unit);
+    this.chunks.push({ start: this.length, epochMs, systolic, diastolic, text, series });
+    const units = text.unit;
+    const pressure = units.values.map((unit) => isPressureUnit(unit));
+    if (pressure.every(Boolean)) {
+      for (let i = 0; i < count; i++) {
+        this.sumSystolic += systolic[i]!;
+        this.sumDiastolic += diastolic[i]!;
+      }
+      this.pressureCount += count;
+    } else {
+      for (let i = 0; i < count; i++) {
+        const unit = units.index[i]!;
+        if (pressure[unit]) {
+          this.sumSystolic += systolic[i]!;
+          this.sumDiastolic += diastolic[i]!;
+          this.pressureCount++;
+        } else {
+          const name = units.values[unit] ?? '';
+          this.otherUnits.set(name, (this.otherUnits.get(name) ?? 0) + 1);
+        }
+      }
     }
     this.firstMs = Math.min(this.firstMs, epochMs[0]!);
     this.lastMs = Math.max(this.lastMs, epochMs[count - 1]!);
     this.length += count;
+    return series;
   }
 
-  /** The pages' columns, for readers that take them one at a time (the chart). */
-  get parts(): readonly Pick<Chunk, 'epochMs' | 'systolic' | 'diastolic'>[] {
-    return this.chunks;
+  /** The pages' columns per chart series, for readers that take them one at a time (the chart). */
+  get parts(): readonly ChartPart[] {
+    return this.chunks.flatMap((chunk) => chunk.series);
   }
 
   timeAt(index: number): number {
@@ -89,6 +124,27 @@ export class StoredSource {
     return this.textOf('offset', index) || undefined;
   }
 
+  /** The reading's own `timezone_offset` in seconds east of UTC; undefined when not sent. */
+  ownOffsetSeconds(index: number): number | undefined {
+    const text = this.textOf('ownOffset', index);
+    return text === '' ? undefined : Number(text);
+  }
+
+  /** The index of the reading at `epochMs` (the first of equal ones) whose unit draws it in series `key`; -1 when none. */
+  indexAt(epochMs: number, key: string): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.timeAt(middle) < epochMs) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < this.length && this.timeAt(i) === epochMs; i++) {
+      if (chartSeriesKey(this.provider, this.unit(i)) === key) return i;
+    }
+    return -1;
+  }
+
   /** Puts the readings in time order (only needed when a page went back in time): one chunk of all. */
   sort(): void {
     if (this.sorted) return;
@@ -96,13 +152,11 @@ export class StoredSource {
     for (const chunk of this.chunks) for (let i = 0; i < chunk.epochMs.length; i++) all.push([chunk, i]);
     // Array.prototype.sort is stable: equal instants keep the order they arrived in.
     all.sort(([a, i], [b, j]) => a.epochMs[i]! - b.epochMs[j]!);
-    const merged: Chunk = {
-      start: 0,
-      epochMs: Float64Array.from(all, ([c, i]) => c.epochMs[i]!),
-      systolic: Float64Array.from(all, ([c, i]) => c.systolic[i]!),
-      diastolic: Float64Array.from(all, ([c, i]) => c.diastolic[i]!),
-      text: Object.fromEntries(TEXT_FIELDS.map((field) => [field, mergedText(all, field)])) as Record<TextField, TextColumn>,
-    };
+    const epochMs = Float64Array.from(all, ([c, i]) => c.epochMs[i]!);
+    const systolic = Float64Array.from(all, ([c, i]) => c.systolic[i]!);
+    const diastolic = Float64Array.from(all, ([c, i]) => c.diastolic[i]!);
+    const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, mergedText(all, field)])) as Record<TextField, TextColumn>;
+    const merged: Chunk = { start: 0, epochMs, systolic, diastolic, text, series: chartParts(this.provider, epochMs, systolic, diastolic, text.unit) };
     this.chunks = [merged];
     this.recent = 0;
     this.sorted = true;
@@ -129,6 +183,25 @@ export class StoredSource {
   }
 }
 
+/** A chunk's readings per chart series: no copy when they share one series (the usual case). */
+function chartParts(provider: string, epochMs: Float64Array, systolic: Float64Array, diastolic: Float64Array, units: TextColumn): ChartPart[] {
+  const keys = units.values.map((unit) => chartSeriesKey(provider, unit || undefined));
+  if (new Set(keys).size <= 1) return [{ key: keys[0] ?? provider, epochMs, systolic, diastolic }];
+  const byKey = new Map<string, number[]>();
+  for (let i = 0; i < epochMs.length; i++) {
+    const key = keys[units.index[i]!]!;
+    let indexes = byKey.get(key);
+    if (!indexes) byKey.set(key, (indexes = []));
+    indexes.push(i);
+  }
+  return [...byKey.entries()].map(([key, indexes]) => ({
+    key,
+    epochMs: Float64Array.from(indexes, (i) => epochMs[i]!),
+    systolic: Float64Array.from(indexes, (i) => systolic[i]!),
+    diastolic: Float64Array.from(indexes, (i) => diastolic[i]!),
+  }));
+}
+
 function mergedText(all: readonly [Chunk, number][], field: TextField): TextColumn {
   const column: TextColumn = { index: new Uint32Array(all.length), values: [] };
   const ids = new Map<string, number>();
@@ -153,10 +226,12 @@ function indexAtOrAfter(epochMs: Float64Array, ms: number): number {
 
 export class ReadingStore {
   private readonly bySource = new Map<string, StoredSource>();
-  private readonly dayCounts = new Map<string, Map<number, number>>();
+  /** Readings per zone day, per source (provider and source type as sent). */
+  private readonly dayCounts = new Map<string, SourceDays & { days: Map<number, number> }>();
   private ordered: StoredSource[] | undefined;
   /** The chart's columns for the window it shows, fed with every page after it was built. */
   private decimator: ChartDecimator | undefined;
+  private readonly seriesSeen = new Set<string>();
   private count = 0;
   private unreadable = 0;
 
@@ -171,14 +246,15 @@ export class ReadingStore {
         this.bySource.set(key, source);
         this.ordered = undefined;
       }
-      source.append(columns);
-      this.decimator?.add(columns.provider, columns.epochMs, columns.systolic, columns.diastolic);
-      let days = this.dayCounts.get(columns.provider);
-      if (!days) {
-        days = new Map();
-        this.dayCounts.set(columns.provider, days);
+      const parts = source.append(columns);
+      for (const part of parts) this.seriesSeen.add(part.key);
+      if (this.decimator) for (const part of parts) this.decimator.add(part.key, part.epochMs, part.systolic, part.diastolic);
+      let counted = this.dayCounts.get(key);
+      if (!counted) {
+        counted = { provider: columns.provider, sourceType: columns.sourceType, days: new Map() };
+        this.dayCounts.set(key, counted);
       }
-      countDays(columns.day, days);
+      countDays(columns.day, counted.days);
       added += columns.epochMs.length;
     }
     this.count += added;
@@ -203,18 +279,32 @@ export class ReadingStore {
     return this.ordered;
   }
 
-  /** Count, first and last reading and mean values per provider (over all its source types). */
+  /** Count, first and last reading and mean values (of mmHg readings) per provider (over all its source types). */
   summaries(): ProviderSummary[] {
     const byProvider = new Map<string, ProviderSummary & { sumSystolic: number; sumDiastolic: number }>();
     for (const source of this.sources()) {
       if (source.length === 0) continue;
       let summary = byProvider.get(source.provider);
       if (!summary) {
-        summary = { provider: source.provider, sourceTypes: [], count: 0, firstMs: Infinity, lastMs: -Infinity, meanSystolic: 0, meanDiastolic: 0, sumSystolic: 0, sumDiastolic: 0 };
+        summary = {
+          provider: source.provider,
+          sourceTypes: [],
+          count: 0,
+          pressureCount: 0,
+          otherUnits: {},
+          firstMs: Infinity,
+          lastMs: -Infinity,
+          meanSystolic: 0,
+          meanDiastolic: 0,
+          sumSystolic: 0,
+          sumDiastolic: 0,
+        };
         byProvider.set(source.provider, summary);
       }
       summary.sourceTypes.push(source.sourceType);
       summary.count += source.length;
+      summary.pressureCount += source.pressureCount;
+      for (const [unit, count] of source.otherUnits) summary.otherUnits[unit] = (summary.otherUnits[unit] ?? 0) + count;
       summary.sumSystolic += source.sumSystolic;
       summary.sumDiastolic += source.sumDiastolic;
       summary.firstMs = Math.min(summary.firstMs, source.firstMs);
@@ -222,15 +312,14 @@ export class ReadingStore {
     }
     return [...byProvider.values()].map(({ sumSystolic, sumDiastolic, ...summary }) => ({
       ...summary,
-      meanSystolic: sumSystolic / summary.count,
-      meanDiastolic: sumDiastolic / summary.count,
+      meanSystolic: summary.pressureCount > 0 ? sumSystolic / summary.pressureCount : Number.NaN,
+      meanDiastolic: summary.pressureCount > 0 ? sumDiastolic / summary.pressureCount : Number.NaN,
     }));
   }
 
-  /** Which days of the range have readings, per provider (providers in name order). */
+  /** Which days of the range have readings, per source as sent (in provider, then source type order). */
   coverage(range: DayRange, options: CoverageOptions = {}): Coverage {
-    const sorted = new Map([...this.dayCounts.entries()].sort(([a], [b]) => compareText(a, b)));
-    return coverageOfDayCounts(sorted, range, options);
+    return coverageOfDayCounts(this.dayCounts, range, options);
   }
 
   /** Earliest and latest reading so far; undefined before the first. */
@@ -245,9 +334,28 @@ export class ReadingStore {
     return startMs <= endMs ? { startMs, endMs } : undefined;
   }
 
-  /** Providers with readings, in name order: the chart's series. */
+  /** Providers with readings, in name order. */
   providers(): string[] {
     return [...new Set(this.sources().filter((s) => s.length > 0).map((s) => s.provider))];
+  }
+
+  /**
+   * The chart's series (chartSeriesKey): each provider's mmHg readings, then each other unit it
+   * sent, providers in name order.
+   */
+  seriesKeys(): string[] {
+    return [...this.seriesSeen].sort(compareText);
+  }
+
+  /** The reading drawn at `epochMs` in chart series `key`; undefined when none is. */
+  readingAt(epochMs: number, key: string): { source: StoredSource; index: number } | undefined {
+    const { provider } = parseChartSeriesKey(key);
+    for (const source of this.sources()) {
+      if (source.provider !== provider || epochMs < source.firstMs || epochMs > source.lastMs) continue;
+      const index = source.indexAt(epochMs, key);
+      if (index >= 0) return { source, index };
+    }
+    return undefined;
   }
 
   /**
@@ -265,12 +373,12 @@ export class ReadingStore {
           // The page's readings inside the window, and its nearest one on each side (the line's way in and out).
           const from = Math.max(0, indexAtOrAfter(part.epochMs, window.startMs) - 1);
           const to = Math.min(part.epochMs.length, indexAtOrAfter(part.epochMs, window.endMs + 1) + 1);
-          decimator.add(source.provider, part.epochMs, part.systolic, part.diastolic, from, to);
+          decimator.add(part.key, part.epochMs, part.systolic, part.diastolic, from, to);
         }
       }
       this.decimator = decimator;
     }
-    return this.decimator.output(this.providers());
+    return this.decimator.output(this.seriesKeys());
   }
 }
 

@@ -1,17 +1,24 @@
 import type { ReadingGroup } from './bloodPressureGroups';
+import { isPressureUnit } from './bloodPressureUnits';
 
 export interface ProviderSummary {
   provider: string;
   /** undefined stands for groups whose source type was not sent. */
   sourceTypes: (string | undefined)[];
+  /** Every reading, whatever its unit. */
   count: number;
+  /** Readings in mmHg (or without a unit): the means are theirs. */
+  pressureCount: number;
+  /** Readings in another unit, per unit as sent: shown apart, never averaged in. */
+  otherUnits: Record<string, number>;
   firstMs: number;
   lastMs: number;
+  /** NaN when the provider sent no mmHg reading. */
   meanSystolic: number;
   meanDiastolic: number;
 }
 
-/** Count, first and last reading and mean values per provider (over all its source types). */
+/** Count, first and last reading and mean values (of the mmHg readings) per provider (over all its source types). */
 export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSummary[] {
   const byProvider = new Map<string, ProviderSummary & { sumSystolic: number; sumDiastolic: number }>();
   for (const group of groups) {
@@ -22,6 +29,8 @@ export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSu
         provider: group.provider,
         sourceTypes: [],
         count: 0,
+        pressureCount: 0,
+        otherUnits: {},
         firstMs: Number.POSITIVE_INFINITY,
         lastMs: Number.NEGATIVE_INFINITY,
         meanSystolic: 0,
@@ -34,15 +43,21 @@ export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSu
     summary.sourceTypes.push(group.sourceType);
     for (const reading of group.readings) {
       summary.count++;
-      summary.sumSystolic += reading.systolic;
-      summary.sumDiastolic += reading.diastolic;
+      if (isPressureUnit(reading.unit)) {
+        summary.pressureCount++;
+        summary.sumSystolic += reading.systolic;
+        summary.sumDiastolic += reading.diastolic;
+      } else {
+        const unit = reading.unit ?? '';
+        summary.otherUnits[unit] = (summary.otherUnits[unit] ?? 0) + 1;
+      }
       if (reading.epochMs < summary.firstMs) summary.firstMs = reading.epochMs;
       if (reading.epochMs > summary.lastMs) summary.lastMs = reading.epochMs;
     }
   }
   return [...byProvider.values()].map(({ sumSystolic, sumDiastolic, ...summary }) => ({
     ...summary,
-    meanSystolic: sumSystolic / summary.count,
-    meanDiastolic: sumDiastolic / summary.count,
+    meanSystolic: summary.pressureCount > 0 ? sumSystolic / summary.pressureCount : Number.NaN,
+    meanDiastolic: summary.pressureCount > 0 ? sumDiastolic / summary.pressureCount : Number.NaN,
   }));
 }

@@ -74,7 +74,22 @@ export interface BloodPressureStrings {
   columnUnit: string;
   columnCategory: string;
   groupRow: string;
-  noOffset: string;
+  columnTimeOwn: string;
+  columnSourceType: string;
+  columnDevice: string;
+  columnApp: string;
+  timeInZone: string;
+  timeInOwnOffset: string;
+  offsetOwn: string;
+  offsetWritten: string;
+  offsetNotSent: string;
+  notSent: string;
+  notMmHg: string;
+  notMmHgHint: string;
+  summaryOtherUnits: string;
+  summaryNoPressure: string;
+  otherUnitsNote: string;
+  coverageSourceNotSent: string;
   timeZoneNote: string;
   timeZoneMissing: string;
   presetsLabel: string;
@@ -158,6 +173,8 @@ export interface BloodPressureRenderSnapshot {
   chartZoomed: boolean;
   /** The colour each provider's series are stroked with (a provider keeps its colour). */
   chartColors?: Record<string, string>;
+  /** Per chart series label, the axis it is drawn on: `mmHg` or the other unit as sent. */
+  chartAxes?: Record<string, string>;
   /** Line breaks the chart has at gaps in a provider's readings. */
   chartGaps?: number;
   /** The date-range preset the query matches, if any. */

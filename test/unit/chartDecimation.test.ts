@@ -31,7 +31,13 @@ function pageOf(provider: string, sourceType: string, readings: readonly Reading
     systolic: Float64Array.from(sorted, (r) => r.s),
     diastolic: Float64Array.from(sorted, (r) => r.d),
     day: Int32Array.from(sorted, (r) => Math.floor(r.t / 86_400_000)),
-    text: { unit: { index: new Uint32Array(sorted.length), values: ['mmHg'] }, offset: { index: new Uint32Array(sorted.length), values: [''] } },
+    text: {
+      unit: { index: new Uint32Array(sorted.length), values: ['mmHg'] },
+      offset: { index: new Uint32Array(sorted.length), values: [''] },
+      ownOffset: { index: new Uint32Array(sorted.length), values: [''] },
+      device: { index: new Uint32Array(sorted.length), values: [''] },
+      app: { index: new Uint32Array(sorted.length), values: [''] },
+    },
   };
   return { sources: [columns], unreadable: 0 };
 }

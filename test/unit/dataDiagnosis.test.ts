@@ -39,7 +39,7 @@ function group(provider: string, days: string[], sourceType = 'cuff', offset?: s
       const written = offset ?? formatOffsetMinutes(BERLIN.offsetMinutesAt(epochMs));
       const minutes = (written.startsWith('-') ? -1 : 1) * (Number(written.slice(1, 3)) * 60 + Number(written.slice(4)));
       const timestamp = `${new Date(epochMs + minutes * 60_000).toISOString().slice(0, 19)}${written}`;
-      return { epochMs, systolic: 120, diastolic: 80, unit: 'mmHg', timestamp, originalOffset: written };
+      return { epochMs, systolic: 120, diastolic: 80, unit: 'mmHg', timestamp, originalOffset: written, ownOffsetSeconds: undefined, deviceId: undefined, appId: undefined };
     }),
   };
 }

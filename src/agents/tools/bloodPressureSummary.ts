@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { iterateBloodPressurePages } from '../../api/paging';
 import { BLOOD_PRESSURE_CATEGORIES, bloodPressureCategory, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
+import { isPressureUnit } from '../../domain/bloodPressureUnits';
 import { computeCoverage, type Coverage, type DayRange } from '../../domain/bloodPressureCoverage';
 import { ReadingGrouper, type Reading, type ReadingGroup } from '../../domain/bloodPressureGroups';
 import { summarizeByProvider } from '../../domain/bloodPressureSummary';
@@ -38,8 +39,11 @@ interface GroupSummary {
   readings: number;
   first: string;
   last: string;
-  systolic: { min: number; mean: number; max: number };
-  diastolic: { min: number; mean: number; max: number };
+  /** Of the readings in mmHg (or without a unit) only; null when there is none. */
+  systolic: { min: number; mean: number; max: number } | null;
+  diastolic: { min: number; mean: number; max: number } | null;
+  /** Readings in another unit than mmHg, per unit as sent: never in the figures or categories. */
+  other_units: Record<string, number>;
   days_with_readings: number;
   longest_gaps: { first_day: string; last_day: string; days: number }[];
   categories: Partial<Record<BloodPressureCategory, number>>;
@@ -71,7 +75,13 @@ function summarise(group: ReadingGroup, zone: ZoneCalendar, range: DayRange): Gr
   let maxSys = -Infinity;
   let minDia = Infinity;
   let maxDia = -Infinity;
+  const otherUnits: Record<string, number> = {};
   for (const reading of group.readings) {
+    if (!isPressureUnit(reading.unit)) {
+      const unit = reading.unit ?? '';
+      otherUnits[unit] = (otherUnits[unit] ?? 0) + 1;
+      continue;
+    }
     minSys = Math.min(minSys, reading.systolic);
     maxSys = Math.max(maxSys, reading.systolic);
     minDia = Math.min(minDia, reading.diastolic);
@@ -86,8 +96,9 @@ function summarise(group: ReadingGroup, zone: ZoneCalendar, range: DayRange): Gr
     readings: group.readings.length,
     first: new Date(totals?.firstMs ?? 0).toISOString(),
     last: new Date(totals?.lastMs ?? 0).toISOString(),
-    systolic: { min: minSys, mean: Math.round(totals?.meanSystolic ?? 0), max: maxSys },
-    diastolic: { min: minDia, mean: Math.round(totals?.meanDiastolic ?? 0), max: maxDia },
+    systolic: totals && totals.pressureCount > 0 ? { min: minSys, mean: Math.round(totals.meanSystolic), max: maxSys } : null,
+    diastolic: totals && totals.pressureCount > 0 ? { min: minDia, mean: Math.round(totals.meanDiastolic), max: maxDia } : null,
+    other_units: otherUnits,
     days_with_readings: coverage.providers[0]?.daysWithReadings ?? 0,
     longest_gaps: gapsOf(coverage),
     categories,
@@ -167,10 +178,13 @@ export const bloodPressureSummaryTool = defineTool({
         (summary) => {
           const categories = BLOOD_PRESSURE_CATEGORIES.filter((c) => summary.categories[c]).map((c) => `${c} ${summary.categories[c]}`).join(', ');
           const gaps = summary.longest_gaps.map((gap) => `${gap.first_day}–${gap.last_day} (${gap.days} d)`).join(', ');
+          const figures = (name: string, values: GroupSummary['systolic']): string => (values ? `${name} ${values.min}/${values.mean}/${values.max}` : `${name} none in mmHg`);
+          const others = Object.entries(summary.other_units).map(([unit, count]) => `${count} in ${quoted(unit)}`).join(', ');
           return {
             line:
               `- ${quoted(summary.provider)} / ${quoted(summary.source_type)}: ${summary.readings} readings, ${summary.first} to ${summary.last}, on ${summary.days_with_readings} days; ` +
-              `systolic ${summary.systolic.min}/${summary.systolic.mean}/${summary.systolic.max}, diastolic ${summary.diastolic.min}/${summary.diastolic.mean}/${summary.diastolic.max} (min/mean/max); ` +
+              `${figures('systolic', summary.systolic)}, ${figures('diastolic', summary.diastolic)} (min/mean/max of the mmHg readings); ` +
+              (others ? `not in mmHg, left out of the figures and categories: ${others}; ` : '') +
               `categories: ${categories || 'none'}; gaps of ${DEFAULT_GAP_DAYS}+ days: ${gaps || 'none'}.`,
             data: summary,
           };

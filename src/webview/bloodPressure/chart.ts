@@ -1,4 +1,7 @@
 // Systolic and diastolic over time, one series pair per provider, over the AHA category bands.
+// Readings in another unit than mmHg (the service may send glucose in mg/dL, or a percentage) are
+// a series pair of their own, on an axis of that unit on the right: never on the mmHg axis or bands.
+// Hovering shows the reading under the pointer (chartTooltip.ts).
 // uPlot draws to one canvas. It gets the readings decimated per pixel column
 // (src/domain/chartDecimation.ts), so a draw costs the chart's width, not the readings; each zoom
 // decimates the readings in view again. The chart is built when a query starts, with the axes and
@@ -6,16 +9,20 @@
 // chart has focus: + / - around the centre, ← / → to move, 0 or Escape for the whole range.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { BLOOD_PRESSURE_CATEGORIES, DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
+import { BLOOD_PRESSURE_CATEGORIES, SYSTOLIC_BANDS, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
 import { seriesColorSlot } from '../../domain/bloodPressureChartSeries';
 import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/chartColors';
 import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
 import { clampWindow, panWindow, sameWindow, zoomWindow } from '../../domain/chartWindow';
+import type { StoredSource } from '../../domain/bloodPressureStore';
+import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { createButton, type ButtonHandle } from '../common/toolkit';
 import { categoryLabel, themeColor } from './categoryColors';
+import { BandLayer } from './chartBands';
+import { ChartTooltip } from './chartTooltip';
 
 const HEIGHT = 320;
 /** Columns are pixels rounded up to this step, so a resize of a few pixels reuses the columns. */
@@ -25,8 +32,10 @@ const COLUMN_STEP = 128;
 export interface ChartSource {
   /** Everything there is to show: the queried days and any reading outside them. */
   wholeWindow(): ChartWindow;
-  /** The readings in `window`, decimated to `pixelColumns` columns. */
+  /** The readings in `window`, decimated to `pixelColumns` columns (one column pair per series key). */
   data(window: ChartWindow, pixelColumns: number): DecimatedChart;
+  /** The reading drawn at `epochMs` in series `key`, for the tooltip. */
+  readingAt(epochMs: number, key: string): { source: StoredSource; index: number } | undefined;
 }
 
 const KEYS: Record<string, 'in' | 'out' | 'back' | 'forward' | 'reset'> = {
@@ -45,7 +54,10 @@ export class BloodPressureChart {
   private readonly canvasHost: HTMLElement;
   private readonly resetZoom: ButtonHandle;
   private readonly rangeText: HTMLElement;
+  private readonly tooltip: ChartTooltip;
+  private readonly otherUnitsNote = el('span', { className: 'muted other-units-note' });
   private plot: uPlot | undefined;
+  /** The series keys drawn (chartSeriesKey: a provider, or a provider and another unit). */
   private providers: string[] = [];
   private palette: ChartPalette;
   /** The zoom; undefined: the whole range. */
@@ -80,7 +92,9 @@ export class BloodPressureChart {
       this.rangeText,
       this.resetZoom.element,
     );
-    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend());
+    this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key));
+    this.otherUnitsNote.hidden = true;
+    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote);
     new ResizeObserver(([entry]) => {
       this.knownWidth = entry?.contentRect.width ?? this.knownWidth;
       if (!this.plot || this.plot.width === this.width()) return;
@@ -125,7 +139,13 @@ export class BloodPressureChart {
 
   /** The colour each provider's series are stroked with (snapshot and tests). */
   get seriesColors(): Record<string, string> {
-    return Object.fromEntries(this.providers.map((provider) => [provider, this.colorOf(provider)]));
+    const providers = new Set(this.providers.map((key) => parseChartSeriesKey(key).provider));
+    return Object.fromEntries([...providers].map((provider) => [provider, this.colorOf(provider)]));
+  }
+
+  /** Each series' label and the axis unit it is drawn on (snapshot and tests). */
+  get seriesAxes(): Record<string, string> {
+    return Object.fromEntries(this.plot?.series.slice(1).map((series) => [String(series.label), scaleUnit(series.scale)]) ?? []);
   }
 
   private colorOf(provider: string): string {
@@ -177,17 +197,24 @@ export class BloodPressureChart {
     });
     const from = this.zone.formatWallTime(window.startMs);
     const to = this.zone.formatWallTime(window.endMs);
-    this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, data.points, data.providers.length, this.zone.zone, from, to));
+    const providers = new Set(data.providers.map((key) => parseChartSeriesKey(key).provider));
+    this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, data.points, providers.size, this.zone.zone, from, to));
+    const otherUnits = [...new Set(this.providers.map((key) => parseChartSeriesKey(key).unit).filter((unit) => unit !== PRESSURE_UNIT))];
+    this.otherUnitsNote.hidden = otherUnits.length === 0;
+    const note = otherUnits.length ? formatMessage(this.strings.otherUnitsNote, otherUnits.join(', ')) : '';
+    if (this.otherUnitsNote.textContent !== note) this.otherUnitsNote.textContent = note;
     const range = formatMessage(this.strings.chartRange, from, to);
     if (this.rangeText.textContent !== range) this.rangeText.textContent = range;
     this.resetZoom.setDisabled(this.view === undefined);
   }
 
-  /** Providers only ever join during a load: their series are added; anything else rebuilds. */
+  /** Series only ever join during a load: they are added; anything else (or a new unit's axis) rebuilds. */
   private syncSeries(providers: readonly string[]): void {
     if (this.plot && sameList(this.providers, providers)) return;
     const kept = this.providers.filter((p) => providers.includes(p));
-    if (!this.plot || !sameList(kept, this.providers)) {
+    const unitsBefore = new Set(this.providers.map((key) => parseChartSeriesKey(key).unit));
+    const newUnit = providers.some((key) => !unitsBefore.has(parseChartSeriesKey(key).unit) && parseChartSeriesKey(key).unit !== PRESSURE_UNIT);
+    if (!this.plot || newUnit || !sameList(kept, this.providers)) {
       this.providers = [...providers];
       return this.create();
     }
@@ -212,6 +239,7 @@ export class BloodPressureChart {
     this.plot?.destroy();
     const empty: uPlot.AlignedData = [[], ...this.providers.flatMap(() => [[], []])];
     this.plot = new uPlot(this.options(), empty, this.canvasHost);
+    this.tooltip.attach(this.plot);
   }
 
   private width(): number {
@@ -223,15 +251,26 @@ export class BloodPressureChart {
     return Math.ceil(pixels / COLUMN_STEP) * COLUMN_STEP;
   }
 
-  private seriesOf(provider: string): [uPlot.Series, uPlot.Series] {
+  private seriesOf(key: string): [uPlot.Series, uPlot.Series] {
+    const { provider, unit } = parseChartSeriesKey(key);
     const color = this.colorOf(provider);
     const valueText = (_u: uPlot, value: number | null): string => (value === null || value === undefined ? '–' : String(value));
     // 1 px strokes: a canvas rasterised without a GPU draws them on a fast path. spanGaps false:
     // the `null` rows break a line over a long gap; the `undefined` of instants where only another
     // provider (or the other series) has a point are drawn across.
+    if (unit === PRESSURE_UNIT) {
+      return [
+        { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
+        { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
+      ];
+    }
+    // Another unit: its own scale and axis, points without a line (a few readings among many).
+    const named = `${provider} (${unit})`;
+    const points = { show: true, size: 6, width: 1, stroke: color, fill: color };
+    const noLine = (): null => null;
     return [
-      { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
-      { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
+      { label: formatMessage(this.strings.systolicOf, named), scale: unitScale(unit), stroke: color, width: 1, paths: noLine, points, spanGaps: false, value: valueText },
+      { label: formatMessage(this.strings.diastolicOf, named), scale: unitScale(unit), stroke: color, width: 1, paths: noLine, points: { ...points, fill: 'transparent' }, spanGaps: false, value: valueText },
     ];
   }
 
@@ -255,6 +294,7 @@ export class BloodPressureChart {
     });
     const labels = Object.fromEntries(BLOOD_PRESSURE_CATEGORIES.map((category) => [category, categoryLabel(this.strings, category)])) as Record<BloodPressureCategory, string>;
     const bands = new BandLayer(this.palette);
+    const otherUnits = [...new Set(this.providers.map((key) => parseChartSeriesKey(key).unit))].filter((unit) => unit !== PRESSURE_UNIT);
     return {
       width: this.width(),
       height: HEIGHT,
@@ -269,8 +309,9 @@ export class BloodPressureChart {
         x: { time: true, auto: false, range: (_u, min, max) => [min ?? 0, max ?? 1] },
         // Always show the normal..stage 2 bands, whatever the data's own range.
         y: { range: (_u, min, max) => [Math.min(50, (min ?? 50) - 10), Math.max(190, (max ?? 190) + 10)] },
+        ...Object.fromEntries(otherUnits.map((unit) => [unitScale(unit), { auto: true }])),
       },
-      axes: [axis(), axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels)],
+      axes: [axis(), axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels), ...otherUnits.map((unit) => ({ ...axis(unit), scale: unitScale(unit), side: 1, grid: { show: false } }))],
       series,
       cursor: {
         drag: { x: true, y: false },
@@ -280,6 +321,7 @@ export class BloodPressureChart {
       hooks: {
         drawClear: [(u) => bands.draw(u)],
         setScale: [(u, key) => key === 'x' && this.onScale(u)],
+        setCursor: [(u) => this.tooltip.follow(u, this.providers)],
       },
     };
   }
@@ -337,63 +379,15 @@ function currentPalette(): ChartPalette {
   return palette;
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((value, index) => value === b[index]);
+/** The scale of the series in another unit than mmHg. */
+function unitScale(unit: string): string {
+  return `unit:${unit}`;
 }
 
-/**
- * The category bands and the diastolic threshold lines, painted once into a
- * canvas of their own and copied under the series at each draw: they change only with the plot's
- * size and y range, not with the data.
- */
-class BandLayer {
-  private readonly canvas = document.createElement('canvas');
-  private key = '';
+function scaleUnit(scale: string | undefined): string {
+  return scale?.startsWith('unit:') ? scale.slice('unit:'.length) : PRESSURE_UNIT;
+}
 
-  constructor(private readonly palette: ChartPalette) {}
-
-  draw(u: uPlot): void {
-    const yMin = u.scales.y?.min;
-    const yMax = u.scales.y?.max;
-    if (yMin == null || yMax == null) return;
-    const { left, top, width, height } = u.bbox;
-    const key = `${width}x${height}:${yMin}:${yMax}`;
-    if (key !== this.key) {
-      this.key = key;
-      this.paint(u, yMin, yMax);
-    }
-    u.ctx.drawImage(this.canvas, left, top);
-  }
-
-  private paint(u: uPlot, yMin: number, yMax: number): void {
-    const { top, width, height } = u.bbox;
-    this.canvas.width = Math.max(1, Math.round(width));
-    this.canvas.height = Math.max(1, Math.round(height));
-    const ctx = this.canvas.getContext('2d');
-    if (!ctx) return;
-    const pixel = window.devicePixelRatio || 1;
-    const y = (value: number): number => u.valToPos(value, 'y', true) - top;
-    for (const band of SYSTOLIC_BANDS) {
-      const low = Math.max(band.from, yMin);
-      const high = Math.min(band.to, yMax);
-      if (high <= low) continue;
-      const yTop = y(high);
-      const yBottom = y(low);
-      ctx.globalAlpha = this.palette.bandAlpha;
-      ctx.fillStyle = this.palette.bands[band.category];
-      ctx.fillRect(0, yTop, width, yBottom - yTop);
-    }
-    ctx.globalAlpha = 0.9;
-    ctx.lineWidth = pixel;
-    ctx.setLineDash([3 * pixel, 3 * pixel]);
-    for (const threshold of DIASTOLIC_THRESHOLDS) {
-      if (threshold.value < yMin || threshold.value > yMax) continue;
-      const at = Math.round(y(threshold.value)) + 0.5;
-      ctx.strokeStyle = this.palette.bands[threshold.category];
-      ctx.beginPath();
-      ctx.moveTo(0, at);
-      ctx.lineTo(width, at);
-      ctx.stroke();
-    }
-  }
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
 }

@@ -1,11 +1,13 @@
-// One strip per provider: a cell per day (or per few days on long ranges), filled when it has
-// readings. The visible "n of m days" text carries the same information for screen readers. The
-// strips are built once per range and set of providers; while pages stream in only the cells whose
-// count changed are touched. Cells share the row's width (they never widen it: a strip of 366 empty
-// days fits the narrowest panel).
+// One strip per source as the service sent it (provider and source type; a source type not sent is
+// "—" and says so, never a made-up value), and a blank one per provider without any reading: a
+// cell per day (or per few days on long ranges), filled when it has readings. The visible "n of m
+// days" text carries the same information for screen readers. The strips are built once per range
+// and set of rows; while pages stream in only the cells whose count changed are touched. Cells
+// share the row's width (they never widen it: a strip of 366 empty days fits the narrowest panel).
 import type { Coverage } from '../../domain/bloodPressureCoverage';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
+import { MISSING } from './readingTime';
 
 interface Row {
   provider: string;
@@ -28,7 +30,8 @@ export class CoverageStrip {
   }
 
   show(coverage: Coverage): void {
-    const layout = `${coverage.cells.map((c) => `${c.firstDay}/${c.lastDay}`).join(',')}|${coverage.providers.map((p) => p.provider).join(',')}`;
+    const rows = coverage.providers.map((p) => `${p.provider}\u0000${'sourceType' in p ? (p.sourceType ?? '\u0001') : '\u0002'}`);
+    const layout = `${coverage.cells.map((c) => `${c.firstDay}/${c.lastDay}`).join(',')}|${rows.join(',')}`;
     if (layout !== this.layout) this.build(coverage, layout);
     coverage.providers.forEach((provider, index) => {
       const row = this.rows[index];
@@ -56,13 +59,19 @@ export class CoverageStrip {
       const cells = coverage.cells.map(() => el('span', { className: 'cell none' }));
       return { provider: provider.provider, days: el('span', { className: 'coverage-days muted' }), cells, counts: cells.map(() => -1) };
     });
-    const strips = this.rows.map((row) => {
+    const strips = this.rows.map((row, index) => {
+      const source = coverage.providers[index];
       const cells = el('div', { className: 'coverage-cells', attrs: { 'aria-hidden': 'true' } }, ...row.cells);
       cells.style.setProperty('--coverage-cells', String(row.cells.length));
       return el(
         'div',
         { className: 'coverage-row', attrs: { role: 'listitem' } },
-        el('span', { className: 'coverage-provider', text: row.provider, attrs: { title: row.provider } }),
+        el(
+          'span',
+          { className: 'coverage-label' },
+          el('span', { className: 'coverage-provider', text: row.provider, attrs: { title: row.provider } }),
+          source && 'sourceType' in source ? this.sourceLabel(source.sourceType) : undefined,
+        ),
         row.days,
         cells,
       );
@@ -75,5 +84,12 @@ export class CoverageStrip {
       el('div', { className: 'coverage-axis' }, el('span', { text: coverage.firstDay }), el('span', { text: coverage.lastDay })),
     );
     this.element.replaceChildren(el('div', { className: 'coverage', attrs: { role: 'list' } }, ...strips), axis);
+  }
+
+  /** The source type as sent, or "—" that says it was not sent. */
+  private sourceLabel(sourceType: string | undefined): HTMLElement {
+    return sourceType === undefined
+      ? el('span', { className: 'coverage-source missing', text: MISSING, attrs: { title: this.strings.coverageSourceNotSent } })
+      : el('span', { className: 'coverage-source muted', text: sourceType, attrs: { title: sourceType } });
   }
 }

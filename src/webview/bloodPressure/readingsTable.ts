@@ -3,20 +3,24 @@
 // from the store's columns. A row is found from the sources' start rows (one number per source),
 // so the table grows with each page at the cost of the page count of sources, not of the readings.
 // The columns are a list (header, width, cell): a new per-reading field is one more entry.
-import { bloodPressureCategory } from '../../domain/bloodPressureCategory';
+// A value the service did not send is a quiet "—" whose tooltip says so, never a blank cell. The
+// time is the wall time in the reading's own `timezone_offset` when it sent one, else in the user's
+// zone; the offset column says which offset that is (see readingTime.ts).
 import type { StoredSource } from '../../domain/bloodPressureStore';
+import { categoryOfReading } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { VirtualRows } from '../common/virtualRows';
 import { categoryLabel } from './categoryColors';
+import { MISSING, readingOffset, readingTime, sentText, type CellText } from './readingTime';
 
 interface ReadingColumn {
   header: string;
   /** Its track in the grid (CSS grid-template-columns). */
   width: string;
-  className?: (source: StoredSource, index: number) => string;
-  text(source: StoredSource, index: number): string;
+  className?: string;
+  cell(source: StoredSource, index: number): CellText;
 }
 
 export class ReadingsTable {
@@ -33,19 +37,28 @@ export class ReadingsTable {
     private readonly zone: ZoneCalendar,
     private readonly numbers: Intl.NumberFormat,
   ) {
-    const category = (source: StoredSource, i: number) => bloodPressureCategory(source.systolicAt(i), source.diastolicAt(i));
+    // Only the time and the values keep a minimum width: in a narrow panel the others shrink (cut text
+    // keeps its value in the tooltip) instead of pushing the page sideways.
     this.columns = [
-      { header: formatMessage(strings.columnTime, zone.zone), width: 'minmax(150px, 1.4fr)', className: () => 'mono', text: (source, i) => zone.formatWallTime(source.timeAt(i)) },
-      { header: strings.columnOffset, width: 'minmax(100px, 0.8fr)', className: () => 'mono', text: (source, i) => source.originalOffset(i) ?? strings.noOffset },
-      { header: strings.columnSystolic, width: 'minmax(70px, 0.6fr)', className: () => 'number', text: (source, i) => String(source.systolicAt(i)) },
-      { header: strings.columnDiastolic, width: 'minmax(70px, 0.6fr)', className: () => 'number', text: (source, i) => String(source.diastolicAt(i)) },
-      { header: strings.columnUnit, width: 'minmax(60px, 0.5fr)', text: (source, i) => source.unit(i) ?? '—' },
+      { header: formatMessage(strings.columnTimeOwn, zone.zone), width: 'minmax(150px, 1.4fr)', className: 'mono', cell: (source, i) => readingTime(source, i, zone, strings) },
+      { header: strings.columnOffset, width: 'minmax(0, 0.6fr)', className: 'mono', cell: (source, i) => readingOffset(source, i, strings) },
+      { header: strings.columnSystolic, width: 'minmax(32px, 0.5fr)', className: 'number', cell: (source, i) => ({ text: String(source.systolicAt(i)) }) },
+      { header: strings.columnDiastolic, width: 'minmax(32px, 0.5fr)', className: 'number', cell: (source, i) => ({ text: String(source.diastolicAt(i)) }) },
+      { header: strings.columnUnit, width: 'minmax(0, 0.5fr)', cell: (source, i) => sentText(source.unit(i), strings) },
       {
         header: strings.columnCategory,
-        width: 'minmax(90px, 1fr)',
-        className: (source, i) => `category category-${category(source, i)}`,
-        text: (source, i) => categoryLabel(strings, category(source, i)),
+        width: 'minmax(0, 0.8fr)',
+        cell: (source, i) => {
+          const unit = source.unit(i);
+          const category = categoryOfReading(source.systolicAt(i), source.diastolicAt(i), unit);
+          return category
+            ? { text: categoryLabel(strings, category), className: `category category-${category}` }
+            : { text: strings.notMmHg, title: formatMessage(strings.notMmHgHint, unit ?? ''), className: 'missing' };
+        },
       },
+      { header: strings.columnSourceType, width: 'minmax(0, 0.7fr)', cell: (source) => sentText(source.sourceType, strings) },
+      { header: strings.columnDevice, width: 'minmax(0, 0.7fr)', cell: (source, i) => sentText(source.textOf('device', i) || undefined, strings) },
+      { header: strings.columnApp, width: 'minmax(0, 0.7fr)', cell: (source, i) => sentText(source.textOf('app', i) || undefined, strings) },
     ];
     this.rows = new VirtualRows({
       id: 'readings',
@@ -121,13 +134,15 @@ export class ReadingsTable {
       const expanded = !this.collapsed.has(keyOf(source));
       row.classList.add('group-row');
       row.setAttribute('aria-expanded', String(expanded));
-      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType ?? '—', this.numbers.format(source.length));
-      row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs: { role: 'gridcell' } }));
+      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType ?? MISSING, this.numbers.format(source.length));
+      // The source type not sent is "—": the header's tooltip says so.
+      const attrs: Record<string, string> = source.sourceType === undefined ? { role: 'gridcell', title: this.strings.coverageSourceNotSent } : { role: 'gridcell' };
+      row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs }));
       return;
     }
     row.removeAttribute('aria-expanded');
     if (reading >= source.length) return;
-    row.replaceChildren(...this.columns.map((column) => cell(column.text(source, reading), column.className?.(source, reading))));
+    row.replaceChildren(...this.columns.map((column) => cell(column.cell(source, reading), column.className)));
   }
 }
 
@@ -135,6 +150,7 @@ function keyOf(source: StoredSource): string {
   return `${source.provider}\u0000${source.sourceType}`;
 }
 
-function cell(text: string, className = ''): HTMLElement {
-  return el('div', { className, text, attrs: { role: 'gridcell' } });
+function cell(content: CellText, columnClass = ''): HTMLElement {
+  const className = content.className ? `${columnClass} ${content.className}` : columnClass;
+  return el('div', { className, text: content.text, attrs: content.title ? { role: 'gridcell', title: content.title } : { role: 'gridcell' } });
 }

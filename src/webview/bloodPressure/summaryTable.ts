@@ -2,6 +2,7 @@ import type { ProviderSummary } from '../../domain/bloodPressureSummary';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el } from '../common/dom';
+import { MISSING } from './readingTime';
 
 export function renderSummary(
   container: HTMLElement,
@@ -19,8 +20,16 @@ export function renderSummary(
     strings.summaryLast,
     strings.summaryMeanSystolic,
     strings.summaryMeanDiastolic,
+    strings.summaryOtherUnits,
   ];
   const numeric = new Set([2, 5, 6]);
+  // Means are of the mmHg readings only; a provider without one has none ("—", with the reason).
+  const mean = (value: number): HTMLElement =>
+    Number.isFinite(value)
+      ? el('td', { className: 'number', text: oneDecimal.format(value) })
+      : el('td', { className: 'number missing', text: MISSING, attrs: { title: strings.summaryNoPressure } });
+  const sourceType = (type: string | undefined): HTMLElement =>
+    type === undefined ? el('span', { className: 'missing', text: MISSING, attrs: { title: strings.notSent } }) : el('span', { text: type });
   const head = el('tr', {}, ...headers.map((text, i) => el('th', { text, className: numeric.has(i) ? 'number' : '', attrs: { scope: 'col' } })));
   const body = el('tbody');
   for (const summary of summaries) {
@@ -29,14 +38,22 @@ export function renderSummary(
         'tr',
         {},
         el('th', { text: summary.provider, attrs: { scope: 'row' } }),
-        el('td', { text: summary.sourceTypes.join(', ') }),
+        el('td', {}, ...summary.sourceTypes.flatMap((type, i) => (i === 0 ? [sourceType(type)] : [', ', sourceType(type)]))),
         el('td', { className: 'number', text: numbers.format(summary.count) }),
         el('td', { className: 'mono', text: zone.formatWallTime(summary.firstMs) }),
         el('td', { className: 'mono', text: zone.formatWallTime(summary.lastMs) }),
-        el('td', { className: 'number', text: oneDecimal.format(summary.meanSystolic) }),
-        el('td', { className: 'number', text: oneDecimal.format(summary.meanDiastolic) }),
+        mean(summary.meanSystolic),
+        mean(summary.meanDiastolic),
+        el('td', { text: otherUnitsText(summary.otherUnits, numbers) }),
       ),
     );
   }
   container.replaceChildren(el('table', { className: 'plain summary' }, el('thead', {}, head), body));
+}
+
+/** `3 mg/dL, 1 %`: readings per other unit, as sent; `0` when every reading was in mmHg. */
+function otherUnitsText(otherUnits: Readonly<Record<string, number>>, numbers: Intl.NumberFormat): string {
+  const entries = Object.entries(otherUnits);
+  if (entries.length === 0) return numbers.format(0);
+  return entries.map(([unit, count]) => `${numbers.format(count)} ${unit}`).join(', ');
 }

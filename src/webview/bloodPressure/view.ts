@@ -100,6 +100,7 @@ export class BloodPressureView {
     this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug), {
       wholeWindow: () => this.wholeWindow(),
       data: (window, columns) => this.store.chartData(window, columns),
+      readingAt: (epochMs, key) => this.store.readingAt(epochMs, key),
     });
     this.coverage = new CoverageStrip(s);
     this.empty = new EmptyState(s, this.message, (form) => this.applyForm(form));
@@ -345,7 +346,7 @@ export class BloodPressureView {
         chartPoints: this.showingData && this.chart.canvasPresent ? chart.points : 0,
         chartRows: this.showingData ? chart.rows : 0,
         chartZoomed: this.chart.isZoomed,
-        ...(this.showingData ? { chartColors: this.chart.seriesColors, chartGaps: chart.gaps } : {}),
+        ...(this.showingData ? { chartColors: this.chart.seriesColors, chartAxes: this.chart.seriesAxes, chartGaps: chart.gaps } : {}),
         ...(this.queryBar.activePreset ? { preset: this.queryBar.activePreset } : {}),
         coverageProviders: this.sections.coverage.hidden ? 0 : this.coverage.providerCount,
         summaryProviders: this.sections.summary.hidden ? 0 : this.summary.querySelectorAll('tbody tr').length,

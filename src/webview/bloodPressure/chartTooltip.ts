@@ -1,0 +1,82 @@
+// The chart's tooltip: the reading nearest the pointer (among the series with a point in the hovered
+// row), with its time in its own offset, values and unit, category (or "not mmHg"), provider, source
+// type, device and app; what was not sent says so. It sits in uPlot's overlay, under the pointer.
+import type uPlot from 'uplot';
+import type { StoredSource } from '../../domain/bloodPressureStore';
+import { categoryOfReading } from '../../domain/bloodPressureUnits';
+import type { ZoneCalendar } from '../../domain/zonedTime';
+import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
+import { el } from '../common/dom';
+import { categoryLabel } from './categoryColors';
+import { MISSING, readingOffset, readingTime } from './readingTime';
+
+type ReadingLookup = (epochMs: number, seriesKey: string) => { source: StoredSource; index: number } | undefined;
+
+export class ChartTooltip {
+  private readonly element = el('div', { className: 'chart-tooltip', attrs: { role: 'tooltip' } });
+
+  constructor(
+    private readonly strings: BloodPressureStrings,
+    private readonly zone: ZoneCalendar,
+    private readonly readingAt: ReadingLookup,
+  ) {
+    this.element.hidden = true;
+  }
+
+  /** Puts the tooltip into a new plot's overlay. */
+  attach(plot: uPlot): void {
+    this.element.hidden = true;
+    plot.over.append(this.element);
+  }
+
+  /** Follows the cursor; `seriesKeys` are the plot's series pairs in order (chartSeriesKey). */
+  follow(u: uPlot, seriesKeys: readonly string[]): void {
+    const { idx, left, top } = u.cursor;
+    const times = u.data[0];
+    if (idx == null || left == null || top == null || left < 0 || !times || times[idx] == null) {
+      this.element.hidden = true;
+      return;
+    }
+    let nearest = -1;
+    let distance = Number.POSITIVE_INFINITY;
+    for (let i = 1; i < u.series.length; i++) {
+      const value = u.data[i]?.[idx];
+      const scale = u.series[i]?.scale;
+      if (value == null || !scale) continue;
+      const gap = Math.abs(u.valToPos(value, scale) - top);
+      if (gap < distance) {
+        distance = gap;
+        nearest = i;
+      }
+    }
+    const key = seriesKeys[Math.floor((nearest - 1) / 2)];
+    const found = key === undefined ? undefined : this.readingAt(Math.round(times[idx]! * 1000), key);
+    if (!found) {
+      this.element.hidden = true;
+      return;
+    }
+    this.element.textContent = this.text(found.source, found.index);
+    this.element.hidden = false;
+    const onRight = left > u.over.clientWidth / 2;
+    this.element.style.left = onRight ? '' : `${left + 12}px`;
+    this.element.style.right = onRight ? `${u.over.clientWidth - left + 12}px` : '';
+    this.element.style.top = `${top + 12}px`;
+  }
+
+  private text(source: StoredSource, index: number): string {
+    const s = this.strings;
+    const time = readingTime(source, index, this.zone, s);
+    const offset = readingOffset(source, index, s);
+    const unit = source.unit(index);
+    const category = categoryOfReading(source.systolicAt(index), source.diastolicAt(index), unit);
+    const sent = (value: string | undefined): string => value ?? `${MISSING} (${s.notSent})`;
+    return [
+      `${time.text} (${offset.text === MISSING ? `${MISSING}, ${s.notSent}` : offset.text})`,
+      `${source.systolicAt(index)}/${source.diastolicAt(index)} ${sent(unit)} · ${category ? categoryLabel(s, category) : s.notMmHg}`,
+      `${s.summaryProvider}: ${source.provider}`,
+      `${s.columnSourceType}: ${sent(source.sourceType)}`,
+      `${s.columnDevice}: ${sent(source.textOf('device', index) || undefined)}`,
+      `${s.columnApp}: ${sent(source.textOf('app', index) || undefined)}`,
+    ].join('\n');
+  }
+}
