@@ -21,7 +21,7 @@ import { afterPaint, frameStats, framesOf, mainThreadCpuMs, type FrameStats } fr
 import { productionBuild } from './lib/productionBuild';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { median, round } from './lib/stats';
-import { writeWebviewHarness } from './lib/webviewHarness';
+import { openHarnessWith, writeWebviewHarness } from './lib/webviewHarness';
 
 const READINGS = Number(process.env.HDE_BENCH_READINGS ?? 100_000);
 const REPS = Number(process.env.HDE_BENCH_REPS ?? 5);
@@ -183,17 +183,7 @@ interface RunResult {
 }
 
 async function runOnce(page: Page, url: string, payload: Payload, measureMemory: boolean): Promise<RunResult> {
-  await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as HarnessWindow).__posted.some((m) => m.type === 'ready'));
-  await page.evaluate(
-    ({ data, texts }) => {
-      const w = window as unknown as HarnessWindow;
-      w.__messages = data;
-      w.__texts = texts;
-    },
-    { data: payload.data, texts: payload.texts },
-  );
-  await page.evaluate((init) => window.postMessage(init, '*'), payload.init);
+  await openHarnessWith(page, url, payload);
   await afterPaint(page);
   const cdp = measureMemory ? await page.context().newCDPSession(page) : undefined;
   const heapMb = async (): Promise<number> => {

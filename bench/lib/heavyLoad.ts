@@ -10,6 +10,7 @@ import { heavyReaderPayload } from './bloodPressurePayload';
 import { LONG_TASK_TRACE_CATEGORIES, longestTaskBetween } from './longTasks';
 import type { BenchFigure } from './results';
 import { median, round } from './stats';
+import { openHarnessWith } from './webviewHarness';
 
 export const HEAVY_READINGS = Number(process.env.HDE_BENCH_HEAVY_READINGS ?? 600_000);
 export const HEAVY_PAGE_SIZE = 1_000;
@@ -93,17 +94,7 @@ export async function measureHeavyLoad(page: Page, url: string, payload: Payload
 }
 
 async function heavyRunOnce(page: Page, url: string, payload: Payload): Promise<HeavyRun> {
-  await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as HeavyWindow).__posted.some((m) => m.type === 'ready'));
-  await page.evaluate(
-    ({ data, texts }) => {
-      const w = window as unknown as HeavyWindow;
-      w.__messages = data;
-      w.__texts = texts;
-    },
-    { data: payload.data, texts: payload.texts },
-  );
-  await page.evaluate((init) => window.postMessage(init, '*'), payload.init);
+  await openHarnessWith(page, url, payload);
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 
   const browser = page.context().browser()!;

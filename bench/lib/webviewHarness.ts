@@ -5,6 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import type { Payload } from './bloodPressurePayload';
 
 /** Theme variables a VS Code webview gets on <html>; enough for the toolkit and the chart. */
 const THEME_VARIABLES: Record<string, string> = {
@@ -62,4 +64,28 @@ export function writeWebviewHarness(distDir: string, bundle: string): string {
   const file = join(dir, `${bundle}.html`);
   writeFileSync(file, html);
   return pathToFileURL(file).href;
+}
+
+interface LoadedHarness {
+  __posted: Array<{ type: string }>;
+  __messages: unknown[];
+  __texts: string[];
+}
+
+/**
+ * Opens the harness at `url`, waits for the webview's `ready`, hands it the payload's messages
+ * (played by the page when asked) and posts the payload's `init`.
+ */
+export async function openHarnessWith(page: Page, url: string, payload: Payload): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as LoadedHarness).__posted.some((m) => m.type === 'ready'));
+  await page.evaluate(
+    ({ data, texts }) => {
+      const w = window as unknown as LoadedHarness;
+      w.__messages = data;
+      w.__texts = texts;
+    },
+    { data: payload.data, texts: payload.texts },
+  );
+  await page.evaluate((init) => window.postMessage(init, '*'), payload.init);
 }
