@@ -202,6 +202,9 @@ describe('Guided start in a real workbench', () => {
     await workbench.openViewContainer();
     await workbench.expandView('Requests');
     const row = workbench.treeRow(/^200 GET \/v2\/user\/$/, 'Requests').first();
+    await row.waitFor();
+    // A row's tooltip left open by the pointer on its way can sit over the row being right-clicked.
+    await workbench.dismissHovers();
     await row.click({ button: 'right' });
     const item = workbench.page.getByRole('menuitem', { name: 'Copy Request as cURL' });
     await item.hover();
