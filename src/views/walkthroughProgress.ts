@@ -29,7 +29,26 @@ export class WalkthroughProgress implements vscode.Disposable {
   }
 }
 
-/** A step done stays done for the session; VS Code itself remembers completed steps after that. */
+const doneThisSession = new Set<string>();
+
+/**
+ * Completes a walkthrough step. VS Code ticks an `onContext` step only when the key turns true after
+ * it registered the walkthrough: a key already true then never ticks it that session, and 1.139
+ * registers walkthroughs only when the Welcome page first opens (the Users view is usually open
+ * before). So the key is raised and lowered again, and raised once more by replayDone when the
+ * walkthrough opens. VS Code remembers a ticked step itself.
+ */
 export function markDone(contextKey: string): void {
-  void vscode.commands.executeCommand('setContext', contextKey, true);
+  doneThisSession.add(contextKey);
+  void pulse(contextKey);
+}
+
+/** Raises again every step done this session; called once the walkthrough is open. */
+export async function replayDone(): Promise<void> {
+  await Promise.all([...doneThisSession].map((contextKey) => pulse(contextKey)));
+}
+
+async function pulse(contextKey: string): Promise<void> {
+  await vscode.commands.executeCommand('setContext', contextKey, true);
+  await vscode.commands.executeCommand('setContext', contextKey, false);
 }
