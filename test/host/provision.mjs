@@ -180,8 +180,14 @@ function readMarker(dir) {
  * compiles against its headers (downloading them is not possible here).
  */
 function installEnv(tmp, node) {
+  // Run from inside `npm test`, the outer npm's own variables are inherited, and npm reads any
+  // npm_config_* variable as its config: code-server's postinstall then reads the outer npm's
+  // user agent ("node/v20") and refuses to install on Node 24. They are left out.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !['npm_config_user_agent', 'npm_node_execpath', 'npm_execpath', 'NODE'].includes(name)),
+  );
   return {
-    ...process.env,
+    ...inherited,
     PATH: [dirname(node.execPath), process.env.PATH].filter(Boolean).join(delimiter),
     TMPDIR: tmp,
     npm_config_unsafe_perm: 'true', // root: otherwise "Please pass --unsafe-perm"
