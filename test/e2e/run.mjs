@@ -70,6 +70,9 @@ const README_SCREENSHOTS = [
   'diagnosis-dark',
   'scan-heatmap-light',
   'users-tree-100k-resolved-dark',
+  'labs-vendor-shape',
+  'labs-deviation-line',
+  'bp-vendor-shape',
 ];
 if (status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
   const target = join(REPO_ROOT, 'media', 'screenshots');
