@@ -29,7 +29,12 @@ export class WalkthroughProgress implements vscode.Disposable {
   }
 }
 
-const doneThisSession = new Set<string>();
+const DONE_KEY = Symbol.for('healthData.walkthroughDoneThisSession');
+/**
+ * One set for the whole extension host: the panels' host code is a bundle of its own
+ * (dist/panels.js) with its own copy of this module, and its cURL step must be replayed too.
+ */
+const doneThisSession: Set<string> = ((globalThis as { [DONE_KEY]?: Set<string> })[DONE_KEY] ??= new Set<string>());
 
 /**
  * Completes a walkthrough step. VS Code ticks an `onContext` step only when the key turns true after
