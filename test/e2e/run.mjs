@@ -70,7 +70,6 @@ const README_SCREENSHOTS = [
   'diagnosis-dark',
   'scan-heatmap-light',
   'users-tree-100k-resolved-dark',
-  'labs-vendor-shape',
   'labs-deviation-line',
   'bp-vendor-shape',
 ];
