@@ -194,8 +194,13 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     await diffTab.first().waitFor();
     await workbench.page.locator('.part.editor .monaco-diff-editor').first().waitFor();
     // Each side is a row of the environment it was sent to.
+    // The Sandbox US side's row appears once its request is recorded, which may follow the diff.
     const sides = workbench.treeRows('Requests').filter({ hasText: '/blood_pressure/grouped' });
-    const descriptions = await sides.locator('.label-description').allInnerTexts();
+    let descriptions: string[] = [];
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await workbench.page.waitForTimeout(250)) {
+      descriptions = await sides.locator('.label-description').allInnerTexts();
+      if (descriptions.some((text) => text.endsWith('Sandbox US')) && descriptions.some((text) => text.endsWith('Production US'))) break;
+    }
     assert.ok(descriptions.some((text) => text.endsWith('Sandbox US')) && descriptions.some((text) => text.endsWith('Production US')), descriptions.join(' | '));
   });
 
