@@ -21,7 +21,7 @@ import { afterPaint, frameStats, framesOf, mainThreadCpuMs, type FrameStats } fr
 import { productionBuild } from './lib/productionBuild';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { median, round } from './lib/stats';
-import { openHarnessWith, writeWebviewHarness } from './lib/webviewHarness';
+import { medianParseOfPages, openHarnessWith, writeWebviewHarness } from './lib/webviewHarness';
 
 const READINGS = Number(process.env.HDE_BENCH_READINGS ?? 100_000);
 const REPS = Number(process.env.HDE_BENCH_REPS ?? 5);
@@ -265,18 +265,7 @@ async function runOnce(page: Page, url: string, payload: Payload, measureMemory:
   });
 
   await browser.startTracing(page, { categories: ['toplevel'] });
-  const parseMs = await page.evaluate(() => {
-    const w = window as unknown as HarnessWindow;
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      let groups = 0;
-      for (const text of w.__texts) groups += Object.keys((JSON.parse(text) as { groups: object }).groups).length;
-      times.push(performance.now() - started);
-      if (groups === 0) throw new Error('no groups parsed');
-    }
-    return times.sort((a, b) => a - b)[1]!;
-  });
+  const parseMs = await medianParseOfPages(page);
   const parseCpuMs = mainThreadCpuMs(await browser.stopTracing()) / 3;
 
   const idle = frameStats(await page.evaluate(framesOf, { frames: 60, rowsPerFrame: 0 }));

@@ -10,7 +10,7 @@ import { heavyReaderPayload } from './bloodPressurePayload';
 import { LONG_TASK_TRACE_CATEGORIES, longestTaskBetween } from './longTasks';
 import type { BenchFigure } from './results';
 import { median, round } from './stats';
-import { openHarnessWith } from './webviewHarness';
+import { medianParseOfPages, openHarnessWith } from './webviewHarness';
 
 export const HEAVY_READINGS = Number(process.env.HDE_BENCH_HEAVY_READINGS ?? 600_000);
 export const HEAVY_PAGE_SIZE = 1_000;
@@ -144,17 +144,6 @@ async function heavyRunOnce(page: Page, url: string, payload: Payload): Promise<
   const tasks = longestTaskBetween(await browser.stopTracing(), 'hde-heavy-start', 'hde-heavy-end');
   if (load.tableRows !== payload.readings) throw new Error(`the table shows ${load.tableRows} of ${payload.readings} readings`);
 
-  const parseMs = await page.evaluate(() => {
-    const w = window as unknown as HeavyWindow;
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      let groups = 0;
-      for (const text of w.__texts) groups += Object.keys((JSON.parse(text) as { groups: object }).groups).length;
-      times.push(performance.now() - started);
-      if (groups === 0) throw new Error('no groups parsed');
-    }
-    return times.sort((a, b) => a - b)[1]!;
-  });
+  const parseMs = await medianParseOfPages(page);
   return { ...load, parseMs, longestTaskMs: tasks.longestMs, longTasks: tasks.longTasks, tasks: tasks.tasks };
 }

@@ -89,3 +89,19 @@ export async function openHarnessWith(page: Page, url: string, payload: Payload)
   );
   await page.evaluate((init) => window.postMessage(init, '*'), payload.init);
 }
+
+/** The baseline: `JSON.parse` of every page the harness holds, in the page; the median of three. */
+export function medianParseOfPages(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const texts = (window as unknown as LoadedHarness).__texts;
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      let groups = 0;
+      for (const text of texts) groups += Object.keys((JSON.parse(text) as { groups: object }).groups).length;
+      times.push(performance.now() - started);
+      if (groups === 0) throw new Error('no groups parsed');
+    }
+    return times.sort((a, b) => a - b)[1]!;
+  });
+}
