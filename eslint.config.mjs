@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const vscodeFreeLayers = ['src/api/**', 'src/sandbox/**', 'src/domain/**', 'src/shared/**', 'src/webview/**', 'src/agents/**', 'src/mcp/**'];
+const vscodeFreeLayers = ['src/api/**', 'src/sandbox/**', 'src/domain/**', 'src/shared/**', 'src/webview/**', 'src/agents/**', 'src/mcp/**', 'src/notebook/**', 'src/scrub/**', 'src/cli/**'];
 
 // Imports point down only: api/sandbox < domain/shared < agents < shell < extension.ts, and
 // agents < mcp (the MCP server's own process, beside the shell). Matched on the import path's

@@ -13,18 +13,19 @@ const SRC = resolve(import.meta.dirname, '../../src');
 /** Bottom to top. A folder of src/ (or a file at its root, without .ts) and the floor it stands on. */
 const FLOORS: readonly (readonly string[])[] = [
   ['api', 'sandbox'],
-  ['domain', 'shared'],
-  // The agent tools' catalogue: the client and the domain, nothing of the shell.
-  ['agents'],
-  // The MCP server runs in its own process, on the catalogue.
-  ['mcp'],
+  // The scrubber: what leaves the machine identifies no one.
+  ['domain', 'shared', 'scrub'],
+  // The agent tools' catalogue and the notebooks' runner: the client and the domain, nothing of the shell.
+  ['agents', 'notebook'],
+  // The MCP server and the command line (dist/cli.js) run in their own process.
+  ['mcp', 'cli'],
   // The webviews are a browser bundle of their own: above the pure core, below nothing of the shell.
   ['webview'],
   // The shell, from its contracts up to the composition root.
   ['constants', 'services', 'l10n'],
   ['storage', 'jsonDocuments', 'ui'],
   ['connection'],
-  ['views', 'panels', 'lookup', 'lm'],
+  ['views', 'panels', 'lookup', 'lm', 'notebookEditor'],
   ['commands'],
   ['extension', 'extensionApi'],
 ];
