@@ -75,6 +75,16 @@ const targets = [
     format: 'cjs',
     target: 'node20',
   },
+  {
+    // The command line (`node dist/cli.js run|scrub|capture …`): notebooks in CI, the scrubber, fixtures.
+    // It loads dist/sandbox.js itself when a command starts the sandbox.
+    name: 'cli',
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
   ...['bloodPressure', 'labMarkers', 'diagnosis', 'coverageScan']
     .filter((panel) => existsSync(`src/webview/${panel}/main.ts`))
     .map((panel) => ({
