@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../api/client';
 import { currentAgentTool } from './agentCalls';
+import { currentRequestOrigin } from './requestOrigins';
 import { currentRequestLoad, inRequestLoad, newRequestLoadId } from './requestLoads';
 import { requestRecordInput, type RecordedEnvironment } from '../domain/requestRecordInput';
 import { parseSavedRecords, RequestRecords, type RequestRecord, type RequestStoreLimits } from '../domain/requestRecords';
@@ -49,6 +50,8 @@ export class RequestRecorder implements vscode.Disposable {
     const input = requestRecordInput(entry, environment, Date.now(), currentRequestLoad());
     const agentTool = currentAgentTool();
     if (agentTool !== undefined) input.agentTool = agentTool;
+    const origin = currentRequestOrigin() ?? (agentTool !== undefined ? 'agentTool' : undefined);
+    if (origin !== undefined) input.origin = origin;
     this.records.addAttempt(input, entry.attempt, keyHeader, secret);
     this.scheduleChange();
     this.scheduleSave();

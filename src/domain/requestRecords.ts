@@ -1,6 +1,7 @@
 // The Requests view's model: every request of the window, with bodies held under a memory cap and
 // the key redacted on the way in (headers by name, bodies and URLs by value), so nothing stored here
 // can leak it. Pure: the view, the documents and the saved state are built from these records.
+import { isRequestOrigin, type RequestOrigin } from './requestOrigin';
 import { REDACTED_HEADER, redactText } from '../api/redaction';
 import { parseOperation } from '../api/replay';
 import type { Deviation } from '../api/contract/deviations';
@@ -45,6 +46,8 @@ export interface RequestRecordInput {
   loadId?: string;
   /** The agent tool the request was made for (a language-model tool call), when it was. */
   agentTool?: string;
+  /** What made the request (a panel, a scan, a notebook…), when the caller said so. */
+  origin?: RequestOrigin;
   /**
    * The client call that sent it, with its arguments: what Replay makes again, in `environmentId`,
    * under `baseUrl`. Absent on rows saved by a version that did not record it.
@@ -304,10 +307,11 @@ export function parseSavedRecords(value: unknown): RequestRecord[] {
  * Saved deviations keep their well-formed entries; a row saved without them shows no count.
  */
 function withCheckedOperation(record: RequestRecord): RequestRecord {
-  const { operation: saved, deviations: savedDeviations, ...rest } = record;
+  const { operation: saved, deviations: savedDeviations, origin: savedOrigin, ...rest } = record;
   const operation = parseOperation(saved);
   const deviations = parseSavedDeviations(savedDeviations);
-  return { ...rest, ...(operation ? { operation } : {}), ...(deviations ? { deviations } : {}) };
+  const origin = isRequestOrigin(savedOrigin) ? savedOrigin : undefined;
+  return { ...rest, ...(operation ? { operation } : {}), ...(deviations ? { deviations } : {}), ...(origin ? { origin } : {}) };
 }
 
 function isSavedRecord(value: unknown): value is RequestRecord {
