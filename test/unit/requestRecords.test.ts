@@ -213,4 +213,14 @@ describe('request records', () => {
     assert.deepEqual(parseSavedRecords('nonsense'), []);
     assert.deepEqual(parseSavedRecords(undefined), []);
   });
+
+  test('a row keeps its origin across a reload; an unknown origin is dropped, the row kept', () => {
+    const records = new RequestRecords();
+    records.add({ ...input(), origin: 'notebook' }, HEADER, KEY);
+    const saved = JSON.parse(JSON.stringify(records.snapshot()));
+    assert.equal(parseSavedRecords(saved)[0]?.origin, 'notebook');
+    const tampered = parseSavedRecords([{ ...saved[0], origin: 'somewhere' }]);
+    assert.equal(tampered.length, 1);
+    assert.equal(tampered[0]?.origin, undefined);
+  });
 });
