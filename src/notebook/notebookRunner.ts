@@ -42,20 +42,28 @@ interface CellStart {
 
 export class NotebookRunner {
   readonly #target: NotebookRunTarget;
-  readonly #variables: Map<string, string>;
+  /** The notebook's own variables: they win over a `let` of the same name. */
+  readonly #notebookVariables: Map<string, string>;
+  /** Variables set by `let` in the cells run so far. */
+  readonly #setVariables = new Map<string, string>();
   readonly #zone: ZoneCalendar;
   readonly #now: () => Date;
 
   constructor(target: NotebookRunTarget, notebook: { variables: Record<string, string>; timeZone?: string }, options: { now?: () => Date } = {}) {
     this.#target = target;
-    this.#variables = new Map(Object.entries(notebook.variables));
+    this.#notebookVariables = new Map(Object.entries(notebook.variables));
     this.#zone = new ZoneCalendar(notebook.timeZone ?? 'UTC');
     this.#now = options.now ?? (() => new Date());
   }
 
   /** The variables later cells see: the notebook's, then those set by `let` so far. */
   get variables(): Record<string, string> {
-    return Object.fromEntries(this.#variables);
+    return Object.fromEntries(this.#scopeValues());
+  }
+
+  /** Lookup order: the notebook's variables, then those set by earlier cells. */
+  #scopeValues(): Map<string, string> {
+    return new Map([...this.#setVariables, ...this.#notebookVariables]);
   }
 
   /** Runs one request cell's source; variables set by `let` flow to later calls on the same runner. Never throws: errors are a CellResult with outcome 'error'. */
@@ -75,7 +83,7 @@ export class NotebookRunner {
       return this.#result(start, { method: 'GET', path: '' }, { outcome: 'error', error: { kind: cell.kind, message: `line ${cell.line}: ${cell.message}`, line: cell.line, nextStep: 'Fix the line and run the cell again.' } });
     }
     const nowMs = this.#now().getTime();
-    const scope: VariableScope = { values: this.#variables, today: this.#zone.dayKey(nowMs) };
+    const scope: VariableScope = { values: this.#scopeValues(), today: this.#zone.dayKey(nowMs) };
     const operation = operationOfCell(cell, scope);
     if ('kind' in operation) {
       const nextStep = operation.kind === 'unknownVariable' ? 'Set the variable, or run the cell that sets it first.' : 'Fix the request and run the cell again.';
@@ -108,6 +116,9 @@ export class NotebookRunner {
       const subject: AssertionSubject = { status: 200, body: loaded.body, hasBody: true, deviations: found, missingDays };
       const assertions = this.#assertions(cell, subject, options.cellName);
       const variablesSet = this.#lets(cell, loaded.body, assertions, options.cellName);
+      for (const name of Object.keys(variablesSet)) {
+        if (this.#notebookVariables.has(name)) notes.push(`let ${name}: the notebook's own variable {{${name}}} stays in force (${shown(this.#notebookVariables.get(name))}).`);
+      }
       return this.#result(start, request, { outcome: 'ok', operation, status: 200, pages: loaded.pages, body: loaded.body, deviations: found, assertions, variablesSet, notes });
     } catch (error) {
       if (!isHealthApiError(error)) throw error;
@@ -153,7 +164,7 @@ export class NotebookRunner {
       const value = values.length === 1 ? values[0] : undefined;
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         set[name] = String(value);
-        this.#variables.set(name, String(value));
+        this.#setVariables.set(name, String(value));
         continue;
       }
       const found = values.length === 0 ? `${path.text} is not in the response` : `${path.text} is ${shown(values.length === 1 ? values[0] : values)}, not one text or number`;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { CellResult, NotebookFile } from '../../src/notebook/model';
-import { parseNotebookFile, serializeNotebookFile } from '../../src/notebook/notebookFormat';
+import { notebookCellLines, parseNotebookFile, serializeNotebookFile } from '../../src/notebook/notebookFormat';
 
 function result(overrides: Partial<CellResult> = {}): CellResult {
   return {
@@ -203,5 +203,12 @@ describe('notebook file format', () => {
     assert.equal(cell.output.status, 200, 'the rest of the result is kept');
     const kept = parseNotebookFile(serializeNotebookFile(file, { maxBodyBytes: bytes }));
     assert.deepEqual(kept.cells[0]?.kind === 'request' ? kept.cells[0].output?.body : undefined, body);
+  });
+});
+
+describe('notebook cell lines', () => {
+  test('each cell’s opening fence line, counted in the whole file (front matter included); 0 for Markdown', () => {
+    assert.deepEqual(notebookCellLines(SAMPLE), [0, 12, 0]);
+    assert.equal(SAMPLE.split('\n')[11], '```http');
   });
 });
