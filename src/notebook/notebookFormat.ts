@@ -168,6 +168,9 @@ export function serializeNotebookFile(file: NotebookFile, options: { maxBodyByte
   });
   if (frontMatter.length > 0) blocks.push(['---', ...frontMatter, '---'].join('\n'));
   for (const cell of file.cells) {
+    // A first Markdown cell that opens with a `---` line would read back as front matter: an
+    // empty front matter before it keeps it Markdown.
+    if (blocks.length === 0 && cell.kind === 'markdown' && /^---[ \t]*(\n|$)/.test(cell.source.trimStart())) blocks.push('---\n---');
     if (cell.kind === 'markdown') {
       const source = trimBlankLines(cell.source.replace(/\r\n?/g, '\n').split('\n'));
       if (source !== '') blocks.push(source);

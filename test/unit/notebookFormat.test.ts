@@ -77,7 +77,7 @@ describe('notebook file format', () => {
     const line = fc.string({ maxLength: 30 }).map((text) => text.replace(/[\r\n\u2028\u2029]/g, ' '));
     const source = fc.array(line, { minLength: 1, maxLength: 6 }).map((lines) => lines.join('\n'));
     const markdown = source
-      .map((text) => text.replace(/`/g, "'").replace(/^---/gm, '- --').trim())
+      .map((text) => text.replace(/`/g, "'").trim())
       .filter((text) => text !== '')
       .map((text) => ({ kind: 'markdown' as const, source: text }));
     const request = fc.record({ source, withOutput: fc.boolean() }).map(({ source: text, withOutput }) => ({
@@ -182,6 +182,13 @@ describe('notebook file format', () => {
     assert.deepEqual(file.otherFrontMatter, ['environment: https://evil.example.com', 'title: My investigation']);
     const again = parseNotebookFile(serializeNotebookFile(file));
     assert.deepEqual(again, file);
+  });
+
+  test('a first Markdown cell that opens with a rule stays Markdown', () => {
+    const file: NotebookFile = { variables: {}, cells: [{ kind: 'markdown', source: '---\ntitle: not front matter\n---' }, { kind: 'request', source: 'GET /v2/user/' }] };
+    const text = serializeNotebookFile(file);
+    assert.deepEqual(parseNotebookFile(text), file);
+    assert.equal(serializeNotebookFile(parseNotebookFile(text)), text);
   });
 
   test('a file without front matter has no environment and empty variables', () => {

@@ -245,6 +245,31 @@ describe('notebook runner: assertions', () => {
     assert.ok(unexpected.error?.nextStep);
   });
 
+  test('variables in an expect line; the notebook’s own variable wins over a let, with a note', async () => {
+    const client = spec.client();
+    const { rich } = await sampleUsers(client);
+    const run = runner(client, { clientUserId: rich.clientId, userId: 'kept' });
+    const result = okResult(await run.runCell('GET /v2/user/resolve/{{clientUserId}}\n\nlet userId = user_id\nexpect client_user_id == {{clientUserId}}\nexpect user_id == {{nothing}}'));
+    assert.deepEqual(verdicts(result), [
+      ['expect client_user_id == {{clientUserId}}', true],
+      ['expect user_id == {{nothing}}', false],
+    ]);
+    assert.match(result.assertions[1]!.message, /line 5: unknown variable \{\{nothing\}\}/);
+    assert.deepEqual(result.variablesSet, { userId: rich.id });
+    assert.equal(run.variables.userId, 'kept');
+    assert.match(result.notes?.join('\n') ?? '', /let userId: the notebook's own variable \{\{userId\}\} stays in force/);
+  });
+
+  test('{{today}} and the range shortcuts are days of the notebook’s zone', async () => {
+    const client = spec.client();
+    const { rich } = await sampleUsers(client);
+    // 12:00 UTC on the 26th is already the 27th on Kiritimati (UTC+14).
+    const ahead = okResult(await runner(client, { id: rich.id }, 'Pacific/Kiritimati').runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?range=last7\npages first'));
+    assert.deepEqual(ahead.call?.args[1], { startDate: '2026-11-20', endDate: '2026-11-27' });
+    const utc = okResult(await runner(client, { id: rich.id }).runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?start_date={{3 days ago}}&end_date={{today}}\npages first'));
+    assert.deepEqual(utc.call?.args[1], { startDate: '2026-11-23', endDate: '2026-11-26' });
+  });
+
   test('a `let` whose path finds nothing fails the cell’s checks and sets nothing', async () => {
     const client = spec.client();
     const run = runner(client);
