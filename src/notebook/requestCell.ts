@@ -121,7 +121,7 @@ function readRequestStart(lines: readonly string[], index: number): RequestStart
       next: span.next,
     };
   }
-  const withoutVersion = text.replace(HTTP_VERSION, '');
+  const withoutVersion = withoutTrailingComment(text).replace(HTTP_VERSION, '');
   const parts = /^([A-Za-z]+)\s+(.+)$/.exec(withoutVersion);
   if (parts && !/^(https?:|\/)/i.test(parts[1]!)) {
     const method = methodOf(parts[1]!, line);
