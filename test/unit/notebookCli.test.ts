@@ -175,6 +175,14 @@ describe('node dist/cli.js run', () => {
     const { code, stderr } = await run(['run', unnamed]);
     assert.equal(code, 2);
     assert.match(stderr, /unnamed\.hdnb\.md names no environment: add "environment: local"/);
+    const production = notebook('production.hdnb.md', '---\nenvironment: productionEu\n---\n\n```http\nGET /v2/user/\n```\n');
+    const refused = await run(['run', production], { HEALTH_DATA_API_KEY: KEY });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /Production EU is production: run against it only with --allow-production/);
+    const custom = notebook('custom.hdnb.md', '---\nenvironment: custom\n---\n\n```http\nGET /v2/user/\n```\n');
+    const noUrl = await run(['run', custom], { HEALTH_DATA_API_KEY: KEY });
+    assert.equal(noUrl.code, 2);
+    assert.match(noUrl.stderr, /custom\.hdnb\.md runs against a custom environment: pass its --base-url URL/);
     assert.equal(sandbox.requestCount(), before, 'no request was sent');
   });
 
