@@ -113,6 +113,7 @@ describe('request cell grammar', () => {
       ['GET /v2/user/\n\nexpect no deviations of kind oddKind', 3, /unknown deviation kind/],
       ['GET /v2/user/\n\n{"a": 1}', 3, /a GET has no body/],
       ['GET /v2/user/\nnot a header', 2, /header/],
+      ['POST /v3/lab_tests/list_order_set_markers\nContent-Type: text/plain\n\n{}', 2, /the API takes JSON bodies/],
       ['GET /v2/user/\n\nexpect status 200\nstray words', 4, /directive/],
     ];
     for (const [source, line, message] of cases) {

@@ -18,6 +18,8 @@ const API_KEY = 'notebook-runner-key-5f1e9a';
 
 const spec = useSandbox({ today: TODAY, apiKey: API_KEY, bloodPressurePageSize: 20, heavyUserReadings: 3000 });
 const vendor = useSandbox({ today: TODAY, apiKey: API_KEY, shape: 'vendor' });
+// One reading a page: the heavy reader's year is 1,200 pages, more than a cell loads.
+const onePerPage = useSandbox({ today: TODAY, apiKey: API_KEY, users: 1, bloodPressurePageSize: 1, heavyUserReadings: 1200 });
 
 function target(client: HealthApiClient): NotebookRunTarget {
   return { client, environment: { id: 'local', label: 'Local sandbox' } };
@@ -99,6 +101,17 @@ describe('notebook runner: the five operations', () => {
     );
     assert.deepEqual(orderSet.request.body, { lab_test_ids: [IRON_PANEL] });
     assert.equal(orderSet.assertions[0]?.passed, true, orderSet.assertions[0]?.message);
+  });
+
+  test('pages all stops at 1,000 pages with a note; the body ends at the cursor of the page not loaded', async () => {
+    const client = onePerPage.client();
+    const run = runner(client, { who: 'sample-heavy-reader' });
+    okResult(await run.runCell('GET /v2/user/resolve/{{who}}\n\nlet id = user_id'));
+    const capped = okResult(await run.runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?range=lastYear\n\nexpect count readings == 1000'));
+    assert.equal(capped.pages, 1000);
+    assert.deepEqual(verdicts(capped), [['expect count readings == 1000', true]]);
+    assert.match(capped.notes?.join('\n') ?? '', /Stopped after 1000 pages: the body holds those pages only/);
+    assert.equal(typeof (capped.body as { next_cursor: unknown }).next_cursor, 'string');
   });
 
   test('a pasted absolute URL goes to the environment, and the result says the host was ignored', async () => {
