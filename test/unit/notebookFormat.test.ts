@@ -1,6 +1,8 @@
 // The notebook file format: what the serializer writes reads back the same, a hand-written file
 // loses no text, and a malformed saved output stays Markdown instead of failing the file.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { CellResult, NotebookFile } from '../../src/notebook/model';
@@ -71,6 +73,14 @@ describe('notebook file format', () => {
 
   test('what the serializer wrote reads back to the same text', () => {
     assert.equal(serializeNotebookFile(parseNotebookFile(SAMPLE)), SAMPLE);
+  });
+
+  test('the shipped sample is in the serializer’s own form: saving it unchanged changes nothing', () => {
+    const shipped = readFileSync(resolve(import.meta.dirname, '../../media/notebook/sample.hdnb.md'), 'utf8');
+    const file = parseNotebookFile(shipped);
+    assert.equal(file.environment, 'local');
+    assert.equal(file.cells.filter((cell) => cell.kind === 'request').length, 5);
+    assert.equal(serializeNotebookFile(file), shipped);
   });
 
   test('round trip holds for any notebook the serializer writes (property)', () => {
