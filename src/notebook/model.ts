@@ -17,8 +17,12 @@ export const RESULT_MIME = 'application/vnd.health-data.result+json';
 export interface NotebookFile {
   /** The environment the notebook runs against (front matter `environment:`); absent = the one active. */
   environment?: EnvironmentId;
+  /** The IANA zone of the date shortcuts (`{{today}}`, `range=last7`…; front matter `timeZone:`); absent = UTC. */
+  timeZone?: string;
   /** The notebook's own variables (front matter `variables:`), `{{name}}` in a cell. */
   variables: Record<string, string>;
+  /** Front-matter lines the format does not read (other keys, an unknown environment), kept as written. */
+  otherFrontMatter?: string[];
   cells: NotebookFileCell[];
 }
 
@@ -56,6 +60,8 @@ export interface CellResult {
   variablesSet: Record<string, string>;
   /** When the cell ran (ISO). */
   ranAt: string;
+  /** What the reader should know beside the result: a host ignored, a load stopped at the page cap. */
+  notes?: string[];
   /** Set when the saved body was scrubbed (issue 27): the one-line description. */
   scrubbed?: string;
 }
