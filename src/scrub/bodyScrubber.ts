@@ -16,6 +16,21 @@ const BIRTH_KEY = /birth|(?:^|_)dob(?:$|_)/i;
 
 type Json = Record<string, unknown>;
 
+const isWordCode = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/** Replaces `original` where it stands as a whole (`app-3` in "app-3 moved", not in "app-39"). */
+function replaceWhole(text: string, original: string, replacement: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(original); at >= 0; at = text.indexOf(original, at + original.length)) {
+    const end = at + original.length;
+    if (isWordCode(text.charCodeAt(at - 1)) || isWordCode(text.charCodeAt(end))) continue;
+    out += text.slice(from, at) + replacement;
+    from = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A field's own string value as an id, if it is one the body holds. */
@@ -138,10 +153,10 @@ export class BodyScrubber {
     }
     scrubbed = value;
     if (!KNOWN_PROVIDER_TEXT.has(value)) {
-      for (const [original, pseudonym] of this.knownIds) {
-        if (scrubbed.includes(original)) scrubbed = scrubbed.split(original).join(pseudonym);
-      }
       if (scrubbed.length >= 36 && scrubbed.includes('-')) scrubbed = scrubbed.replace(UUID_INSIDE, (uuid) => this.pseudonyms.uuid(uuid));
+      for (const [original, pseudonym] of this.knownIds) {
+        if (scrubbed.includes(original)) scrubbed = replaceWhole(scrubbed, original, pseudonym);
+      }
       if (looksPersonal(scrubbed)) {
         scrubbed = REMOVED;
         this.textRemoved++;

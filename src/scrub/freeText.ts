@@ -4,7 +4,8 @@
 // they miss is said in the README.
 import { GIVEN_NAMES } from './givenNames';
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+// Liberal: whatever surrounds an @ with a dot after it (local parts may hold any of !#$%&'*/=?^`{|}~).
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]{2,}/;
 /** A run that may be a phone number: digits with spaces, dots, dashes, slashes or brackets between. */
 const PHONE_CANDIDATE = /(?:\+|\(|\b)\d[\d\s()./-]{5,24}\d/g;
 const ISO_DATE_INSIDE = /\d{4}-\d{2}-\d{2}/;
@@ -15,7 +16,7 @@ const STREET = new RegExp(`\\b\\d{1,5}[a-z]?\\s+(?:[\\p{L}'-]+\\s+){1,4}${STREET
 /** "Hauptstraße 12", "Rue de la Paix 4" style: a street word followed by a house number. */
 const STREET_FIRST = /\b[\p{L}-]*(?:straße|strasse|gasse|allee|platz|weg|laan|straat|gatan|vej|rue|calle|via|avenida)\s+(?:[\p{L}'-]+\s+){0,3}\d{1,5}[a-z]?\b/iu;
 const PO_BOX = /\bp\.?\s?o\.?\s+box\s+\d+/i;
-const TITLED_NAME = /\b(?:mr|mrs|ms|miss|mx|dr|prof|herr|frau)\.?\s+\p{Lu}[\p{L}'-]+/u;
+const TITLED_NAME = /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|MR|MRS|MS|DR|PROF)\.?\s+\p{Lu}[\p{L}'-]+/u;
 const WORD = /\p{L}[\p{L}'’-]*/gu;
 
 function hasPhoneNumber(text: string): boolean {
