@@ -10,7 +10,7 @@ export async function captureExchange(client: HealthApiClient, log: RequestLogEn
   log.length = 0;
   let deviations: Deviation[] | undefined;
   await sendOperation(client, operation, { onDeviations: (found) => (deviations = found) }).catch(() => undefined);
-  const answered = log.filter((entry) => entry.status !== undefined && entry.status < 300 || entry.status !== undefined && entry.status >= 400).at(-1);
+  const answered = log.filter((entry) => entry.status !== undefined && (entry.status < 300 || entry.status >= 400)).at(-1);
   if (!answered?.status || answered.responseBody === undefined) throw new Error(`no answer for ${operation.name}`);
   return { operation, status: answered.status, body: JSON.parse(answered.responseBody) as unknown, deviations, raw: answered.responseBody };
 }
