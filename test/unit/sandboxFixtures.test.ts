@@ -3,6 +3,7 @@
 // exactly the scrubbed body; broken files are named and the rest still served; fixture users join
 // the user list; the folder is re-read when it changes.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,6 +176,33 @@ describe('scrubbing the sandbox’s own data', () => {
     } finally {
       await client.close();
       await sandbox.close();
+    }
+  });
+});
+
+describe('sandbox CLI --fixtures', () => {
+  test('names the files it cannot serve at start, serves the others', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hde-fixtures-cli-'));
+    try {
+      const good = writeFixture({ operation: { name: 'resolveUser', args: ['patient-7'] }, status: 200, body: { user_id: '7f0c2a52-1d1e-4d3b-9f7e-2b1f6f3c9a10', client_user_id: 'patient-7' } }, SECRET);
+      writeFileSync(join(folder, good.fileName), good.text);
+      writeFileSync(join(folder, 'broken.json'), '{');
+      const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'src', 'sandbox', 'cli.ts'), '--port', '0', '--users', '2', '--fixtures', folder], { stdio: 'pipe' });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      for (let waited = 0; !output.includes('Press Ctrl+C') && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.match(output, new RegExp(`^Fixtures: 1 from ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; 1 not served:$`, 'm'));
+      assert.match(output, /^ {2}broken\.json: not JSON \(/m);
+      const url = /^Base URL: (\S+)$/m.exec(output)?.[1];
+      const [, path] = good.sandboxPath.split(' ');
+      const response = await fetch(`${url}${path}`, { headers: { 'x-service-api-key': 'sandbox-key' } });
+      assert.equal(JSON.stringify(await response.json()), JSON.stringify((JSON.parse(good.text) as FixtureFile).body));
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
