@@ -77,15 +77,25 @@ export class BodyScrubber {
   /** Reads the ids of a user or a user list first, so text anywhere in the body that repeats them is caught. */
   learnIdsOf(body: unknown): void {
     const users = isObject(body) && Array.isArray(body.users) ? body.users : [body];
-    for (const user of users) {
-      if (!isObject(user)) continue;
-      for (const key of ['user_id', 'team_id'] as const) {
-        const id = user[key];
-        if (typeof id === 'string') this.learnId(id, this.pseudonyms.uuid(id));
-      }
-      const client = user.client_user_id;
-      if (typeof client === 'string') this.learnId(client, this.pseudonyms.clientUserId(client));
+    for (const user of users) if (isObject(user)) this.learnIdsOfObject(user);
+  }
+
+  /** The same at any depth, for JSON of any shape (a tool result, a notebook output). */
+  learnIdsAnywhere(value: unknown): void {
+    if (Array.isArray(value)) for (const item of value) this.learnIdsAnywhere(item);
+    else if (isObject(value)) {
+      this.learnIdsOfObject(value);
+      for (const field in value) this.learnIdsAnywhere(value[field]);
     }
+  }
+
+  private learnIdsOfObject(user: Json): void {
+    for (const key of ['user_id', 'team_id'] as const) {
+      const id = user[key];
+      if (typeof id === 'string') this.learnId(id, this.pseudonyms.uuid(id));
+    }
+    const client = user.client_user_id;
+    if (typeof client === 'string') this.learnId(client, this.pseudonyms.clientUserId(client));
   }
 
   report(): ScrubReport {

@@ -10,7 +10,8 @@ import { inspectResponse } from '../../src/api/contract/inspect';
 import type { ContractOperation } from '../../src/api/contract/specFacts';
 import type { RequestOperation, RequestOperationName } from '../../src/api/requests';
 import { isDateString } from '../../src/scrub/dateShift';
-import { addReports, describeReport, emptyReport, guessOperation, scrubBody, scrubOperation } from '../../src/scrub/scrubber';
+import { addReports, describeReport, emptyReport, guessOperation, scrubBody, scrubJson, scrubOperation } from '../../src/scrub/scrubber';
+import { writeFixture } from '../../src/scrub/fixtureWriter';
 import { plantedArbitrary, plantInStrings, shapeDifference, stringsOf } from '../support/plantedIdentifiers';
 import { generateBody, type BodyMode } from '../support/vendorBodies';
 import type { VendorOperation } from '../support/vendorFacts';
@@ -276,5 +277,34 @@ describe('scrubber: helpers', () => {
     const scrubbed = scrubBody('listLabTestMarkers', body, SECRET).body as Record<string, unknown>;
     assert.equal(Object.getPrototypeOf(scrubbed), Object.prototype);
     assert.equal(JSON.stringify(scrubbed), '{"markers":[],"__proto__":{"polluted":"[removed]"}}');
+  });
+});
+
+describe('scrubber: request arguments and other JSON', () => {
+  test('lab test ids, order sets and paging are kept; a lab account id only loses what looks personal', () => {
+    const labTest: RequestOperation = { name: 'listLabTestMarkers', args: ['5a1c6c3e-2f4b-4d8e-9b61-0c7d2f1e8a01', { labAccountId: 'acct-eu', page: 2, size: 50 }] };
+    assert.deepEqual(scrubOperation(labTest, SECRET).operation, labTest);
+    const orderSet: RequestOperation = { name: 'listOrderSetMarkers', args: [{ labTestIds: ['a', 'b'], addOn: { providerIds: ['x'], markerIds: [3] }, labAccountId: 'jane@example.com' }, { page: 1 }] };
+    const scrubbed = scrubOperation(orderSet, SECRET);
+    assert.deepEqual(scrubbed.operation.args[0], { labTestIds: ['a', 'b'], addOn: { providerIds: ['x'], markerIds: [3] }, labAccountId: '[removed]' });
+    assert.equal(scrubbed.report.textRemoved, 1);
+    const users: RequestOperation = { name: 'listUsers', args: [{ offset: 100, limit: 50 }] };
+    assert.deepEqual(scrubOperation(users, SECRET), { operation: users, report: emptyReport() });
+  });
+
+  test('a page’s next cursor and the next request’s cursor get the same pseudonym, so captured pages chain', () => {
+    const first = writeFixture({ operation: { name: 'getGroupedBloodPressure', args: [USER_ID, { startDate: '2025-01-01' }] }, status: 200, body: { groups: {}, next_cursor: 'opaque-7f0c2a52' } }, SECRET);
+    const second = writeFixture({ operation: { name: 'getGroupedBloodPressure', args: [USER_ID, { startDate: '2025-01-01', nextCursor: 'opaque-7f0c2a52' }] }, status: 200, body: { groups: {}, next_cursor: null } }, SECRET);
+    const nextCursor = (JSON.parse(first.text) as { body: { next_cursor: string } }).body.next_cursor;
+    assert.match(nextCursor, /^cursor-[0-9a-f]{16}$/);
+    assert.ok(second.sandboxPath.includes(`next_cursor=${nextCursor}`), second.sandboxPath);
+  });
+
+  test('scrubJson finds ids at any depth and catches them inside text', () => {
+    const toolResult = { summary: `User patient-0042 has no readings`, data: { user: { user_id: USER_ID, client_user_id: 'patient-0042', created_on: '2025-01-01T00:00:00Z' } } };
+    const { body, report } = scrubJson(toolResult, SECRET);
+    assert.ok(!JSON.stringify(body).includes('patient-0042') && !JSON.stringify(body).includes(USER_ID));
+    assert.equal(body.summary, `User ${body.data.user.client_user_id} has no readings`);
+    assert.equal(report.pseudonymised, 2);
   });
 });
