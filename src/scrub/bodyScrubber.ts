@@ -54,7 +54,7 @@ export class BodyScrubber {
     person: string | undefined,
   ) {
     this.shifter = this.shifterFor(person);
-    if (person !== undefined) this.learnId(person, isUuid(person) ? pseudonyms.uuid(person) : pseudonyms.clientUserId(person));
+    if (person !== undefined) this.learnId(person, isUuid(person) ? pseudonyms.uuid(person, false) : pseudonyms.clientUserId(person, false));
   }
 
   private shifterFor(person: string | undefined): DateShifter {
@@ -92,10 +92,10 @@ export class BodyScrubber {
   private learnIdsOfObject(user: Json): void {
     for (const key of ['user_id', 'team_id'] as const) {
       const id = user[key];
-      if (typeof id === 'string') this.learnId(id, this.pseudonyms.uuid(id));
+      if (typeof id === 'string') this.learnId(id, this.pseudonyms.uuid(id, false));
     }
     const client = user.client_user_id;
-    if (typeof client === 'string') this.learnId(client, this.pseudonyms.clientUserId(client));
+    if (typeof client === 'string') this.learnId(client, this.pseudonyms.clientUserId(client, false));
   }
 
   report(): ScrubReport {
@@ -175,7 +175,10 @@ export class BodyScrubber {
     if (!KNOWN_PROVIDER_TEXT.has(value)) {
       if (scrubbed.length >= 36 && scrubbed.includes('-')) scrubbed = scrubbed.replace(UUID_INSIDE, (uuid) => this.pseudonyms.uuid(uuid));
       for (const [original, pseudonym] of this.knownIds) {
-        if (scrubbed.includes(original)) scrubbed = replaceWhole(scrubbed, original, pseudonym);
+        if (!scrubbed.includes(original)) continue;
+        const replaced = replaceWhole(scrubbed, original, pseudonym);
+        if (replaced !== scrubbed) this.pseudonyms.count(original);
+        scrubbed = replaced;
       }
       if (looksPersonal(scrubbed)) {
         scrubbed = REMOVED;

@@ -141,6 +141,8 @@ describe('sandbox fixtures', () => {
     const sample = await client.listUsers({ limit: 1 });
     await assert.doesNotReject(client.getGroupedBloodPressure(sample.users[0]!.user_id, { startDate: '2026-01-01' }));
     await assert.rejects(client.resolveUser('nobody-at-all'), /not found|404/i);
+    const listed = (written.find(({ file }) => file.operation === 'listUsers')!.file.body as { users: { client_user_id: string; user_id: string }[] }).users.at(-1)!;
+    assert.equal((await client.resolveUser(listed.client_user_id)).user_id, listed.user_id, 'a listed fixture user resolves');
     await client.close();
   });
 

@@ -236,6 +236,14 @@ describe('scrubber: dates', () => {
     assert.equal(one, two);
     assert.notEqual(one, '2025-01-01T00:00:00Z');
   });
+
+  test('a blood-pressure body given its user counts the user only where the id appears', () => {
+    const body = { groups: { omron: [{ source: { provider: 'omron', type: 'cuff' }, data: [{ systolic: 1, diastolic: 1, timestamp: '2025-01-01T00:00:00Z', unit: 'mmHg' }] }] } };
+    const operation: RequestOperation = { name: 'getGroupedBloodPressure', args: [USER_ID, { startDate: '2025-01-01' }] };
+    assert.deepEqual(scrubBody(operation, body, SECRET).report, { pseudonymised: 0, datesShifted: 1, textRemoved: 0 });
+    const echoing = { ...body, note: `readings of ${USER_ID}` };
+    assert.equal(scrubBody(operation, echoing, SECRET).report.pseudonymised, 1);
+  });
 });
 
 describe('scrubber: free text', () => {
