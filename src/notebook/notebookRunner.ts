@@ -203,6 +203,7 @@ export class NotebookRunner {
       assertions: [],
       variablesSet: {},
       ranAt: start.ranAt,
+      ...(this.#zone.zone !== 'UTC' ? { timeZone: this.#zone.zone } : {}),
       ...rest,
       ...(notes && notes.length > 0 ? { notes } : {}),
     } as CellResult;

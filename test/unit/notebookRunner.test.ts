@@ -279,8 +279,10 @@ describe('notebook runner: assertions', () => {
     // 12:00 UTC on the 26th is already the 27th on Kiritimati (UTC+14).
     const ahead = okResult(await runner(client, { id: rich.id }, 'Pacific/Kiritimati').runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?range=last7\npages first'));
     assert.deepEqual(ahead.call?.args[1], { startDate: '2026-11-20', endDate: '2026-11-27' });
+    assert.equal(ahead.timeZone, 'Pacific/Kiritimati', 'the renderer counts days in the zone the cell ran in');
     const utc = okResult(await runner(client, { id: rich.id }).runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?start_date={{3 days ago}}&end_date={{today}}\npages first'));
     assert.deepEqual(utc.call?.args[1], { startDate: '2026-11-23', endDate: '2026-11-26' });
+    assert.equal(utc.timeZone, undefined);
   });
 
   test('a `let` whose path finds nothing fails the cell’s checks and sets nothing', async () => {
