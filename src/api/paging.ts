@@ -63,20 +63,22 @@ export function nextCursorOf(page: GroupedBloodPressure): string | undefined {
 }
 
 /**
- * Every cursor page of a blood-pressure query, following next_cursor until the server says null.
- * The pages share one PageTracker, so the contract lens reports a cursor that comes back.
+ * Every cursor page of a blood-pressure query, following next_cursor until the server says null
+ * (from the query's own nextCursor when it has one). The pages share one PageTracker, so the
+ * contract lens reports a cursor that comes back.
  */
 export async function* iterateBloodPressurePages(
   client: HealthApiClient,
   userId: string,
-  query: Omit<BloodPressureQuery, 'nextCursor'>,
+  query: BloodPressureQuery,
   options: CallOptions = {},
 ): AsyncGenerator<GroupedBloodPressure> {
   const seen = new Set<string>();
   const callOptions: CallOptions = { ...options, pageTracker: options.pageTracker ?? new PageTracker() };
-  let cursor: string | undefined;
+  const { nextCursor: startCursor, ...window } = query;
+  let cursor: string | undefined = startCursor;
   do {
-    const page = await client.getGroupedBloodPressure(userId, { ...query, ...(cursor ? { nextCursor: cursor } : {}) }, callOptions);
+    const page = await client.getGroupedBloodPressure(userId, { ...window, ...(cursor ? { nextCursor: cursor } : {}) }, callOptions);
     yield page;
     cursor = nextCursorOf(page);
     if (cursor !== undefined) {

@@ -39,7 +39,7 @@ export interface AssertionSubject {
   hasBody: boolean;
   deviations: readonly Deviation[];
   /** For `expect readings every day`: the days of the query's window without a reading, or why it cannot tell. */
-  missingDays?: () => { missing: string[]; days: number } | { problem: string };
+  missingDays?: () => { missing: string[]; days: number } | { problem: string } | undefined;
 }
 
 export interface Verdict {

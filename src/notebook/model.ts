@@ -60,6 +60,8 @@ export interface CellResult {
   variablesSet: Record<string, string>;
   /** When the cell ran (ISO). */
   ranAt: string;
+  /** What the reader should know beside the result: a host ignored, a load stopped at the page cap. */
+  notes?: string[];
   /** Set when the saved body was scrubbed (issue 27): the one-line description. */
   scrubbed?: string;
 }

@@ -1,0 +1,230 @@
+// The one runner of request cells: VS Code's notebook controller and `node dist/cli.js run` both
+// call it. A cell's text → its operation (variables filled in) → the client's load (all pages or
+// the first, the contract lens over each) → assertions and `let`s → a CellResult. It never throws:
+// bad input and failed requests are results with outcome 'error', a stopped run one with 'cancelled'.
+import type { HealthApiClient } from '../api/client';
+import { isHealthApiError, type HealthApiError } from '../api/errors';
+import { requestOfOperation, type RequestOperation } from '../api/requests';
+import { formDayRange } from '../domain/bloodPressureQuery';
+import type { EnvironmentId } from '../domain/environments';
+import { ReadingDays } from '../domain/readingDays';
+import { ZoneCalendar } from '../domain/zonedTime';
+import { evaluateAssertion, shown, type AssertionSubject } from './assertions';
+import { requestFailure, unexpectedFailure } from './cellFailure';
+import { requestTarget } from './cellFromOperation';
+import { operationOfCell } from './cellOperation';
+import { DeviationTotals } from './deviationTotals';
+import { valuesAt } from './fieldPath';
+import type { AssertionResult, CellResult, NotebookFile, NotebookFileCell } from './model';
+import { loadOperation, MAX_PAGES } from './operationLoad';
+import { isCellSyntaxError, parseRequestCell, type ParsedRequestCell } from './requestCell';
+import type { VariableScope } from './variables';
+
+export interface NotebookRunTarget {
+  client: HealthApiClient;
+  environment: { id: EnvironmentId; label: string };
+}
+
+export interface RunCellOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: { pages: number }) => void;
+  /** How failure messages name the cell ("cell 3"); absent: they name only the line. */
+  cellName?: string;
+}
+
+/** What a cell's result says beyond the defaults; `operation` is the call (its name goes in too). */
+type ResultFields = Partial<Omit<CellResult, 'operation' | 'call'>> & Pick<CellResult, 'outcome'> & { operation?: RequestOperation };
+
+interface CellStart {
+  started: number;
+  ranAt: string;
+}
+
+export class NotebookRunner {
+  readonly #target: NotebookRunTarget;
+  readonly #variables: Map<string, string>;
+  readonly #zone: ZoneCalendar;
+  readonly #now: () => Date;
+
+  constructor(target: NotebookRunTarget, notebook: { variables: Record<string, string>; timeZone?: string }, options: { now?: () => Date } = {}) {
+    this.#target = target;
+    this.#variables = new Map(Object.entries(notebook.variables));
+    this.#zone = new ZoneCalendar(notebook.timeZone ?? 'UTC');
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /** The variables later cells see: the notebook's, then those set by `let` so far. */
+  get variables(): Record<string, string> {
+    return Object.fromEntries(this.#variables);
+  }
+
+  /** Runs one request cell's source; variables set by `let` flow to later calls on the same runner. Never throws: errors are a CellResult with outcome 'error'. */
+  async runCell(source: string, options: RunCellOptions = {}): Promise<CellResult> {
+    const start: CellStart = { started: performance.now(), ranAt: this.#now().toISOString() };
+    try {
+      return await this.#run(source, options, start);
+    } catch (error) {
+      return this.#result(start, { method: 'GET', path: '' }, { outcome: 'error', error: unexpectedFailure(error) });
+    }
+  }
+
+  async #run(source: string, options: RunCellOptions, start: CellStart): Promise<CellResult> {
+    if (options.signal?.aborted) return this.#result(start, { method: 'GET', path: '' }, { outcome: 'cancelled', error: cancelled() });
+    const cell = parseRequestCell(source);
+    if (isCellSyntaxError(cell)) {
+      return this.#result(start, { method: 'GET', path: '' }, { outcome: 'error', error: { kind: cell.kind, message: `line ${cell.line}: ${cell.message}`, line: cell.line, nextStep: 'Fix the line and run the cell again.' } });
+    }
+    const nowMs = this.#now().getTime();
+    const scope: VariableScope = { values: this.#variables, today: this.#zone.dayKey(nowMs) };
+    const operation = operationOfCell(cell, scope);
+    if ('kind' in operation) {
+      const nextStep = operation.kind === 'unknownVariable' ? 'Set the variable, or run the cell that sets it first.' : 'Fix the request and run the cell again.';
+      return this.#result(start, { method: cell.method, path: cell.target }, { outcome: 'error', error: { kind: operation.kind, message: `line ${operation.line}: ${operation.message}`, line: operation.line, nextStep } });
+    }
+    const spec = requestOfOperation(operation);
+    const request: CellResult['request'] = { method: spec.method, path: requestTarget(spec), ...(spec.body !== undefined ? { body: spec.body } : {}) };
+    const notes: string[] = [];
+    if (cell.ignoredHost !== undefined) {
+      notes.push(`The host ${cell.ignoredHost} in the ${cell.fromCurl ? 'curl command' : 'URL'} was ignored: the request went to ${this.#target.environment.label}.`);
+    }
+    if (options.signal?.aborted) return this.#result(start, request, { outcome: 'cancelled', operation, error: cancelled() });
+
+    const deviations = new DeviationTotals();
+    let pages = 0;
+    try {
+      const loaded = await loadOperation(this.#target.client, operation, {
+        pages: cell.pages,
+        ...(options.signal ? { signal: options.signal } : {}),
+        onDeviations: (found) => deviations.add(found),
+        onPage: (count) => {
+          pages = count;
+          options.onProgress?.({ pages: count });
+        },
+      });
+      if (loaded.capped) notes.push(`Stopped after ${MAX_PAGES} pages: the body holds those pages only. Narrow the query or say "pages first".`);
+      const found = deviations.list();
+      const missingDays = (): ReturnType<NonNullable<AssertionSubject['missingDays']>> | undefined => this.#missingDays(operation, loaded.body, nowMs);
+      // The client resolves only on a 2xx, and the spec's five operations answer 200.
+      const subject: AssertionSubject = { status: 200, body: loaded.body, hasBody: true, deviations: found, missingDays };
+      const assertions = this.#assertions(cell, subject, options.cellName);
+      const variablesSet = this.#lets(cell, loaded.body, assertions, options.cellName);
+      return this.#result(start, request, { outcome: 'ok', operation, status: 200, pages: loaded.pages, body: loaded.body, deviations: found, assertions, variablesSet, notes });
+    } catch (error) {
+      if (!isHealthApiError(error)) throw error;
+      return this.#failed(start, request, operation, cell, error, { pages, deviations: deviations.list(), notes }, options.cellName);
+    }
+  }
+
+  /** A failed request; a cell that expects that very status (`expect status 404`) still holds. */
+  #failed(
+    start: CellStart,
+    request: CellResult['request'],
+    operation: RequestOperation,
+    cell: ParsedRequestCell,
+    error: HealthApiError,
+    partial: { pages: number; deviations: CellResult['deviations']; notes: string[] },
+    cellName: string | undefined,
+  ): CellResult {
+    if (error.kind === 'cancelled') return this.#result(start, request, { outcome: 'cancelled', operation, pages: partial.pages, error: cancelled(), notes: partial.notes });
+    const status = error.status;
+    // Only an HTTP error status can be expected; a 200 whose body is no API answer stays an error.
+    const expected = status !== undefined && status >= 300 && error.kind !== 'invalid_response' && cell.assertions.some(({ assertion }) => (assertion.kind === 'status' || assertion.kind === 'statusClass') && evaluateAssertion(assertion, { status, body: undefined, hasBody: false, deviations: [] }).passed);
+    const body = errorBody(error);
+    const subject: AssertionSubject = { status, body, hasBody: body !== undefined, deviations: partial.deviations };
+    const assertions = this.#assertions(cell, subject, cellName);
+    const common = { operation, pages: partial.pages, deviations: partial.deviations, assertions, notes: partial.notes, ...(status !== undefined ? { status } : {}), ...(body !== undefined ? { body } : {}) };
+    if (expected) return this.#result(start, request, { outcome: 'ok', ...common, variablesSet: this.#lets(cell, body, assertions, cellName) });
+    return this.#result(start, request, { outcome: 'error', ...common, error: requestFailure(error) });
+  }
+
+  #assertions(cell: ParsedRequestCell, subject: AssertionSubject, cellName: string | undefined): AssertionResult[] {
+    return cell.assertions.map(({ line, text, assertion }) => {
+      const verdict = evaluateAssertion(assertion, subject);
+      const where = `${cellName ? `${cellName}, ` : ''}line ${line}`;
+      return { line, text, passed: verdict.passed, message: verdict.passed ? verdict.message : `${where}: ${verdict.message}`, ...(verdict.section ? { section: verdict.section } : {}) };
+    });
+  }
+
+  /** Sets each `let`; one whose path finds no single plain value is a failed check of the cell. */
+  #lets(cell: ParsedRequestCell, body: unknown, assertions: AssertionResult[], cellName: string | undefined): Record<string, string> {
+    const set: Record<string, string> = {};
+    for (const { name, path, line } of cell.lets) {
+      const { values } = body === undefined ? { values: [] } : valuesAt(body, path);
+      const value = values.length === 1 ? values[0] : undefined;
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+        set[name] = String(value);
+        this.#variables.set(name, String(value));
+        continue;
+      }
+      const found = values.length === 0 ? `${path.text} is not in the response` : `${path.text} is ${shown(values.length === 1 ? values[0] : values)}, not one text or number`;
+      assertions.push({ line, text: `let ${name} = ${path.text}`, passed: false, message: `${cellName ? `${cellName}, ` : ''}line ${line}: cannot set {{${name}}}: ${found}` });
+    }
+    return set;
+  }
+
+  /** For `expect readings every day`: the days of the query's window, in the notebook's zone, without a reading. */
+  #missingDays(operation: RequestOperation, body: unknown, nowMs: number): { missing: string[]; days: number } | { problem: string } | undefined {
+    if (operation.name !== 'getGroupedBloodPressure') return undefined;
+    const query = operation.args[1];
+    const window = formDayRange({ startDate: query.startDate, endDate: query.endDate ?? '', provider: '' }, this.#zone, nowMs);
+    const days = new ReadingDays(this.#zone, window);
+    days.addPage((body as { groups: Parameters<ReadingDays['addPage']>[0] }).groups);
+    const missing: string[] = [];
+    days.perWindowDay.forEach((count, index) => {
+      if (count === 0) missing.push(days.dayKey(days.firstDay + index));
+    });
+    return { missing, days: days.perWindowDay.length };
+  }
+
+  #result(start: CellStart, request: CellResult['request'], fields: ResultFields): CellResult {
+    const { notes, operation, ...rest } = fields;
+    return {
+      version: 1,
+      request,
+      ...(operation ? { operation: operation.name, call: operation } : {}),
+      environment: { ...this.#target.environment },
+      ms: Math.round(performance.now() - start.started),
+      pages: 0,
+      deviations: [],
+      assertions: [],
+      variablesSet: {},
+      ranAt: start.ranAt,
+      ...rest,
+      ...(notes && notes.length > 0 ? { notes } : {}),
+    } as CellResult;
+  }
+}
+
+function cancelled(): NonNullable<CellResult['error']> {
+  return { kind: 'cancelled', message: 'Stopped before the cell finished.', nextStep: 'Run the cell again when you are ready.' };
+}
+
+/** The JSON an error response carried (a 404's detail, a 422's issues), when it was JSON. */
+function errorBody(error: HealthApiError): unknown {
+  if (error.responseBody === undefined) return undefined;
+  try {
+    return JSON.parse(error.responseBody) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs every request cell of a notebook in order, on one runner (so `let` flows down). Resolves with
+ * one result per request cell, in order; after a cancel the remaining cells are 'cancelled'.
+ */
+export async function runNotebookFile(
+  file: NotebookFile,
+  target: NotebookRunTarget,
+  options: { signal?: AbortSignal; onCell?: (index: number, cell: NotebookFileCell, result: CellResult) => void; now?: () => Date } = {},
+): Promise<CellResult[]> {
+  const runner = new NotebookRunner(target, { variables: file.variables, ...(file.timeZone ? { timeZone: file.timeZone } : {}) }, options.now ? { now: options.now } : {});
+  const results: CellResult[] = [];
+  for (const [index, cell] of file.cells.entries()) {
+    if (cell.kind !== 'request') continue;
+    const result = await runner.runCell(cell.source, { ...(options.signal ? { signal: options.signal } : {}), cellName: `cell ${index + 1}` });
+    results.push(result);
+    options.onCell?.(index, cell, result);
+  }
+  return results;
+}
