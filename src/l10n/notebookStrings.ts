@@ -19,6 +19,9 @@ export const notebookStrings = {
   nextStep: (step: string): string => vscode.l10n.t('Next step: {0}', step),
   assertionTotals: (passed: number, failed: number): string => vscode.l10n.t('{0} passed, {1} failed', count(passed), count(failed)),
 
+  cellName: (position: number): string => vscode.l10n.t('cell {0}', position),
+  loadingPages: (pages: number): string => (pages === 1 ? vscode.l10n.t('Loading… 1 page so far') : vscode.l10n.t('Loading… {0} pages so far', count(pages))),
+
   // Why a cell did not run.
   untrusted: (): string =>
     vscode.l10n.t('Not run: this workspace is not trusted. Notebooks show their saved outputs here but send no request until you trust the workspace.'),

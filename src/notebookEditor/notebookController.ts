@@ -124,7 +124,13 @@ export class HealthDataNotebookController implements vscode.Disposable {
     try {
       await execution.clearOutput();
       const source = execution.cell.document.getText();
-      const result = await inRequestOrigin('notebook', () => this.deps.requests.inLoad(() => runner.runCell(source, { signal: abort.signal })));
+      const options = {
+        signal: abort.signal,
+        // As the command line names it: its place among all the notebook's cells.
+        cellName: notebookStrings.cellName(execution.cell.index + 1),
+        onProgress: ({ pages }: { pages: number }) => void execution.replaceOutput(notRunOutput(notebookStrings.loadingPages(pages))).then(undefined, () => undefined),
+      };
+      const result = await inRequestOrigin('notebook', () => this.deps.requests.inLoad(() => runner.runCell(source, options)));
       await execution.replaceOutput(cellResultOutput(result));
       execution.end(cellSucceeded(result), Date.now());
     } catch (error) {

@@ -139,12 +139,14 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
       assert.deepEqual(mimes, [RESULT_MIME, 'application/json', 'text/plain'], `cell ${cell.index}: result, raw body, summary`);
       assert.equal(result.outcome, 'ok', `cell ${cell.index}: ${textOutput(cell)}`);
       assert.equal(result.environment.id, 'local');
-      assert.ok(result.assertions.length > 0 && result.assertions.every((assertion) => assertion.passed), `cell ${cell.index}: ${textOutput(cell)}`);
+      assert.ok(result.assertions.every((assertion) => assertion.passed), `cell ${cell.index}: ${textOutput(cell)}`);
       assert.equal(cell.executionSummary?.success, true);
       assert.ok((cell.executionSummary?.executionOrder ?? 0) > 0, 'an execution order');
       assert.match(textOutput(cell), /^(GET|POST) \/v[23]\//);
-      assert.match(textOutput(cell), /✓ expect /);
     }
+    const assertions = requestCells(notebook).flatMap((cell) => resultOf(cell)?.assertions ?? []);
+    assert.ok(assertions.some((assertion) => assertion.text === 'expect no deviations'), 'the sample asserts "no deviations"');
+    assert.match(requestCells(notebook).map(textOutput).join('\n'), /✓ expect no deviations/);
     const notebookRows = testing.requestRecorder.records.all().filter((record) => record.origin === 'notebook');
     assert.ok(notebookRows.length >= requestCells(notebook).length, 'every request is a Requests row, marked as the notebook\'s');
   });
@@ -186,7 +188,7 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
         '',
         cellText(['GET /v2/user/resolve/{{clientUserId}}', '', 'let userId = user_id', 'expect status 200']),
         '',
-        cellText(['GET /v2/user/resolve/{{clientUserId}}', '', `expect user_id == "${user.user_id}"`, 'expect user_id == "{{userId}}"']),
+        cellText(['GET /v2/timeseries/{{userId}}/blood_pressure/grouped?range=last30', '', 'pages first', 'expect status 200']),
         '',
       ].join('\n'),
     );
@@ -194,6 +196,7 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     const [first, second] = requestCells(notebook);
     assert.equal(resultOf(first!)?.variablesSet.userId, user.user_id);
     assert.equal(second!.executionSummary?.success, true, textOutput(second!));
+    assert.match(resultOf(second!)!.request.path, new RegExp(`^/v2/timeseries/${user.user_id}/`), '{{userId}} is the first cell\'s user_id');
     await run(notebook, [second!]);
     assert.equal(notebook.cellAt(second!.index).executionSummary?.success, true, `primed from the first cell's result: ${textOutput(notebook.cellAt(second!.index))}`);
   });
@@ -252,7 +255,9 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     await waitFor(() => statusBar.text()?.includes('Sandbox EU') && !statusBar.text()?.includes('(active)'), 'the status bar names Sandbox EU');
     assert.ok(await notebook.save());
     const saved = readFileSync(notebook.uri.fsPath, 'utf8');
-    assert.match(saved, /^---\nenvironment: sandboxEu\n/, 'the front matter names it');
+    assert.match(saved, /^---\n/, 'front matter at the top');
+    assert.match(saved, /^environment: sandboxEu$/m, 'the front matter names it');
+    assert.match(saved, /^# Switch$/m, 'the Markdown is kept');
     assert.doesNotMatch(saved, new RegExp(`${TEAM_KEY}|127\\.0\\.0\\.1`), 'never the key, never the base URL');
     await run(notebook);
     const result = resultOf(requestCells(notebook)[0]!) ?? assert.fail('a result');

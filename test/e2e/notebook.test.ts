@@ -1,0 +1,79 @@
+// A person's path through a Health Data notebook in a real workbench: the walkthrough step opens
+// the sample, Run All runs every request cell against the embedded sandbox, the blood-pressure
+// cell's output draws its chart, and an assertion changed to something false fails, visibly.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Locator } from 'playwright-core';
+import { openWorkbench, type Workbench } from './workbench';
+
+const CELL_RUN_TIMEOUT_MS = 90_000;
+
+describe('Health Data notebook in a real workbench', () => {
+  let workbench: Workbench;
+
+  before(async () => {
+    // The Welcome page needs the width to show a step's media beside the steps.
+    workbench = await openWorkbench({ theme: 'Light', settings: { 'workbench.secondarySideBar.defaultVisibility': 'hidden' } });
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  const notebookEditor = (): Locator => workbench.page.locator('.notebookOverlay').first();
+  const codeCells = (): Locator => notebookEditor().locator('.cell-list-container .monaco-list-row.code-cell-row');
+  const cellsIn = (state: 'success' | 'error'): Locator =>
+    notebookEditor().locator(`.cell-list-container .monaco-list-row.code-cell-row .codicon-notebook-state-${state}`);
+  /** The notebook's outputs: one webview (two iframes deep) holds every cell's output. */
+  const outputs = () => workbench.page.locator('.notebookOverlay iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
+
+  /** "Select Kernel" may ask once which controller runs the notebook: ours. */
+  const pickControllerIfAsked = async (): Promise<void> => {
+    const asked = await workbench
+      .quickInput()
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Health Data' })
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(() => true, () => false);
+    if (asked) await workbench.pickQuickPickItem(/Health Data/);
+  };
+
+  test('the walkthrough step opens the sample; Run All runs every request cell and the chart is drawn', async () => {
+    await workbench.runCommand('Health Data: Get Started');
+    const step = workbench.page.locator('button.getting-started-step[data-step-id$="#keepNotebook"]');
+    await step.click();
+    await step.getByRole('button', { name: 'New Notebook' }).click();
+    await codeCells().first().waitFor();
+    const cells = await codeCells().count();
+    assert.ok(cells >= 5, `the sample shows each operation once (${cells} request cells)`);
+
+    await workbench.runCommand('Notebook: Run All');
+    await pickControllerIfAsked();
+    const deadline = Date.now() + CELL_RUN_TIMEOUT_MS;
+    while ((await cellsIn('success').count()) + (await cellsIn('error').count()) < cells) {
+      assert.ok(Date.now() < deadline, `every cell ran within ${CELL_RUN_TIMEOUT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.equal(await cellsIn('error').count(), 0, 'no cell failed');
+    // The blood-pressure cell's output is the panel's own chart, drawn by the notebook renderer.
+    await outputs().locator('svg, canvas').first().waitFor({ timeout: CELL_RUN_TIMEOUT_MS });
+    const text = await outputs().locator('body').innerText();
+    assert.match(text, /no deviations|differs from the spec/, 'the contract-lens line is in the outputs');
+    await workbench.screenshot('notebook-light');
+  });
+
+  test('an assertion changed to something false fails, and the cell says why', async () => {
+    const line = notebookEditor().locator('.cell-editor-container .view-line', { hasText: /^expect status 200$/ }).first();
+    await line.scrollIntoViewIfNeeded();
+    await line.click();
+    await workbench.page.keyboard.press('End');
+    for (let index = 0; index < 3; index++) await workbench.page.keyboard.press('Backspace');
+    await workbench.page.keyboard.type('404');
+    // Ctrl+Enter: run the cell being edited, as a person would.
+    await workbench.page.keyboard.press('Control+Enter');
+    await cellsIn('error').first().waitFor({ timeout: CELL_RUN_TIMEOUT_MS });
+    await outputs().locator('body', { hasText: /expect status 404/ }).waitFor({ timeout: CELL_RUN_TIMEOUT_MS });
+    const text = await outputs().locator('body').innerText();
+    assert.match(text, /expected 404|404/, 'the failure names what was expected');
+    await workbench.screenshot('notebook-failed-assertion-light');
+  });
+});
