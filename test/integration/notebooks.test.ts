@@ -47,12 +47,20 @@ async function selectController(notebook: vscode.NotebookDocument): Promise<void
   await vscode.commands.executeCommand('notebook.selectKernel', { id: 'healthData.notebookController', extension: EXTENSION_ID });
 }
 
-/** Runs `cells` (default: all) of `notebook` and waits until each one has ended. */
-async function run(notebook: vscode.NotebookDocument, cells = requestCells(notebook)): Promise<void> {
+/**
+ * Runs `cells` of `notebook` (default: Run All, one run) and waits until each one has ended. Cells
+ * given are run one command each, as clicking each cell's Run would.
+ */
+async function run(notebook: vscode.NotebookDocument, only?: vscode.NotebookCell[]): Promise<void> {
   await selectController(notebook);
+  const cells = only ?? requestCells(notebook);
   const before = new Map(cells.map((cell) => [cell.index, cell.executionSummary?.timing?.endTime ?? 0]));
-  for (const cell of cells) {
-    await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: cell.index, end: cell.index + 1 }], document: notebook.uri });
+  if (only) {
+    for (const cell of only) {
+      await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: cell.index, end: cell.index + 1 }], document: notebook.uri });
+    }
+  } else {
+    await vscode.commands.executeCommand('notebook.execute', notebook.uri);
   }
   await waitFor(
     () => cells.every((cell) => (notebook.cellAt(cell.index).executionSummary?.timing?.endTime ?? 0) > (before.get(cell.index) ?? 0)),
@@ -153,12 +161,12 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
 
   test('a changed assertion fails: the cell shows ✗ with the reason and the run is not a success', async function () {
     this.timeout(60_000);
-    const notebook = await notebookFile('assertions.hdnb.md', `${cellText(['GET /v2/user/?limit=3', '', 'expect status 200', 'expect count users == 3'])}\n`);
+    const notebook = await notebookFile('assertions.hdnb.md', `${cellText(['GET /v2/user/?limit=3', '', 'pages first', 'expect status 200', 'expect count users == 3'])}\n`);
     await run(notebook);
     const cell = requestCells(notebook)[0]!;
     assert.equal(cell.executionSummary?.success, true, textOutput(cell));
     const edit = new vscode.WorkspaceEdit();
-    const line = cell.document.lineAt(2);
+    const line = cell.document.lineAt(3);
     edit.replace(cell.document.uri, line.range, 'expect status 404');
     assert.ok(await vscode.workspace.applyEdit(edit));
     await run(notebook);
@@ -279,7 +287,7 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     try {
       const notebook = await notebookFile(
         'production.hdnb.md',
-        `---\nenvironment: productionUs\n---\n\n${cellText(['GET /v2/user/?limit=1'])}\n\n${cellText(['GET /v2/user/?limit=2'])}\n`,
+        `---\nenvironment: productionUs\n---\n\n${cellText(['GET /v2/user/?limit=1', 'pages first'])}\n\n${cellText(['GET /v2/user/?limit=2', 'pages first'])}\n`,
       );
       const sent = (): number => testing.requestRecorder.records.all().filter((record) => record.environmentId === 'productionUs').length;
       const before = sent();
