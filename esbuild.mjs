@@ -97,6 +97,20 @@ const targets = [
       tsconfig: 'src/webview/tsconfig.json',
       loader: { '.css': 'css' },
     })),
+  {
+    // The notebook's output renderer: an ES module VS Code imports, exporting `activate`. Its CSS
+    // (the panels' and its own) is bundled as text and adopted into each output's shadow root.
+    name: 'webview:notebookRenderer',
+    entryPoints: ['src/webview/notebook/main.ts'],
+    outfile: 'dist/webview/notebookRenderer.js',
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    tsconfig: 'src/webview/tsconfig.json',
+    loader: { '.css': 'text' },
+    // chart.ts's side-effect `import 'uplot/…css'` is for the panel's bundle; here main.ts imports that CSS as text.
+    logOverride: { 'ignored-bare-import': 'silent' },
+  },
 ];
 
 const selected = targets.filter((t) => !only || t.name === only || t.name.startsWith(`${only}:`));

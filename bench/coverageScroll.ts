@@ -125,7 +125,7 @@ async function runOnce(page: Page, url: string, init: CoverageScanHostMessage, r
   const heat = frameStats(await page.evaluate(framesOf, { ...heatViewport, frames: SCROLL_FRAMES, rowsPerFrame: ROWS_PER_FRAME }));
   await page.evaluate(() => document.querySelector('#scan-rows')?.scrollIntoView({ block: 'end' }));
   const table = frameStats(
-    await page.evaluate(framesOf, { selector: '#scan-rows .vviewport', rowHeight: TABLE_ROW_HEIGHT, fromTop: true, frames: SCROLL_FRAMES, rowsPerFrame: ROWS_PER_FRAME }),
+    await page.evaluate(framesOf, { selector: '#scan-rows', rowHeight: TABLE_ROW_HEIGHT, fromTop: true, frames: SCROLL_FRAMES, rowsPerFrame: ROWS_PER_FRAME }),
   );
   if (snapshot.shownRows !== ROWS) throw new Error(`the table shows ${snapshot.shownRows} rows, expected ${ROWS}`);
   return { heat, table, idle, shown: snapshot.shownRows, drawn: snapshot.heatMapRowsDrawn };

@@ -30,8 +30,8 @@ export interface FrameSampling {
 export async function framesOf({ frames, rowsPerFrame, selector, rowHeight = 22, fromTop = false }: FrameSampling): Promise<{ deltas: number[]; rows: number }> {
   const viewport = selector
     ? document.querySelector<HTMLElement>(selector)
-    : (document.querySelector<HTMLElement>('#readings .vviewport') ?? document.querySelector<HTMLElement>('.vviewport'));
-  if (!viewport) throw new Error(`no viewport ${selector ?? '.vviewport'}`);
+    : (document.querySelector<HTMLElement>('#readings') ?? document.querySelector<HTMLElement>('.vtable'));
+  if (!viewport) throw new Error(`no viewport ${selector ?? '#readings'}`);
   if (fromTop) viewport.scrollTop = 0;
   const deltas: number[] = [];
   await new Promise<void>((resolve) => {

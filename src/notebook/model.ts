@@ -39,6 +39,8 @@ export interface CellResult {
   /** The client call with its arguments (what Save as Notebook / Replay make again). */
   call?: RequestOperation;
   environment: { id: EnvironmentId; label: string };
+  /** The IANA zone the cell's days were counted in (the notebook's `timeZone:`); absent = UTC. */
+  timeZone?: string;
   /** Final HTTP status; absent when none came back (network, cancelled, refused before sending). */
   status?: number;
   /** Wall time of the whole cell, all pages. */

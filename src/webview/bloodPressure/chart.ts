@@ -66,6 +66,8 @@ export class BloodPressureChart {
   private drawn: DecimatedChart | undefined;
   /** The canvas host's width as the last layout gave it (read from the ResizeObserver, never forced). */
   private knownWidth = 0;
+  private readonly resizeObserver: ResizeObserver;
+  private readonly themeObserver: MutationObserver;
 
   constructor(
     private readonly strings: BloodPressureStrings,
@@ -95,14 +97,27 @@ export class BloodPressureChart {
     this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key));
     this.otherUnitsNote.hidden = true;
     this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote);
-    new ResizeObserver(([entry]) => {
+    this.resizeObserver = new ResizeObserver(([entry]) => {
       this.knownWidth = entry?.contentRect.width ?? this.knownWidth;
       if (!this.plot || this.plot.width === this.width()) return;
       this.plot.setSize({ width: this.width(), height: HEIGHT });
       this.draw();
-    }).observe(this.canvasHost);
+    });
+    this.resizeObserver.observe(this.canvasHost);
     // VS Code swaps the body's theme class (vscode-light / vscode-dark / vscode-high-contrast).
-    new MutationObserver(() => this.rebuild()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+    this.themeObserver = new MutationObserver(() => this.rebuild());
+    this.themeObserver.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  }
+
+  /**
+   * Stops watching the page and removes uPlot's window listeners: a notebook keeps one page for
+   * many outputs, and a chart whose output is gone must leave nothing behind.
+   */
+  dispose(): void {
+    this.resizeObserver.disconnect();
+    this.themeObserver.disconnect();
+    this.plot?.destroy();
+    this.plot = undefined;
   }
 
   /** A new query: no zoom; the axes and bands of the whole range, and whatever data there is. */

@@ -68,6 +68,8 @@ export class ReadingsTable {
       columns: this.columns.map((c) => c.header),
       renderRow: (index, row) => this.renderRow(index, row),
       onActivate: (index) => this.toggle(index),
+      // A source's header row opens and closes its readings: a tree of two levels.
+      role: 'treegrid',
     });
     this.rows.element.style.setProperty('--readings-columns', this.columns.map((c) => c.width).join(' '));
     // A header cut off by a narrow panel still says what it is, on hover.
@@ -76,6 +78,10 @@ export class ReadingsTable {
 
   get element(): HTMLElement {
     return this.rows.element;
+  }
+
+  dispose(): void {
+    this.rows.dispose();
   }
 
   /** Reading rows currently in the table (group header rows not counted). */
@@ -134,6 +140,7 @@ export class ReadingsTable {
       const expanded = !this.collapsed.has(keyOf(source));
       row.classList.add('group-row');
       row.setAttribute('aria-expanded', String(expanded));
+      row.setAttribute('aria-level', '1');
       const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType ?? MISSING, this.numbers.format(source.length));
       // The source type not sent is "—": the header's tooltip says so.
       const attrs: Record<string, string> = source.sourceType === undefined ? { role: 'gridcell', title: this.strings.coverageSourceNotSent } : { role: 'gridcell' };
@@ -141,6 +148,7 @@ export class ReadingsTable {
       return;
     }
     row.removeAttribute('aria-expanded');
+    row.setAttribute('aria-level', '2');
     if (reading >= source.length) return;
     row.replaceChildren(...this.columns.map((column) => cell(column.cell(source, reading), column.className)));
   }

@@ -13,6 +13,8 @@ export interface VirtualRowsOptions {
   renderRow(index: number, row: HTMLElement): void;
   /** Enter or Space on the active row, or a double click. */
   onActivate?(index: number): void;
+  /** `treegrid` when rows expand and collapse (aria-expanded, aria-level on rows); default `grid`. */
+  role?: 'grid' | 'treegrid';
 }
 
 const OVERSCAN = 8;
@@ -20,25 +22,30 @@ const OVERSCAN = 8;
 export class VirtualRows {
   readonly element: HTMLElement;
   private readonly viewport: HTMLElement;
+  private readonly header: HTMLElement;
+  private headerHeight = 0;
   private readonly spacer: HTMLElement;
   private readonly pool: HTMLElement[] = [];
   private rowCount = 0;
   private active = -1;
   private frame = 0;
+  private readonly resizeObserver: ResizeObserver;
 
   constructor(private readonly options: VirtualRowsOptions) {
     const header = el('div', { className: `vrow vhead ${options.layoutClass}`, attrs: { role: 'row', 'aria-rowindex': '1' } });
     for (const column of options.columns) header.append(el('div', { text: column, attrs: { role: 'columnheader' } }));
+    this.header = el('div', { className: 'vhead-group', attrs: { role: 'rowgroup' } }, header);
     this.spacer = el('div', { className: 'vspacer', attrs: { role: 'rowgroup' } });
-    // tabindex -1: Chromium makes a scroller without focusable children a Tab stop of its own; the
-    // grid already takes the keys, so the viewport would be an invisible second stop.
-    this.viewport = el('div', { className: 'vviewport', attrs: { tabindex: '-1' } }, this.spacer);
+    // The grid is its own scroller, its header row sticky: the one Tab stop is the element that
+    // scrolls and takes the keys. (A scroller inside it would be a second, invisible Tab stop in
+    // Chromium, or, with tabindex -1, a scrolling region the keyboard cannot reach.)
     this.element = el(
       'div',
-      { className: 'vtable', attrs: { id: options.id, role: 'grid', tabindex: '0', 'aria-label': options.label } },
-      el('div', { attrs: { role: 'rowgroup' } }, header),
-      this.viewport,
+      { className: 'vtable', attrs: { id: options.id, role: options.role ?? 'grid', tabindex: '0', 'aria-label': options.label } },
+      this.header,
+      this.spacer,
     );
+    this.viewport = this.element;
     this.viewport.addEventListener('scroll', () => this.schedule());
     this.element.addEventListener('keydown', (event) => this.onKey(event));
     this.element.addEventListener('focus', () => {
@@ -52,7 +59,15 @@ export class VirtualRows {
       const index = this.indexOf(event.target);
       if (index !== undefined) this.options.onActivate?.(index);
     });
-    new ResizeObserver(() => this.schedule()).observe(this.viewport);
+    this.resizeObserver = new ResizeObserver(() => this.schedule());
+    this.resizeObserver.observe(this.viewport);
+  }
+
+  /** Stops watching the viewport (a notebook output that is removed from a page that stays). */
+  dispose(): void {
+    this.resizeObserver.disconnect();
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
   }
 
   /** Replaces the row set; keeps the scroll position when `keepPosition`. */
@@ -90,8 +105,9 @@ export class VirtualRows {
   private render(): void {
     const { rowHeight } = this.options;
     const height = this.viewport.clientHeight || rowHeight * 20;
-    const first = Math.max(0, Math.floor(this.viewport.scrollTop / rowHeight) - OVERSCAN);
-    const last = Math.min(this.rowCount, Math.ceil((this.viewport.scrollTop + height) / rowHeight) + OVERSCAN);
+    const top = Math.max(0, this.viewport.scrollTop - this.headHeight());
+    const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
+    const last = Math.min(this.rowCount, Math.ceil((top + height) / rowHeight) + OVERSCAN);
     const needed = Math.max(0, last - first);
     while (this.pool.length < needed) {
       const row = el('div', { attrs: { role: 'row' } });
@@ -119,7 +135,7 @@ export class VirtualRows {
 
   private onKey(event: KeyboardEvent): void {
     if (this.rowCount === 0) return;
-    const page = Math.max(1, Math.floor(this.viewport.clientHeight / this.options.rowHeight) - 1);
+    const page = Math.max(1, Math.floor((this.viewport.clientHeight - this.headHeight()) / this.options.rowHeight) - 1);
     const moves: Record<string, number> = {
       ArrowDown: this.active + 1,
       ArrowUp: this.active - 1,
@@ -141,13 +157,21 @@ export class VirtualRows {
   private setActive(index: number): void {
     this.active = index;
     const { rowHeight } = this.options;
+    // The row's top below the sticky header; the header covers the first headHeight() pixels.
     const top = index * rowHeight;
+    const below = this.headHeight() + top + rowHeight;
     if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
-    else if (top + rowHeight > this.viewport.scrollTop + this.viewport.clientHeight) {
-      this.viewport.scrollTop = top + rowHeight - this.viewport.clientHeight;
+    else if (below > this.viewport.scrollTop + this.viewport.clientHeight) {
+      this.viewport.scrollTop = below - this.viewport.clientHeight;
     }
     this.render();
     this.element.setAttribute('aria-activedescendant', `${this.options.id}-row-${index}`);
+  }
+
+  /** The sticky header's height, read once it is laid out (one row until then). */
+  private headHeight(): number {
+    if (this.headerHeight === 0) this.headerHeight = this.header.offsetHeight;
+    return this.headerHeight || this.options.rowHeight;
   }
 
   private indexOf(target: EventTarget | null): number | undefined {
