@@ -5,7 +5,7 @@ import type { DeviationKind } from '../api/contract/deviations';
 import type { DeviationWords } from '../domain/deviationPresentation';
 import type { PanelDeviationsStrings } from '../shared/panelDeviations';
 
-function deviationKindWords(): Record<DeviationKind, string> {
+export function deviationKindWords(): Record<DeviationKind, string> {
   return {
     missingRequired: vscode.l10n.t('required field missing'),
     nullNotAllowed: vscode.l10n.t('null where the spec allows none'),

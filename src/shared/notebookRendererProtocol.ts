@@ -6,6 +6,9 @@ import type { BloodPressureStrings } from './bloodPressureProtocol';
 import type { LabMarkersStrings } from './labMarkersProtocol';
 import type { PanelDeviationsStrings } from './panelDeviations';
 
+/** The renderer's id in the manifest (contributes.notebookRenderer), for its messaging. */
+export const NOTEBOOK_RENDERER_ID = 'health-data-result-renderer';
+
 /** The contract lens's list, as templates (`{0}`…) the renderer fills in (src/domain/deviationPresentation.ts). */
 export interface DeviationListStrings {
   headingOne: string;

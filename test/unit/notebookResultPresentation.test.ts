@@ -1,10 +1,14 @@
 // What a notebook output shows of a CellResult (src/notebook/resultPresentation.ts): bodies from the
 // real sandbox in both shapes, and results edited by hand, which must never throw.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { CellResult } from '../../src/notebook/model';
 import { assertionTally, rawJsonText, readCellResult, requestLine, resultBodyView } from '../../src/notebook/resultPresentation';
+import { NOTEBOOK_RENDERER_ID } from '../../src/shared/notebookRendererProtocol';
+import { ENGLISH_STRINGS } from '../../src/webview/notebook/rendererStrings';
+import { RESULT_MIME } from '../../src/notebook/model';
 import { useSandbox } from '../support/sandboxFixture';
 
 const TODAY = '2026-11-20';
@@ -172,5 +176,41 @@ describe('notebook result presentation', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+/** `key: vscode.l10n.t('English')` pairs of a slice of an l10n source file. */
+function l10nWords(file: string, from: string, to?: string): Record<string, string> {
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(from);
+  assert.ok(start >= 0, `${from} in ${file}`);
+  const slice = text.slice(start, to ? text.indexOf(to, start) : undefined);
+  const words: Record<string, string> = {};
+  for (const match of slice.matchAll(/(\w+): vscode\.l10n\.t\(\s*'((?:[^'\\]|\\.)*)'/g)) words[match[1]!] = match[2]!.replace(/\\'/g, "'");
+  return words;
+}
+
+describe('notebook renderer words and manifest', () => {
+  it('draws with the same English the extension localizes (no drift between renderer and l10n sources)', () => {
+    const panel = 'src/l10n/panelStrings.ts';
+    const renderer = 'src/l10n/notebookRendererStrings.ts';
+    assert.deepEqual(ENGLISH_STRINGS.bloodPressure, l10nWords(panel, 'export function bloodPressureStrings', 'export function labMarkersStrings'));
+    assert.deepEqual(ENGLISH_STRINGS.labMarkers, l10nWords(panel, 'export function labMarkersStrings', 'export const panelTitles'));
+    assert.deepEqual(ENGLISH_STRINGS.output, l10nWords(renderer, 'output: {', 'bloodPressure:'));
+    const { kinds, ...list } = ENGLISH_STRINGS.deviationList;
+    assert.deepEqual(list, l10nWords(renderer, 'deviationList: {', 'kinds:'));
+    assert.deepEqual(kinds, l10nWords('src/l10n/deviationStrings.ts', 'export function deviationKindWords', 'export function deviationWords'));
+    assert.deepEqual(ENGLISH_STRINGS.deviationLine, l10nWords('src/l10n/deviationStrings.ts', 'export function panelDeviationsStrings', 'export const panelDeviationsDocument'));
+  });
+
+  it('contributes the renderer for RESULT_MIME, built by esbuild and shipped', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: { notebookRenderer: { id: string; entrypoint: string; mimeTypes: string[] }[] } };
+    const [entry, ...others] = manifest.contributes.notebookRenderer;
+    assert.equal(others.length, 0);
+    assert.equal(entry!.id, NOTEBOOK_RENDERER_ID);
+    assert.deepEqual(entry!.mimeTypes, [RESULT_MIME]);
+    assert.equal(entry!.entrypoint, './dist/webview/notebookRenderer.js');
+    assert.match(readFileSync('esbuild.mjs', 'utf8'), /outfile: 'dist\/webview\/notebookRenderer\.js',\s*platform: 'browser',\s*format: 'esm'/);
+    assert.match(readFileSync('.vscodeignore', 'utf8'), /^!dist\/webview\/\*\*$/m);
   });
 });
