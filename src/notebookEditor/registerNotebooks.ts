@@ -5,6 +5,7 @@ import type { RequestInspection } from '../services';
 import { HealthDataNotebookController } from './notebookController';
 import { NotebookEnvironmentStatusBar } from './notebookEnvironmentStatusBar';
 import { HealthDataNotebookSerializer } from './notebookSerializer';
+import { registerNotebookRendererStrings } from './rendererStrings';
 
 export interface RegisteredNotebooks {
   controller: HealthDataNotebookController;
@@ -23,6 +24,8 @@ export function registerNotebooks(
     vscode.workspace.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer()),
     controller,
     statusBar,
+    // The renderer draws in English at once and asks for the display language's words.
+    registerNotebookRendererStrings(),
   );
   return { controller, statusBar };
 }
