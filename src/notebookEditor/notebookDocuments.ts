@@ -2,14 +2,38 @@
 // command acts on, cells appended at the end, the environment written into the metadata.
 import * as vscode from 'vscode';
 import type { EnvironmentId } from '../domain/environments';
-import { NOTEBOOK_TYPE, REQUEST_CELL_LANGUAGE, type NotebookFile } from '../notebook/model';
+import { NOTEBOOK_FILE_SUFFIX, NOTEBOOK_TYPE, REQUEST_CELL_LANGUAGE, type NotebookFile } from '../notebook/model';
 import { frontMatterMetadata, frontMatterOf, withEnvironment } from './notebookMetadata';
 import { notebookDataOf } from './notebookSerializer';
 
-/** Opens `file` as a new untitled Health Data notebook and shows it. */
-export async function openUntitledNotebook(file: NotebookFile): Promise<vscode.NotebookEditor> {
-  const notebook = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, notebookDataOf(file));
+/**
+ * Opens `file` as a new untitled Health Data notebook named `<baseName>-N.hdnb.md` and shows it: Save
+ * then offers a name the notebook type recognises (an unnamed untitled notebook would save as .md).
+ */
+export async function openUntitledNotebook(file: NotebookFile, baseName = 'investigation'): Promise<vscode.NotebookEditor> {
+  let notebook: vscode.NotebookDocument;
+  try {
+    notebook = await vscode.workspace.openNotebookDocument(untitledUri(baseName));
+    const data = notebookDataOf(file);
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(notebook.uri, [
+      vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(0, notebook.cellCount), data.cells),
+      vscode.NotebookEdit.updateNotebookMetadata(data.metadata ?? {}),
+    ]);
+    if (notebook.notebookType !== NOTEBOOK_TYPE || !(await vscode.workspace.applyEdit(edit))) throw new Error('not a Health Data notebook');
+  } catch {
+    // A host that cannot open a named untitled notebook: an unnamed one (it saves as .md).
+    notebook = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, notebookDataOf(file));
+  }
   return vscode.window.showNotebookDocument(notebook);
+}
+
+function untitledUri(baseName: string): vscode.Uri {
+  const taken = new Set(vscode.workspace.notebookDocuments.map((notebook) => notebook.uri.toString()));
+  for (let index = 1; ; index++) {
+    const uri = vscode.Uri.from({ scheme: 'untitled', path: `${baseName}-${index}${NOTEBOOK_FILE_SUFFIX}` });
+    if (!taken.has(uri.toString())) return uri;
+  }
 }
 
 /**

@@ -136,6 +136,7 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
       return open?.notebookType === NOTEBOOK_TYPE ? open : undefined;
     }, 'the new notebook in front');
     assert.equal(notebook.isUntitled, true, 'an untitled copy: the sample itself is never changed');
+    assert.match(notebook.uri.path, /^notebook-\d+\.hdnb\.md$/, 'named so that Save offers the notebook suffix');
     const cells = requestCells(notebook);
     assert.ok(cells.length >= 1, 'the sample has request cells');
     assert.ok(cells.every((cell) => cell.document.languageId === REQUEST_CELL_LANGUAGE));

@@ -37,6 +37,6 @@ export class NewNotebookCommand implements Command {
       text = MINIMAL_NOTEBOOK;
       void vscode.window.showWarningMessage(notebookStrings.sampleMissing());
     }
-    await openUntitledNotebook(parseNotebookFile(text));
+    await openUntitledNotebook(parseNotebookFile(text), 'notebook');
   }
 }

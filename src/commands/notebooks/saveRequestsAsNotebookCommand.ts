@@ -62,7 +62,7 @@ export class SaveRequestsAsNotebookCommand implements Command {
       ...(isEnvironmentId(first.environmentId) ? { environment: first.environmentId } : {}),
       variables: {},
       cells,
-    });
+    }, 'requests');
   }
 
   private rowsOf(clicked: unknown, selected: unknown): SavedRow[] {
