@@ -2,8 +2,9 @@
 // is listed once in COMMANDS; exit codes are the commands' own (0 ok, 1 a check failed, 2 usage or
 // connection error). The key is only ever read from the environment, never from an argument.
 import type { CliCommand, CliIo } from './cliCommand';
+import { runCommand } from './runCommand';
 
-const COMMANDS: readonly CliCommand[] = [];
+const COMMANDS: readonly CliCommand[] = [runCommand];
 
 export function usage(): string {
   const width = Math.max(8, ...COMMANDS.map((command) => command.name.length));

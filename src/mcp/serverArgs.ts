@@ -3,7 +3,7 @@
 // read from the environment variable HEALTH_DATA_API_KEY, so it shows in no process list.
 import { API_KEY_VARIABLE } from '../agents/mcpLaunch';
 import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from '../api/apiKeyHeader';
-import { DEFAULT_BASE_URLS, isEnvironmentId, isProduction, normaliseBaseUrl, type EnvironmentId } from '../domain/environments';
+import { DEFAULT_BASE_URLS, isEnvironmentId, isProduction, normaliseBaseUrl, type EnvironmentId, type RemoteEnvironmentId } from '../domain/environments';
 
 export { API_KEY_VARIABLE };
 
@@ -20,7 +20,7 @@ The Health Data Explorer tools as an MCP server on stdin/stdout.
   -h, --help                show this help`;
 
 /** English names, as every result names its environment (VS Code's are translated in src/l10n). */
-const LABELS: Record<EnvironmentId, string> = {
+export const ENVIRONMENT_LABELS: Readonly<Record<EnvironmentId, string>> = {
   local: 'Local sandbox (sample data)',
   sandboxUs: 'Sandbox US',
   sandboxEu: 'Sandbox EU',
@@ -62,13 +62,40 @@ export function parseServerArgs(argv: readonly string[], env: Readonly<Record<st
   }
   if (sandbox) {
     if (values.baseUrl || values.environment) return { kind: 'error', message: '--sandbox takes no --base-url or --environment' };
-    return { kind: 'run', target: { kind: 'sandbox', environment: { id: 'local', label: LABELS.local, production: false } } };
+    return { kind: 'run', target: { kind: 'sandbox', environment: { id: 'local', label: ENVIRONMENT_LABELS.local, production: false } } };
   }
   if (values.environment !== undefined && (!isEnvironmentId(values.environment) || values.environment === 'local')) {
     return { kind: 'error', message: `--environment must be one of sandboxUs, sandboxEu, productionUs, productionEu, custom (got ${values.environment}); use --sandbox for the local sandbox` };
   }
-  const named = values.environment as Exclude<EnvironmentId, 'local'> | undefined;
-  const rawUrl = values.baseUrl ?? (named && named !== 'custom' ? DEFAULT_BASE_URLS[named] : undefined);
+  const remote = resolveRemoteTarget(
+    { ...values, environment: values.environment as RemoteEnvironmentId | undefined, allowProduction },
+    env,
+    (label) => `${label} is production: agents may read it only when the server is started with --allow-production`,
+  );
+  return remote.kind === 'error' ? remote : { kind: 'run', target: remote };
+}
+
+export type RemoteTarget = Extract<McpTarget, { kind: 'remote' }>;
+
+export interface RemoteFlags {
+  baseUrl?: string | undefined;
+  environment?: RemoteEnvironmentId | undefined;
+  apiKeyHeader?: string | undefined;
+  allowProduction: boolean;
+}
+
+/**
+ * Where --base-url / --environment send requests, with the key from the environment: the base URL
+ * checked, production refused without --allow-production (`refusal` says why, in the caller's
+ * words). Shared by dist/mcp.js and `node dist/cli.js run`.
+ */
+export function resolveRemoteTarget(
+  flags: RemoteFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  refusal: (label: string) => string,
+): RemoteTarget | { kind: 'error'; message: string } {
+  const named = flags.environment;
+  const rawUrl = flags.baseUrl ?? (named && named !== 'custom' ? DEFAULT_BASE_URLS[named] : undefined);
   if (!rawUrl) return { kind: 'error', message: 'Pass --sandbox, or --base-url URL (or --environment ID) with the key in $' + API_KEY_VARIABLE };
   const checked = normaliseBaseUrl(rawUrl);
   if (!checked.ok) {
@@ -76,13 +103,11 @@ export function parseServerArgs(argv: readonly string[], env: Readonly<Record<st
   }
   const id = named ?? environmentOfUrl(checked.url);
   const production = isProduction(id);
-  if (production && !allowProduction) {
-    return { kind: 'error', message: `${LABELS[id]} is production: agents may read it only when the server is started with --allow-production` };
-  }
-  const apiKeyHeader = normaliseApiKeyHeader(values.apiKeyHeader ?? DEFAULT_API_KEY_HEADER);
+  if (production && !flags.allowProduction) return { kind: 'error', message: refusal(ENVIRONMENT_LABELS[id]) };
+  const apiKeyHeader = normaliseApiKeyHeader(flags.apiKeyHeader ?? DEFAULT_API_KEY_HEADER);
   if (!apiKeyHeader) return { kind: 'error', message: '--api-key-header must be an HTTP header name such as x-vital-api-key' };
   const apiKey = env[API_KEY_VARIABLE];
   if (!apiKey) return { kind: 'error', message: `Set the API key in the environment variable ${API_KEY_VARIABLE} (never as a flag)` };
-  const label = id === 'custom' ? `${LABELS.custom} (${new URL(checked.url).host})` : LABELS[id];
-  return { kind: 'run', target: { kind: 'remote', baseUrl: checked.url, apiKey, apiKeyHeader, environment: { id, label, production } } };
+  const label = id === 'custom' ? `${ENVIRONMENT_LABELS.custom} (${new URL(checked.url).host})` : ENVIRONMENT_LABELS[id];
+  return { kind: 'remote', baseUrl: checked.url, apiKey, apiKeyHeader, environment: { id, label, production } };
 }

@@ -73,6 +73,16 @@ function trimBlankLines(lines: readonly string[]): string {
 }
 
 export function parseNotebookFile(text: string): NotebookFile {
+  return readNotebook(text).file;
+}
+
+/** The 1-based line of each cell's opening fence (0 for a Markdown cell): where a report points. */
+export function notebookCellLines(text: string): number[] {
+  return readNotebook(text).cellLines;
+}
+
+function readNotebook(text: string): { file: NotebookFile; cellLines: number[] } {
+  const cellLines: number[] = [];
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const file: NotebookFile = { variables: {}, cells: [] };
   let index = 0;
@@ -89,7 +99,10 @@ export function parseNotebookFile(text: string): NotebookFile {
   let markdown: string[] = [];
   const flushMarkdown = (): void => {
     const source = trimBlankLines(markdown);
-    if (source !== '') file.cells.push({ kind: 'markdown', source });
+    if (source !== '') {
+      file.cells.push({ kind: 'markdown', source });
+      cellLines.push(0);
+    }
     markdown = [];
   };
   while (index < lines.length) {
@@ -118,9 +131,10 @@ export function parseNotebookFile(text: string): NotebookFile {
       index = outputFence.end;
     }
     file.cells.push(cell);
+    cellLines.push(fence.start + 1);
   }
   flushMarkdown();
-  return file;
+  return { file, cellLines };
 }
 
 /** A fence longer than any backtick run at the start of a line of `content`, so it cannot close early. */
@@ -154,6 +168,9 @@ export function serializeNotebookFile(file: NotebookFile, options: { maxBodyByte
   });
   if (frontMatter.length > 0) blocks.push(['---', ...frontMatter, '---'].join('\n'));
   for (const cell of file.cells) {
+    // A first Markdown cell that opens with a `---` line would read back as front matter: an
+    // empty front matter before it keeps it Markdown.
+    if (blocks.length === 0 && cell.kind === 'markdown' && /^---[ \t]*(\n|$)/.test(cell.source.trimStart())) blocks.push('---\n---');
     if (cell.kind === 'markdown') {
       const source = trimBlankLines(cell.source.replace(/\r\n?/g, '\n').split('\n'));
       if (source !== '') blocks.push(source);

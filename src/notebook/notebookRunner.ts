@@ -9,7 +9,7 @@ import { formDayRange } from '../domain/bloodPressureQuery';
 import type { EnvironmentId } from '../domain/environments';
 import { ReadingDays } from '../domain/readingDays';
 import { ZoneCalendar } from '../domain/zonedTime';
-import { evaluateAssertion, shown, type AssertionSubject } from './assertions';
+import { evaluateAssertion, parseAssertion, shown, type Assertion, type AssertionSubject } from './assertions';
 import { requestFailure, unexpectedFailure } from './cellFailure';
 import { requestTarget } from './cellFromOperation';
 import { operationOfCell } from './cellOperation';
@@ -18,7 +18,7 @@ import { valuesAt } from './fieldPath';
 import type { AssertionResult, CellResult, NotebookFile, NotebookFileCell } from './model';
 import { loadOperation, MAX_PAGES } from './operationLoad';
 import { isCellSyntaxError, parseRequestCell, type ParsedRequestCell } from './requestCell';
-import type { VariableScope } from './variables';
+import { fillIn, UnknownVariableError, type VariableScope } from './variables';
 
 export interface NotebookRunTarget {
   client: HealthApiClient;
@@ -42,20 +42,28 @@ interface CellStart {
 
 export class NotebookRunner {
   readonly #target: NotebookRunTarget;
-  readonly #variables: Map<string, string>;
+  /** The notebook's own variables: they win over a `let` of the same name. */
+  readonly #notebookVariables: Map<string, string>;
+  /** Variables set by `let` in the cells run so far. */
+  readonly #setVariables = new Map<string, string>();
   readonly #zone: ZoneCalendar;
   readonly #now: () => Date;
 
   constructor(target: NotebookRunTarget, notebook: { variables: Record<string, string>; timeZone?: string }, options: { now?: () => Date } = {}) {
     this.#target = target;
-    this.#variables = new Map(Object.entries(notebook.variables));
+    this.#notebookVariables = new Map(Object.entries(notebook.variables));
     this.#zone = new ZoneCalendar(notebook.timeZone ?? 'UTC');
     this.#now = options.now ?? (() => new Date());
   }
 
   /** The variables later cells see: the notebook's, then those set by `let` so far. */
   get variables(): Record<string, string> {
-    return Object.fromEntries(this.#variables);
+    return Object.fromEntries(this.#scopeValues());
+  }
+
+  /** Lookup order: the notebook's variables, then those set by earlier cells. */
+  #scopeValues(): Map<string, string> {
+    return new Map([...this.#setVariables, ...this.#notebookVariables]);
   }
 
   /** Runs one request cell's source; variables set by `let` flow to later calls on the same runner. Never throws: errors are a CellResult with outcome 'error'. */
@@ -75,7 +83,7 @@ export class NotebookRunner {
       return this.#result(start, { method: 'GET', path: '' }, { outcome: 'error', error: { kind: cell.kind, message: `line ${cell.line}: ${cell.message}`, line: cell.line, nextStep: 'Fix the line and run the cell again.' } });
     }
     const nowMs = this.#now().getTime();
-    const scope: VariableScope = { values: this.#variables, today: this.#zone.dayKey(nowMs) };
+    const scope: VariableScope = { values: this.#scopeValues(), today: this.#zone.dayKey(nowMs) };
     const operation = operationOfCell(cell, scope);
     if ('kind' in operation) {
       const nextStep = operation.kind === 'unknownVariable' ? 'Set the variable, or run the cell that sets it first.' : 'Fix the request and run the cell again.';
@@ -106,12 +114,15 @@ export class NotebookRunner {
       const missingDays = (): ReturnType<NonNullable<AssertionSubject['missingDays']>> | undefined => this.#missingDays(operation, loaded.body, nowMs);
       // The client resolves only on a 2xx, and the spec's five operations answer 200.
       const subject: AssertionSubject = { status: 200, body: loaded.body, hasBody: true, deviations: found, missingDays };
-      const assertions = this.#assertions(cell, subject, options.cellName);
+      const assertions = this.#assertions(cell, subject, options.cellName, scope);
       const variablesSet = this.#lets(cell, loaded.body, assertions, options.cellName);
+      for (const name of Object.keys(variablesSet)) {
+        if (this.#notebookVariables.has(name)) notes.push(`let ${name}: the notebook's own variable {{${name}}} stays in force (${shown(this.#notebookVariables.get(name))}).`);
+      }
       return this.#result(start, request, { outcome: 'ok', operation, status: 200, pages: loaded.pages, body: loaded.body, deviations: found, assertions, variablesSet, notes });
     } catch (error) {
       if (!isHealthApiError(error)) throw error;
-      return this.#failed(start, request, operation, cell, error, { pages, deviations: deviations.list(), notes }, options.cellName);
+      return this.#failed(start, request, operation, cell, error, { pages, deviations: deviations.list(), notes }, options.cellName, scope);
     }
   }
 
@@ -124,6 +135,7 @@ export class NotebookRunner {
     error: HealthApiError,
     partial: { pages: number; deviations: CellResult['deviations']; notes: string[] },
     cellName: string | undefined,
+    scope: VariableScope,
   ): CellResult {
     if (error.kind === 'cancelled') return this.#result(start, request, { outcome: 'cancelled', operation, pages: partial.pages, error: cancelled(), notes: partial.notes });
     const status = error.status;
@@ -131,16 +143,18 @@ export class NotebookRunner {
     const expected = status !== undefined && status >= 300 && error.kind !== 'invalid_response' && cell.assertions.some(({ assertion }) => (assertion.kind === 'status' || assertion.kind === 'statusClass') && evaluateAssertion(assertion, { status, body: undefined, hasBody: false, deviations: [] }).passed);
     const body = errorBody(error);
     const subject: AssertionSubject = { status, body, hasBody: body !== undefined, deviations: partial.deviations };
-    const assertions = this.#assertions(cell, subject, cellName);
+    const assertions = this.#assertions(cell, subject, cellName, scope);
     const common = { operation, pages: partial.pages, deviations: partial.deviations, assertions, notes: partial.notes, ...(status !== undefined ? { status } : {}), ...(body !== undefined ? { body } : {}) };
     if (expected) return this.#result(start, request, { outcome: 'ok', ...common, variablesSet: this.#lets(cell, body, assertions, cellName) });
     return this.#result(start, request, { outcome: 'error', ...common, error: requestFailure(error) });
   }
 
-  #assertions(cell: ParsedRequestCell, subject: AssertionSubject, cellName: string | undefined): AssertionResult[] {
+  #assertions(cell: ParsedRequestCell, subject: AssertionSubject, cellName: string | undefined, scope: VariableScope): AssertionResult[] {
     return cell.assertions.map(({ line, text, assertion }) => {
-      const verdict = evaluateAssertion(assertion, subject);
       const where = `${cellName ? `${cellName}, ` : ''}line ${line}`;
+      const filled = withVariables(text, assertion, scope);
+      if ('problem' in filled) return { line, text, passed: false, message: `${where}: ${filled.problem}` };
+      const verdict = evaluateAssertion(filled, subject);
       return { line, text, passed: verdict.passed, message: verdict.passed ? verdict.message : `${where}: ${verdict.message}`, ...(verdict.section ? { section: verdict.section } : {}) };
     });
   }
@@ -153,7 +167,7 @@ export class NotebookRunner {
       const value = values.length === 1 ? values[0] : undefined;
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         set[name] = String(value);
-        this.#variables.set(name, String(value));
+        this.#setVariables.set(name, String(value));
         continue;
       }
       const found = values.length === 0 ? `${path.text} is not in the response` : `${path.text} is ${shown(values.length === 1 ? values[0] : values)}, not one text or number`;
@@ -192,6 +206,17 @@ export class NotebookRunner {
       ...rest,
       ...(notes && notes.length > 0 ? { notes } : {}),
     } as CellResult;
+  }
+}
+
+/** An `expect` line with `{{variables}}` in it, read again with their values (`expect client_user_id == {{clientUserId}}`). */
+function withVariables(text: string, assertion: Assertion, scope: VariableScope): Assertion | { problem: string } {
+  if (!text.includes('{{')) return assertion;
+  try {
+    return parseAssertion(fillIn(text.replace(/^expect\s+/, ''), scope));
+  } catch (error) {
+    if (error instanceof UnknownVariableError) return { problem: error.message };
+    throw error;
   }
 }
 

@@ -121,7 +121,7 @@ function readRequestStart(lines: readonly string[], index: number): RequestStart
       next: span.next,
     };
   }
-  const withoutVersion = text.replace(HTTP_VERSION, '');
+  const withoutVersion = withoutTrailingComment(text).replace(HTTP_VERSION, '');
   const parts = /^([A-Za-z]+)\s+(.+)$/.exec(withoutVersion);
   if (parts && !/^(https?:|\/)/i.test(parts[1]!)) {
     const method = methodOf(parts[1]!, line);
@@ -192,6 +192,9 @@ export function parseRequestCell(source: string): ParsedRequestCell | CellSyntax
     }
     const keyProblem = keyHeaderProblem(header[1]!, header[2]!);
     if (keyProblem) return { kind: 'keyInCell', line: index + 1, message: keyProblem };
+    if (header[1]!.toLowerCase() === 'content-type' && !/^application\/([\w.+-]*\+)?json\b/i.test(header[2]!.trim())) {
+      return syntaxError(index + 1, `the API takes JSON bodies: write "Content-Type: application/json" or leave the header out (got "${header[2]!.trim().slice(0, 40)}")`);
+    }
   }
 
   // A POST's body: from the first non-blank line up to the first directive (comment lines blanked).

@@ -1,10 +1,12 @@
 // The notebook file format: what the serializer writes reads back the same, a hand-written file
 // loses no text, and a malformed saved output stays Markdown instead of failing the file.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { CellResult, NotebookFile } from '../../src/notebook/model';
-import { parseNotebookFile, serializeNotebookFile } from '../../src/notebook/notebookFormat';
+import { notebookCellLines, parseNotebookFile, serializeNotebookFile } from '../../src/notebook/notebookFormat';
 
 function result(overrides: Partial<CellResult> = {}): CellResult {
   return {
@@ -73,11 +75,19 @@ describe('notebook file format', () => {
     assert.equal(serializeNotebookFile(parseNotebookFile(SAMPLE)), SAMPLE);
   });
 
+  test('the shipped sample is in the serializer’s own form: saving it unchanged changes nothing', () => {
+    const shipped = readFileSync(resolve(import.meta.dirname, '../../media/notebook/sample.hdnb.md'), 'utf8');
+    const file = parseNotebookFile(shipped);
+    assert.equal(file.environment, 'local');
+    assert.equal(file.cells.filter((cell) => cell.kind === 'request').length, 5);
+    assert.equal(serializeNotebookFile(file), shipped);
+  });
+
   test('round trip holds for any notebook the serializer writes (property)', () => {
     const line = fc.string({ maxLength: 30 }).map((text) => text.replace(/[\r\n\u2028\u2029]/g, ' '));
     const source = fc.array(line, { minLength: 1, maxLength: 6 }).map((lines) => lines.join('\n'));
     const markdown = source
-      .map((text) => text.replace(/`/g, "'").replace(/^---/gm, '- --').trim())
+      .map((text) => text.replace(/`/g, "'").trim())
       .filter((text) => text !== '')
       .map((text) => ({ kind: 'markdown' as const, source: text }));
     const request = fc.record({ source, withOutput: fc.boolean() }).map(({ source: text, withOutput }) => ({
@@ -184,6 +194,13 @@ describe('notebook file format', () => {
     assert.deepEqual(again, file);
   });
 
+  test('a first Markdown cell that opens with a rule stays Markdown', () => {
+    const file: NotebookFile = { variables: {}, cells: [{ kind: 'markdown', source: '---\ntitle: not front matter\n---' }, { kind: 'request', source: 'GET /v2/user/' }] };
+    const text = serializeNotebookFile(file);
+    assert.deepEqual(parseNotebookFile(text), file);
+    assert.equal(serializeNotebookFile(parseNotebookFile(text)), text);
+  });
+
   test('a file without front matter has no environment and empty variables', () => {
     const file = parseNotebookFile('```http\nGET /v2/user/\n```\n');
     assert.equal(file.environment, undefined);
@@ -203,5 +220,12 @@ describe('notebook file format', () => {
     assert.equal(cell.output.status, 200, 'the rest of the result is kept');
     const kept = parseNotebookFile(serializeNotebookFile(file, { maxBodyBytes: bytes }));
     assert.deepEqual(kept.cells[0]?.kind === 'request' ? kept.cells[0].output?.body : undefined, body);
+  });
+});
+
+describe('notebook cell lines', () => {
+  test('each cell’s opening fence line, counted in the whole file (front matter included); 0 for Markdown', () => {
+    assert.deepEqual(notebookCellLines(SAMPLE), [0, 12, 0]);
+    assert.equal(SAMPLE.split('\n')[11], '```http');
   });
 });

@@ -58,6 +58,8 @@ describe('request cell grammar', () => {
     assert.equal(cell.line, 3);
     assert.deepEqual(cell.assertions.map((assertion) => [assertion.line, assertion.text]), [[7, 'expect status 200']]);
     assert.deepEqual(operationOfCell(cell, scope()), { name: 'resolveUser', args: ['p-1'] });
+    assert.deepEqual(operation('GET /v2/user/?limit=2 HTTP/1.1 # the first two'), { name: 'listUsers', args: [{ limit: 2 }] });
+    assert.deepEqual(operation('GET /v2/user/resolve/patient 0042 // typed with a space'), { name: 'resolveUser', args: ['patient 0042'] });
   });
 
   test('a pasted curl command, on one line or with continuations; headers dropped', () => {
@@ -111,6 +113,7 @@ describe('request cell grammar', () => {
       ['GET /v2/user/\n\nexpect no deviations of kind oddKind', 3, /unknown deviation kind/],
       ['GET /v2/user/\n\n{"a": 1}', 3, /a GET has no body/],
       ['GET /v2/user/\nnot a header', 2, /header/],
+      ['POST /v3/lab_tests/list_order_set_markers\nContent-Type: text/plain\n\n{}', 2, /the API takes JSON bodies/],
       ['GET /v2/user/\n\nexpect status 200\nstray words', 4, /directive/],
     ];
     for (const [source, line, message] of cases) {

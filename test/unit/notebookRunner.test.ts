@@ -18,6 +18,8 @@ const API_KEY = 'notebook-runner-key-5f1e9a';
 
 const spec = useSandbox({ today: TODAY, apiKey: API_KEY, bloodPressurePageSize: 20, heavyUserReadings: 3000 });
 const vendor = useSandbox({ today: TODAY, apiKey: API_KEY, shape: 'vendor' });
+// One reading a page: the heavy reader's year is 1,200 pages, more than a cell loads.
+const onePerPage = useSandbox({ today: TODAY, apiKey: API_KEY, users: 1, bloodPressurePageSize: 1, heavyUserReadings: 1200 });
 
 function target(client: HealthApiClient): NotebookRunTarget {
   return { client, environment: { id: 'local', label: 'Local sandbox' } };
@@ -99,6 +101,17 @@ describe('notebook runner: the five operations', () => {
     );
     assert.deepEqual(orderSet.request.body, { lab_test_ids: [IRON_PANEL] });
     assert.equal(orderSet.assertions[0]?.passed, true, orderSet.assertions[0]?.message);
+  });
+
+  test('pages all stops at 1,000 pages with a note; the body ends at the cursor of the page not loaded', async () => {
+    const client = onePerPage.client();
+    const run = runner(client, { who: 'sample-heavy-reader' });
+    okResult(await run.runCell('GET /v2/user/resolve/{{who}}\n\nlet id = user_id'));
+    const capped = okResult(await run.runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?range=lastYear\n\nexpect count readings == 1000'));
+    assert.equal(capped.pages, 1000);
+    assert.deepEqual(verdicts(capped), [['expect count readings == 1000', true]]);
+    assert.match(capped.notes?.join('\n') ?? '', /Stopped after 1000 pages: the body holds those pages only/);
+    assert.equal(typeof (capped.body as { next_cursor: unknown }).next_cursor, 'string');
   });
 
   test('a pasted absolute URL goes to the environment, and the result says the host was ignored', async () => {
@@ -243,6 +256,31 @@ describe('notebook runner: assertions', () => {
     assert.equal(unexpected.status, 404);
     assert.deepEqual(verdicts(unexpected), [['expect status 200', false]]);
     assert.ok(unexpected.error?.nextStep);
+  });
+
+  test('variables in an expect line; the notebook’s own variable wins over a let, with a note', async () => {
+    const client = spec.client();
+    const { rich } = await sampleUsers(client);
+    const run = runner(client, { clientUserId: rich.clientId, userId: 'kept' });
+    const result = okResult(await run.runCell('GET /v2/user/resolve/{{clientUserId}}\n\nlet userId = user_id\nexpect client_user_id == {{clientUserId}}\nexpect user_id == {{nothing}}'));
+    assert.deepEqual(verdicts(result), [
+      ['expect client_user_id == {{clientUserId}}', true],
+      ['expect user_id == {{nothing}}', false],
+    ]);
+    assert.match(result.assertions[1]!.message, /line 5: unknown variable \{\{nothing\}\}/);
+    assert.deepEqual(result.variablesSet, { userId: rich.id });
+    assert.equal(run.variables.userId, 'kept');
+    assert.match(result.notes?.join('\n') ?? '', /let userId: the notebook's own variable \{\{userId\}\} stays in force/);
+  });
+
+  test('{{today}} and the range shortcuts are days of the notebook’s zone', async () => {
+    const client = spec.client();
+    const { rich } = await sampleUsers(client);
+    // 12:00 UTC on the 26th is already the 27th on Kiritimati (UTC+14).
+    const ahead = okResult(await runner(client, { id: rich.id }, 'Pacific/Kiritimati').runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?range=last7\npages first'));
+    assert.deepEqual(ahead.call?.args[1], { startDate: '2026-11-20', endDate: '2026-11-27' });
+    const utc = okResult(await runner(client, { id: rich.id }).runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?start_date={{3 days ago}}&end_date={{today}}\npages first'));
+    assert.deepEqual(utc.call?.args[1], { startDate: '2026-11-23', endDate: '2026-11-26' });
   });
 
   test('a `let` whose path finds nothing fails the cell’s checks and sets nothing', async () => {

@@ -1,0 +1,220 @@
+// `node dist/cli.js run FILE…`: every request cell of each notebook through the same runner the
+// notebook editor uses, one line per cell, `N passed, N failed`, an optional JUnit report. Exit 0
+// when every assertion held, 1 when one failed or a cell could not run, 2 for a usage or
+// connection error. The key comes from HEALTH_DATA_API_KEY only and is never printed: every line
+// passes through the same redaction the client uses.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type * as ApiClientModule from '../api/client';
+import type { HealthApiClient, HealthApiClientOptions } from '../api/client';
+import { redactText } from '../api/redaction';
+import type { EnvironmentId } from '../domain/environments';
+import { ENVIRONMENT_LABELS, resolveRemoteTarget } from '../mcp/serverArgs';
+import { junitReport, type JUnitNotebook } from '../notebook/junitReport';
+import type { CellResult, NotebookFile } from '../notebook/model';
+import { notebookCellLines, parseNotebookFile } from '../notebook/notebookFormat';
+import { runNotebookFile, type NotebookRunTarget } from '../notebook/notebookRunner';
+import type { CliCommand, CliIo } from './cliCommand';
+import { parseRunArgs, RUN_USAGE, type RunArgs } from './runArgs';
+import { cellReport, tallyOf, totalsLine, type CellTally } from './runReport';
+
+export interface StartedSandbox {
+  url: string;
+  apiKey: string;
+  apiKeyHeader: string;
+  close(): Promise<void>;
+}
+
+/** What the command reaches outside itself; the defaults load the bundles shipped beside dist/cli.js. */
+export interface RunDependencies {
+  startSandbox(options: { host: string; port: number; shape: 'spec' | 'vendor' }): Promise<StartedSandbox>;
+  createClient(options: HealthApiClientOptions): HealthApiClient;
+  readFile(file: string): Promise<string>;
+  writeFile(file: string, text: string): Promise<void>;
+  now?: () => Date;
+  /** Called with a function that stops the run (Ctrl+C); returns the unhook. */
+  onInterrupt?: (stop: () => void) => () => void;
+}
+
+/** Failures that mean the API could not be reached or would not take the key: exit 2, not 1. */
+const CONNECTION_FAILURES = new Set(['network', 'unauthorized']);
+
+type TargetPlan = { kind: 'sandbox'; shape: 'spec' | 'vendor' } | { kind: 'remote'; baseUrl: string; apiKey: string; apiKeyHeader: string; environment: { id: EnvironmentId; label: string } };
+
+function bundled<T>(file: string): T {
+  // A computed path: esbuild leaves these bundles out of dist/cli.js; they ship beside it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime load by design, see above
+  return require(path.join(__dirname, file)) as T;
+}
+
+const DEFAULT_DEPENDENCIES: RunDependencies = {
+  startSandbox: (options) => bundled<{ startSandbox: RunDependencies['startSandbox'] }>('sandbox.js').startSandbox(options),
+  createClient: (options) => new (bundled<typeof ApiClientModule>('apiClient.js').HealthApiClient)(options),
+  readFile: (file) => readFile(file, 'utf8'),
+  writeFile: async (file, text) => {
+    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    await writeFile(file, text, 'utf8');
+  },
+  onInterrupt: (stop) => {
+    process.once('SIGINT', stop);
+    return () => process.off('SIGINT', stop);
+  },
+};
+
+/** The target of one notebook, or why it has none. */
+function planFor(notebook: NotebookFile, args: RunArgs, env: CliIo['env']): TargetPlan | { error: string } {
+  const remote = (flags: { baseUrl?: string | undefined; environment?: Exclude<EnvironmentId, 'local'> | undefined }): TargetPlan | { error: string } => {
+    const resolved = resolveRemoteTarget(
+      { ...flags, apiKeyHeader: args.apiKeyHeader, allowProduction: args.allowProduction },
+      env,
+      (label) => `${label} is production: run against it only with --allow-production`,
+    );
+    return resolved.kind === 'error' ? { error: resolved.message } : { ...resolved, kind: 'remote' };
+  };
+  if (args.target?.kind === 'sandbox') return { kind: 'sandbox', shape: args.target.shape };
+  if (args.target?.kind === 'remote') return remote(args.target);
+  const named = notebook.environment;
+  if (named === undefined) return { error: 'names no environment: add "environment: local" (or sandboxUs…) to its front matter, or pass --sandbox, --environment ID or --base-url URL' };
+  if (named === 'local') return { kind: 'sandbox', shape: 'spec' };
+  if (named === 'custom') return { error: 'runs against a custom environment: pass its --base-url URL' };
+  return remote({ environment: named });
+}
+
+const planKey = (plan: TargetPlan): string => (plan.kind === 'sandbox' ? `sandbox:${plan.shape}` : `${plan.baseUrl} ${plan.apiKeyHeader}`);
+
+export function createRunCommand(overrides: Partial<RunDependencies> = {}): CliCommand {
+  const deps: RunDependencies = { ...DEFAULT_DEPENDENCIES, ...overrides };
+  return {
+    name: 'run',
+    summary: 'run Health Data notebooks (*.hdnb.md) and check their assertions, as in CI',
+    run: (argv, io) => runNotebooks(argv, io, deps),
+  };
+}
+
+export const runCommand = createRunCommand();
+
+async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDependencies): Promise<number> {
+  const parsed = parseRunArgs(argv);
+  if (parsed.kind === 'help') {
+    rawIo.stdout(RUN_USAGE);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    rawIo.stderr(`${parsed.message}\n\n${RUN_USAGE}`);
+    return 2;
+  }
+  const { args } = parsed;
+  const secret = rawIo.env.HEALTH_DATA_API_KEY ?? '';
+  const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(redactText(text, secret)), stderr: (text) => rawIo.stderr(redactText(text, secret)) };
+
+  // Read and plan everything first: a usage problem stops the run before any request is sent.
+  const notebooks: { file: string; text: string; notebook: NotebookFile; plan: TargetPlan }[] = [];
+  for (const file of args.files) {
+    let text: string;
+    try {
+      text = await deps.readFile(file);
+    } catch (error) {
+      io.stderr(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error)}`);
+      return 2;
+    }
+    const written = parseNotebookFile(text);
+    const notebook: NotebookFile = { ...written, variables: { ...written.variables, ...args.variables } };
+    const plan = planFor(notebook, args, io.env);
+    if ('error' in plan) {
+      io.stderr(args.target ? plan.error : `${file} ${plan.error}`);
+      return 2;
+    }
+    notebooks.push({ file, text, notebook, plan });
+  }
+
+  const stop = new AbortController();
+  const unhook = deps.onInterrupt?.(() => stop.abort()) ?? (() => undefined);
+  const targets = new Map<string, { target: NotebookRunTarget; close(): Promise<void> }>();
+  const report: JUnitNotebook[] = [];
+  const total: CellTally = { passed: 0, failed: 0 };
+  let cellsNotRun = 0;
+  let connectionFailure: string | undefined;
+  try {
+    for (const { file, text, notebook, plan } of notebooks) {
+      let connected = targets.get(planKey(plan));
+      if (!connected) {
+        try {
+          connected = await connect(plan, deps);
+        } catch (error) {
+          io.stderr(`Cannot start the built-in sandbox: ${error instanceof Error ? error.message : String(error)}`);
+          return 2;
+        }
+        targets.set(planKey(plan), connected);
+      }
+      const cellLines = notebookCellLines(text);
+      const requestCells = notebook.cells.filter((cell) => cell.kind === 'request').length;
+      io.stdout(`${file}: ${requestCells} request ${requestCells === 1 ? 'cell' : 'cells'} against ${connected.target.environment.label}`);
+      const cells: JUnitNotebook['cells'] = [];
+      const cellStop = new AbortController();
+      const signal = AbortSignal.any([stop.signal, cellStop.signal]);
+      await runNotebookFile(notebook, connected.target, {
+        signal,
+        ...(deps.now ? { now: deps.now } : {}),
+        onCell: (index, _cell, result) => {
+          const line = cellLines[index] ?? 0;
+          cells.push({ line, name: `cell ${index + 1}`, result });
+          if (result.outcome === 'cancelled' && cellStop.signal.aborted) return;
+          for (const printed of cellReport(`${file}:${line}`, result)) io.stdout(printed);
+          const tally = tallyOf(result);
+          total.passed += tally.passed;
+          total.failed += tally.failed;
+          if (result.outcome !== 'ok') cellsNotRun++;
+          if (isConnectionFailure(result) && connectionFailure === undefined) {
+            connectionFailure = `${connected!.target.environment.label}: ${result.error!.message}${result.error!.nextStep ? `\n${result.error!.nextStep}` : ''}`;
+            cellStop.abort(); // the next cells would fail the same way
+          }
+        },
+      });
+      report.push({ file, cells });
+      if (connectionFailure !== undefined || stop.signal.aborted) break;
+    }
+  } finally {
+    unhook();
+    await Promise.all([...targets.values()].map((connected) => connected.close().catch(() => undefined)));
+  }
+
+  io.stdout(totalsLine(total, cellsNotRun));
+  if (args.junitPath !== undefined) {
+    try {
+      await deps.writeFile(args.junitPath, redactText(junitReport(report), secret));
+    } catch (error) {
+      io.stderr(`Cannot write the JUnit report to ${args.junitPath}: ${error instanceof Error ? error.message : String(error)}`);
+      return 2;
+    }
+  }
+  if (connectionFailure !== undefined) {
+    io.stderr(`Could not reach the API: ${connectionFailure}`);
+    return 2;
+  }
+  if (stop.signal.aborted) {
+    io.stderr('Stopped before every cell ran.');
+    return 2;
+  }
+  return total.failed > 0 ? 1 : 0;
+}
+
+function isConnectionFailure(result: CellResult): boolean {
+  return result.outcome === 'error' && result.error !== undefined && CONNECTION_FAILURES.has(result.error.kind);
+}
+
+async function connect(plan: TargetPlan, deps: RunDependencies): Promise<{ target: NotebookRunTarget; close(): Promise<void> }> {
+  if (plan.kind === 'sandbox') {
+    const sandbox = await deps.startSandbox({ host: '127.0.0.1', port: 0, shape: plan.shape });
+    const client = deps.createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, apiKeyHeader: sandbox.apiKeyHeader });
+    const label = plan.shape === 'vendor' ? `${ENVIRONMENT_LABELS.local}, vendor-shaped` : ENVIRONMENT_LABELS.local;
+    return {
+      target: { client, environment: { id: 'local', label } },
+      close: async () => {
+        await client.close();
+        await sandbox.close();
+      },
+    };
+  }
+  const client = deps.createClient({ baseUrl: plan.baseUrl, apiKey: plan.apiKey, apiKeyHeader: plan.apiKeyHeader });
+  return { target: { client, environment: { id: plan.environment.id, label: plan.environment.label } }, close: () => client.close() };
+}
