@@ -74,5 +74,6 @@ export const notebookStrings = {
   noPanelQuery: (): string => vscode.l10n.t('Open a Blood Pressure or Lab Test Markers panel with a query first: Add to Notebook adds its current query as a cell.'),
   addedToNotebook: (notebook: string): string => vscode.l10n.t('Added the query as a cell to {0}.', notebook),
   panelCellNote: (environment: string): string => vscode.l10n.t('Added from a panel (in {0}).', environment),
-  sampleMissing: (): string => vscode.l10n.t('The sample notebook is missing from this installation; a minimal notebook opened instead.'),
+  sampleUnreadable: (reason: string): string =>
+    vscode.l10n.t('The sample notebook could not be read ({0}). Reinstall the extension, or open any *.hdnb.md file.', reason),
 };
