@@ -66,14 +66,7 @@ describe('Health Data notebook in a real workbench', () => {
             ] as const),
           );
         for (const [index, state] of rows) states.set(index, state);
-        if (!sawChart && (await outputs().locator('.chart-canvas canvas').count()) > 0) {
-          sawChart = true;
-          // The README's picture: the blood-pressure cell with its chart on screen.
-          const chart = await outputs().locator('.chart-canvas').first().boundingBox();
-          if (chart) await workbench.page.mouse.wheel(0, chart.y - 350);
-          await workbench.page.waitForTimeout(500);
-          await workbench.screenshot('notebook-light');
-        }
+        sawChart ||= (await outputs().locator('.chart-canvas canvas').count()) > 0;
         await workbench.page.mouse.wheel(0, 300);
         await workbench.page.waitForTimeout(150);
       }
@@ -84,6 +77,16 @@ describe('Health Data notebook in a real workbench', () => {
     assert.ok(states.size >= 5, `the sample makes each of the five operations (${states.size} request cells)`);
     assert.deepEqual([...states.values()].filter((state) => state !== 'success'), [], 'every cell succeeded');
     assert.ok(sawChart, "the blood-pressure cell's output draws the panel's chart");
+    // The README's picture: the blood-pressure cell's request at the top, its chart below.
+    const bloodPressureLine = notebookEditor().locator('.cell-editor-container .view-line', { hasText: /blood_pressure\/grouped/ }).first();
+    for (let step = 0; step < 80 && !(await bloodPressureLine.isVisible()); step++) {
+      await workbench.page.mouse.wheel(0, -400);
+      await workbench.page.waitForTimeout(100);
+    }
+    const requestLine = await bloodPressureLine.boundingBox();
+    if (requestLine) await workbench.page.mouse.wheel(0, requestLine.y - 120);
+    await workbench.page.waitForTimeout(800);
+    await workbench.screenshot('notebook-light');
     // The outputs say which assertions held (renderer outputs sit in shadow roots: read through locators).
     await outputs().locator('.hde-result').first().waitFor();
     const text = (await outputs().locator('.hde-result').allInnerTexts()).join('\n');
