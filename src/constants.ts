@@ -145,3 +145,17 @@ export const REQUEST_ITEM_CONTEXT = {
   load: 'requestLoad',
   message: 'requestMessage',
 } as const;
+
+/** Health Data notebooks (src/notebookEditor, src/commands/notebooks). Each declared in package.json. */
+export const NOTEBOOK_COMMANDS = {
+  newNotebook: 'healthData.newNotebook',
+  selectNotebookEnvironment: 'healthData.selectNotebookEnvironment',
+  saveRequestsAsNotebook: 'healthData.requests.saveAsNotebook',
+  addToNotebook: 'healthData.addToNotebook',
+} as const;
+/** The notebook controller's id (one kernel runs every Health Data notebook). */
+export const NOTEBOOK_CONTROLLER_ID = 'healthData.notebookController';
+/** The sample notebook New Notebook opens, below the extension's folder. */
+export const SAMPLE_NOTEBOOK_PATH = 'media/notebook/sample.hdnb.md';
+/** Walkthrough step "Keep an investigation as a notebook": raised when a notebook cell ran. */
+export const NOTEBOOK_WALKTHROUGH_CONTEXT_KEY = 'healthData.walkthrough.notebookRan';

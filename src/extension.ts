@@ -36,6 +36,8 @@ import { agentCatalogueLoader } from './lm/agentCatalogueBundle';
 import { AgentLanguageModelTools } from './lm/languageModelTools';
 import { registerMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import { AgentSettings } from './storage/agentSettings';
+import { registerNotebooks } from './notebookEditor/registerNotebooks';
+import { registerNotebookCommands } from './commands/notebooks/registerNotebookCommands';
 
 /** The composition root: builds every service once, registers everything, and does nothing else. */
 export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
@@ -101,7 +103,8 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
   registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments });
-  registerPanelCommands(services, registerPanels(services));
+  const registeredPanels = registerPanels(services);
+  registerPanelCommands(services, registeredPanels);
   registerLookupCommands({ commands, connection, usersView, ...registerLookup({ services, connection, usersView, knownUsers, recents }) });
 
   // Agents: the tool catalogue as language-model tools, and as an MCP server where VS Code offers that.
@@ -113,7 +116,18 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   context.subscriptions.push(agentTools, ...mcp.disposables);
   commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
 
-  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools });
+  // Notebooks: the serializer, the controller (one runner per run, recorded as the notebook's) and their commands.
+  const notebooks = registerNotebooks(context, { connection, requests });
+  registerNotebookCommands({
+    context,
+    commands,
+    connection,
+    records: requestRecorder.records,
+    requestsSelection: () => requestsView.treeView.selection,
+    panels: registeredPanels.panels,
+  });
+
+  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools, notebooks });
 }
 
 export function deactivate(): void {}

@@ -11,6 +11,7 @@ import type { UsersView } from './views/users/usersView';
 import type { HealthDataMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import type { AgentLanguageModelTools } from './lm/languageModelTools';
 import type { RequestsView } from './views/requests/requestsView';
+import type { RegisteredNotebooks } from './notebookEditor/registerNotebooks';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
 export interface ShellTestingApi {
@@ -37,6 +38,8 @@ export interface ShellTestingApi {
   readonly mcpServerDefinitions: HealthDataMcpServerDefinitions | undefined;
   /** The language-model tools: what prepareInvocation hands VS Code (test hosts confirm dialogs by themselves). */
   readonly agentTools: AgentLanguageModelTools | undefined;
+  /** The notebook controller (its production prompt can be answered) and the notebook's status bar item. */
+  readonly notebooks: RegisteredNotebooks | undefined;
 }
 
 export interface HealthDataExtensionApi {
@@ -59,6 +62,7 @@ export interface ExtensionApiParts {
   requestsView: RequestsView;
   mcpServerDefinitions?: HealthDataMcpServerDefinitions;
   agentTools?: AgentLanguageModelTools;
+  notebooks?: RegisteredNotebooks;
 }
 
 export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
@@ -88,6 +92,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     missingKeyNoticeOpen,
     mcpServerDefinitions: parts.mcpServerDefinitions,
     agentTools: parts.agentTools,
+    notebooks: parts.notebooks,
   };
   return {
     commandIds: () => commands.registeredIds(),

@@ -17,7 +17,7 @@ import { BloodPressurePanel } from './bloodPressurePanel';
 import { CoverageScanPanel } from './coverageScanPanel';
 import { DiagnosisPanel } from './diagnosisPanel';
 import { LabMarkersPanel } from './labMarkersPanel';
-import type { PanelDescription } from './panelHost';
+import type { PanelDescription, PanelQuery } from './panelHost';
 import { PanelRegistry } from './panelRegistry';
 
 export class OpenPanels {
@@ -104,6 +104,11 @@ export class OpenPanels {
     panel.dispose();
     void vscode.window.showWarningMessage(panelErrors.unreadableState());
     return false;
+  }
+
+  /** The query of the panel in front (the active one), for Add to Notebook. */
+  activeQuery(): PanelQuery | undefined {
+    return this.all().find((panel) => panel.panel.active)?.notebookQuery();
   }
 
   describe(): PanelDescription[] {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Deviation } from '../api/contract/deviations';
 import { otherApiKeyHeader } from '../api/apiKeyHeader';
 import { isHealthApiError, type HealthApiError } from '../api/errors';
-import type { RequestSpec } from '../api/requests';
+import type { RequestOperation, RequestSpec } from '../api/requests';
 import { buildCurlCommand } from '../domain/curl';
 import { jsonDocumentFileName } from '../domain/jsonDocument';
 import { panelFailureStrings } from '../l10n/panelFailureStrings';
@@ -34,6 +34,12 @@ export interface PanelDescription {
   active: boolean;
   state: unknown;
   rendered: unknown;
+}
+
+/** A panel's query as Add to Notebook takes it: the client call and the environment it was made in. */
+export interface PanelQuery {
+  operation: RequestOperation;
+  environment: EnvironmentId;
 }
 
 interface RenderedMessage<TSnapshot> {
@@ -134,6 +140,12 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     };
     void this.panel.webview.postMessage(message);
     if (this.baseTitle) this.setTitle(this.baseTitle);
+  }
+
+  /** The panel's current query as a client call, for Add to Notebook; undefined when it has none. */
+  notebookQuery(): PanelQuery | undefined {
+    const request = this.currentRequest();
+    return request ? { operation: request.operation, environment: this.connection.id } : undefined;
   }
 
   describe(): PanelDescription {

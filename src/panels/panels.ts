@@ -10,7 +10,7 @@ import type { LabMarkersForm } from '../domain/labMarkersForm';
 import type { EnvironmentId, ExtensionServices } from '../services';
 import type { ScanRequest } from '../shared/coverageScanProtocol';
 import type * as OpenPanelsModule from './openPanels';
-import type { PanelDescription } from './panelHost';
+import type { PanelDescription, PanelQuery } from './panelHost';
 
 export interface Panels extends vscode.Disposable {
   /** `environment`: where `user` was read (a diagnosis bound to another one); the active one by default. */
@@ -26,6 +26,8 @@ export interface Panels extends vscode.Disposable {
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean;
   describe(): PanelDescription[];
+  /** The query of the panel in front, for Add to Notebook; undefined when none is in front or it has none. */
+  activeQuery(): PanelQuery | undefined;
 }
 
 export type LoadOpenPanels = () => typeof OpenPanelsModule;
@@ -74,6 +76,10 @@ export class LazyPanels implements Panels {
 
   describe(): PanelDescription[] {
     return this.open ? this.open.describe() : [];
+  }
+
+  activeQuery(): PanelQuery | undefined {
+    return this.open?.activeQuery();
   }
 
   dispose(): void {

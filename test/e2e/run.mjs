@@ -72,6 +72,7 @@ const README_SCREENSHOTS = [
   'users-tree-100k-resolved-dark',
   'labs-deviation-line',
   'bp-vendor-shape',
+  'notebook-light',
 ];
 if (status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
   const target = join(REPO_ROOT, 'media', 'screenshots');

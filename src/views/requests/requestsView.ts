@@ -15,7 +15,7 @@ export class RequestsView implements vscode.Disposable {
 
   constructor(readonly recorder: RequestRecorder) {
     this.provider = new RequestsTreeProvider(recorder.records);
-    this.treeView = vscode.window.createTreeView(REQUESTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.treeView = vscode.window.createTreeView(REQUESTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: true });
     this.subscriptions = [this.provider, this.treeView, recorder.onDidChange(() => this.provider.refresh())];
     this.setFilter({});
   }

@@ -1,0 +1,36 @@
+import type * as vscode from 'vscode';
+import type { ShellApiConnection } from '../../connection/shellApiConnection';
+import type { RequestRecords } from '../../domain/requestRecords';
+import { NOTEBOOK_TYPE } from '../../notebook/model';
+import type { Panels } from '../../panels/panels';
+import type { CommandRegistry } from '../../services';
+import type { RequestNode } from '../../views/requests/requestNodes';
+import { AddToNotebookCommand } from './addToNotebookCommand';
+import { NewNotebookCommand } from './newNotebookCommand';
+import { SaveRequestsAsNotebookCommand } from './saveRequestsAsNotebookCommand';
+import { SelectNotebookEnvironmentCommand } from './selectNotebookEnvironmentCommand';
+
+export interface NotebookCommandDeps {
+  context: vscode.ExtensionContext;
+  commands: CommandRegistry;
+  connection: ShellApiConnection;
+  records: RequestRecords;
+  requestsSelection: () => readonly RequestNode[];
+  panels: Panels;
+}
+
+export function registerNotebookCommands({ context, commands, connection, records, requestsSelection, panels }: NotebookCommandDeps): void {
+  const addToNotebook = new AddToNotebookCommand(
+    () => panels.activeQuery(),
+    (notebook) => notebook.notebookType === NOTEBOOK_TYPE,
+  );
+  context.subscriptions.push(addToNotebook);
+  for (const command of [
+    new NewNotebookCommand(context.extensionPath),
+    new SelectNotebookEnvironmentCommand(connection),
+    new SaveRequestsAsNotebookCommand(records, requestsSelection),
+    addToNotebook,
+  ]) {
+    commands.register(command);
+  }
+}

@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+import { NOTEBOOK_COMMANDS } from '../../constants';
+import { isEnvironmentId } from '../../domain/environments';
+import type { RequestRecord, RequestRecords } from '../../domain/requestRecords';
+import { notebookStrings } from '../../l10n/notebookStrings';
+import { requestCellSource } from '../../notebook/cellFromOperation';
+import type { NotebookFileCell } from '../../notebook/model';
+import { openUntitledNotebook } from '../../notebookEditor/notebookDocuments';
+import type { Command } from '../../services';
+import type { RequestNode } from '../../views/requests/requestNodes';
+import { isRequestNode } from '../requests/requestArgument';
+
+/** One selected row: a request, or a paged load (its pages, made again with `pages all`). */
+interface SavedRow {
+  first: RequestRecord;
+  paged: boolean;
+}
+
+/**
+ * Save as Notebook on the Requests view's selected rows: a new notebook whose cells make the same
+ * calls again, in the order they were sent, naming the environment they were sent in. Rows recorded
+ * without their call are left out, and the notebook says how many.
+ * From the view: `(clickedNode, selectedNodes)`; from code: an array of record ids.
+ */
+export class SaveRequestsAsNotebookCommand implements Command {
+  readonly id = NOTEBOOK_COMMANDS.saveRequestsAsNotebook;
+
+  constructor(
+    private readonly records: RequestRecords,
+    private readonly selection: () => readonly RequestNode[],
+  ) {}
+
+  async execute(clicked?: unknown, selected?: unknown): Promise<vscode.NotebookEditor | undefined> {
+    const rows = this.rowsOf(clicked, selected);
+    if (rows.length === 0) {
+      void vscode.window.showInformationMessage(notebookStrings.noRowsToSave());
+      return undefined;
+    }
+    const saved = rows.filter((row) => row.first.operation !== undefined).sort((a, b) => a.first.id - b.first.id);
+    const skipped = rows.length - saved.length;
+    if (saved.length === 0) {
+      void vscode.window.showWarningMessage(notebookStrings.nothingSaved());
+      return undefined;
+    }
+    const environments = [...new Set(saved.map((row) => row.first.environmentLabel))];
+    const first = saved[0]!.first;
+    const intro = [
+      `# ${notebookStrings.savedTitle(first.environmentLabel)}`,
+      '',
+      notebookStrings.savedIntro(saved.length, first.environmentLabel),
+      ...(environments.length > 1 ? ['', notebookStrings.mixedEnvironments(environments.join(', '))] : []),
+      ...(skipped > 0 ? ['', notebookStrings.skippedRows(skipped)] : []),
+    ].join('\n');
+    const cells: NotebookFileCell[] = [{ kind: 'markdown', source: intro }];
+    for (const row of saved) {
+      if (environments.length > 1) {
+        cells.push({ kind: 'markdown', source: notebookStrings.sentIn(row.first.environmentLabel, new Date(row.first.startedAt).toISOString()) });
+      }
+      cells.push({ kind: 'request', source: requestCellSource(row.first.operation!, { pages: row.paged ? 'all' : 'first', assertNoDeviations: true }) });
+    }
+    return openUntitledNotebook({
+      ...(isEnvironmentId(first.environmentId) ? { environment: first.environmentId } : {}),
+      variables: {},
+      cells,
+    }, 'requests');
+  }
+
+  private rowsOf(clicked: unknown, selected: unknown): SavedRow[] {
+    if (Array.isArray(clicked) && clicked.every((id) => typeof id === 'number')) {
+      return clicked.flatMap((id: number) => {
+        const record = this.records.get(id);
+        return record ? [{ first: record, paged: false }] : [];
+      });
+    }
+    const nodes = Array.isArray(selected) && selected.length > 0 ? selected : isRequestNode(clicked) ? [clicked] : this.selection();
+    const rows: SavedRow[] = [];
+    const seen = new Set<number>();
+    for (const node of nodes) {
+      if (!isRequestNode(node)) continue;
+      const row: SavedRow | undefined =
+        node.kind === 'load' ? (node.pages[0] ? { first: node.pages[0], paged: node.pages.length > 1 } : undefined) : { first: node.record, paged: false };
+      if (row && !seen.has(row.first.id)) {
+        seen.add(row.first.id);
+        rows.push(row);
+      }
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,121 @@
+// A person's path through a Health Data notebook in a real workbench: the walkthrough step opens
+// the sample, Run All runs every request cell against the embedded sandbox, the blood-pressure
+// cell's output draws its chart, and an assertion changed to something false fails, visibly.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Locator } from 'playwright-core';
+import { openWorkbench, type Workbench } from './workbench';
+
+const CELL_RUN_TIMEOUT_MS = 90_000;
+
+describe('Health Data notebook in a real workbench', () => {
+  let workbench: Workbench;
+
+  before(async () => {
+    // The Welcome page needs the width to show a step's media beside the steps.
+    workbench = await openWorkbench({ theme: 'Light', settings: { 'workbench.secondarySideBar.defaultVisibility': 'hidden' } });
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  const notebookEditor = (): Locator => workbench.page.locator('.notebookOverlay').first();
+  const codeCells = (): Locator => notebookEditor().locator('.cell-list-container .monaco-list-row.code-cell-row');
+  const cellsIn = (state: 'success' | 'error'): Locator =>
+    notebookEditor().locator(`.cell-list-container .monaco-list-row.code-cell-row .codicon-notebook-state-${state}`);
+  /** The notebook's outputs: one webview (two iframes deep) holds every cell's output. */
+  const outputs = () => workbench.page.locator('.notebookOverlay iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
+
+  /** "Select Kernel" may ask once which controller runs the notebook: ours. */
+  const pickControllerIfAsked = async (): Promise<void> => {
+    const asked = await workbench
+      .quickInput()
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Health Data' })
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(() => true, () => false);
+    if (asked) await workbench.pickQuickPickItem(/Health Data/);
+  };
+
+  test('the walkthrough step opens the sample; Run All runs every request cell and the chart is drawn', async () => {
+    // As a newcomer starts: the Health Data view (the extension is up once its sample users show).
+    await workbench.openViewContainer();
+    await workbench.treeRows().first().waitFor();
+    await workbench.runCommand('Health Data: Get Started');
+    const step = workbench.page.locator('button.getting-started-step[data-step-id$="#keepNotebook"]');
+    await step.click();
+    await step.getByRole('button', { name: 'New Notebook' }).click();
+    await codeCells().first().waitFor();
+
+    await workbench.runCommand('Notebook: Run All');
+    await pickControllerIfAsked();
+    // The notebook draws only the cells on screen: scroll through it, noting each request cell's state.
+    const states = new Map<number, string>();
+    let sawChart = false;
+    const deadline = Date.now() + CELL_RUN_TIMEOUT_MS;
+    for (;;) {
+      await notebookEditor().locator('.cell-list-container').hover();
+      await workbench.page.mouse.wheel(0, -100_000);
+      for (let step = 0; step < 40; step++) {
+        const rows = await notebookEditor()
+          .locator('.cell-list-container .monaco-list-row.code-cell-row')
+          .evaluateAll((elements) =>
+            elements.map((element) => [
+              Number(element.getAttribute('data-index')),
+              element.querySelector('.codicon-notebook-state-success') ? 'success' : element.querySelector('.codicon-notebook-state-error') ? 'error' : 'other',
+            ] as const),
+          );
+        for (const [index, state] of rows) states.set(index, state);
+        sawChart ||= (await outputs().locator('.chart-canvas canvas').count()) > 0;
+        await workbench.page.mouse.wheel(0, 300);
+        await workbench.page.waitForTimeout(150);
+      }
+      const done = [...states.values()].filter((state) => state !== 'other').length;
+      if (states.size >= 5 && done === states.size && sawChart) break;
+      assert.ok(Date.now() < deadline, `every cell ran and the chart was drawn: ${JSON.stringify([...states])}, chart ${sawChart}`);
+    }
+    assert.ok(states.size >= 5, `the sample makes each of the five operations (${states.size} request cells)`);
+    assert.deepEqual([...states.values()].filter((state) => state !== 'success'), [], 'every cell succeeded');
+    assert.ok(sawChart, "the blood-pressure cell's output draws the panel's chart");
+    // The README's picture: the blood-pressure cell's request at the top, its chart below.
+    const bloodPressureLine = notebookEditor().locator('.cell-editor-container .view-line', { hasText: /blood_pressure\/grouped/ }).first();
+    for (let step = 0; step < 80 && !(await bloodPressureLine.isVisible()); step++) {
+      await workbench.page.mouse.wheel(0, -400);
+      await workbench.page.waitForTimeout(100);
+    }
+    const requestLine = await bloodPressureLine.boundingBox();
+    if (requestLine) await workbench.page.mouse.wheel(0, requestLine.y - 120);
+    await workbench.page.waitForTimeout(800);
+    await workbench.screenshot('notebook-light');
+    // The outputs say which assertions held (renderer outputs sit in shadow roots: read through locators).
+    await outputs().locator('.hde-result').first().waitFor();
+    const text = (await outputs().locator('.hde-result').allInnerTexts()).join('\n');
+    assert.match(text, /expect no deviations/, `the assertions are in the outputs: ${text.slice(0, 2000)}`);
+  });
+
+  test('an assertion changed to something false fails, and the cell says why', async () => {
+    const line = notebookEditor().locator('.cell-editor-container .view-line', { hasText: /^expect\sstatus\s200$/ }).first();
+    await notebookEditor().locator('.cell-list-container').hover();
+    // Up towards the first request cell (the notebook draws only the cells on screen).
+    for (let step = 0; step < 80 && !(await line.isVisible()); step++) {
+      await workbench.page.mouse.wheel(0, -400);
+      await workbench.page.waitForTimeout(100);
+    }
+    // A little further, so the line is clear of the notebook's toolbar.
+    await workbench.page.mouse.wheel(0, -300);
+    await workbench.page.waitForTimeout(300);
+    await line.click();
+    await workbench.page.keyboard.press('End');
+    for (let index = 0; index < 3; index++) await workbench.page.keyboard.press('Backspace');
+    await workbench.page.keyboard.type('404');
+    // The cell's own Run button, left of it.
+    const cell = notebookEditor().locator('.cell-list-container .monaco-list-row.code-cell-row', { hasText: /expect\sstatus\s404/ }).first();
+    await cell.hover();
+    await cell.locator('.run-button-container a.action-label').first().click();
+    await cellsIn('error').first().waitFor({ timeout: CELL_RUN_TIMEOUT_MS });
+    await outputs().locator('.hde-result', { hasText: /expect\sstatus\s404/ }).first().waitFor({ timeout: CELL_RUN_TIMEOUT_MS });
+    const text = (await outputs().locator('.hde-result', { hasText: /expect\sstatus\s404/ }).first().innerText());
+    assert.match(text, /expected 404|404/, 'the failure names what was expected');
+    await workbench.screenshot('notebook-failed-assertion-light');
+  });
+});
