@@ -36,6 +36,9 @@ import { agentCatalogueLoader } from './lm/agentCatalogueBundle';
 import { AgentLanguageModelTools } from './lm/languageModelTools';
 import { registerMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import { AgentSettings } from './storage/agentSettings';
+import { ScrubService } from './connection/scrubService';
+import { ScrubSecretStore } from './storage/scrubSecretStore';
+import { ScrubSettings } from './storage/scrubSettings';
 
 /** The composition root: builds every service once, registers everything, and does nothing else. */
 export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
@@ -55,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     loadApiClient: apiClientLoader(context.extensionPath),
   });
   const jsonDocuments = new JsonDocumentProvider();
+  const scrub = new ScrubService(new ScrubSettings(), new ScrubSecretStore(context.secrets));
   const lastResponse = new LastResponse();
   const commands = new CommandManager();
   const recents = new RecentsStore(context.workspaceState);
@@ -74,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     log,
     commands,
     requests,
+    scrub,
     recents,
     selectedUser: () => usersView.selectedUser(),
     usersFilter,

@@ -2,7 +2,7 @@
 // to the views, panels and commands; none of them builds a client or reads a secret on its own.
 import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
-import type { RequestOperation, RequestSpec } from './api/requests';
+import type { RequestOperation, RequestOperationName, RequestSpec } from './api/requests';
 import type { RequestRecord } from './domain/requestRecords';
 import type { User } from './api/schemas';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
@@ -109,6 +109,28 @@ export interface RequestInspection {
   compareResponses(left: RequestRecord, right: RequestRecord): Promise<void>;
 }
 
+/** One door's scrubbing: many bodies and operations of one export, one line at the end. */
+export interface LeavingScrub {
+  /** False under `never`, or `productionOnly` outside production: every call hands back what it got. */
+  readonly scrubs: boolean;
+  body<T>(operation: RequestOperationName, body: T): T;
+  operation(operation: RequestOperation): RequestOperation;
+  /** The line to say where it happened ("Scrubbed: 3 identifiers pseudonymised, dates shifted."); undefined when nothing was scrubbed. */
+  note(): string | undefined;
+}
+
+/** The scrubber on every way out (src/connection/scrubService.ts): the doors ask it and decide nothing. */
+export interface ScrubDoors {
+  /** Whether what came from `environmentId` is scrubbed on its way out (healthData.scrub.when). */
+  applies(environmentId: EnvironmentId): boolean;
+  /** Starts one door's scrubbing of data from `environmentId`. */
+  begin(environmentId: EnvironmentId): Promise<LeavingScrub>;
+  /** Scrubs whatever the setting says (sandbox fixtures are made to be shared). */
+  beginAlways(): Promise<LeavingScrub>;
+  /** One body leaving (a notebook output when saved): the body as it may leave and the line to say. */
+  forLeaving<T>(environmentId: EnvironmentId, operation: RequestOperationName, body: T): Promise<{ body: T; note?: string }>;
+}
+
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
   readonly connection: ApiConnection;
@@ -116,6 +138,7 @@ export interface ExtensionServices {
   readonly log: vscode.LogOutputChannel;
   readonly commands: CommandRegistry;
   readonly requests: RequestInspection;
+  readonly scrub: ScrubDoors;
   /** Optional so code built without it (tests, other entry points) still type-checks. */
   readonly recents?: RecentItems;
   /** The user selected in the Users view, offered first by every user picker. */

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
 import { groupedBloodPressureRequest } from '../api/requests';
-import type { RequestSpec } from '../api/requests';
+import type { BloodPressureQuery, RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { providerOf, timeZoneIdOf } from '../api/wireValues';
 import { summariseSource } from '../domain/userTree';
@@ -274,27 +274,57 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     return this.failureView(error, { kind: 'user', clientUserId: this.target.clientUserId });
   }
 
-  private exportBaseName(): string {
-    return bloodPressureExportName(this.target.clientUserId, this.form);
+  private exportBaseName(clientUserId = this.target.clientUserId): string {
+    return bloodPressureExportName(clientUserId, this.form);
+  }
+
+  /**
+   * What an export may carry out of VS Code (healthData.scrub.when): the pages scrubbed as the
+   * responses they are, the user's ids and the query as the scrubbed request names them.
+   */
+  private async leavingData(): Promise<{ pages: GroupedBloodPressure[]; userId: string; clientUserId: string; query: BloodPressureQuery | undefined; note: string | undefined }> {
+    const scrub = await this.services.scrub.begin(this.environmentId);
+    const query = this.form ? bloodPressureQueryOf(this.form) : undefined;
+    const pages = this.pages.map((page) => scrub.body('getGroupedBloodPressure', page));
+    if (!scrub.scrubs) return { pages, userId: this.target.userId, clientUserId: this.target.clientUserId, query, note: undefined };
+    const user = scrub.body('resolveUser', { ...this.user, user_id: this.target.userId, client_user_id: this.target.clientUserId });
+    // The query's dates shift with the user's readings, so the export still says which days it covers.
+    const operation = query ? scrub.operation({ name: 'getGroupedBloodPressure', args: [this.target.userId, query] }) : undefined;
+    const scrubbedQuery = operation?.name === 'getGroupedBloodPressure' ? operation.args[1] : undefined;
+    return { pages, userId: user.user_id, clientUserId: user.client_user_id, query: scrubbedQuery, note: scrub.note() };
   }
 
   protected async exportCsv(): Promise<void> {
-    const groups = groupReadings(this.pages.map((p) => p.groups), this.zone);
+    const leaving = await this.leavingData();
+    const groups = groupReadings(leaving.pages.map((p) => p.groups), this.zone);
     const rows = groups.reduce((sum, g) => sum + g.readings.length, 0);
-    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: bloodPressureCsv(groups, this.zone), rows });
+    await saveExport({
+      fileName: `${this.exportBaseName(leaving.clientUserId)}.csv`,
+      format: 'csv',
+      content: bloodPressureCsv(groups, this.zone),
+      rows,
+      ...(leaving.note ? { scrubNote: leaving.note } : {}),
+    });
   }
 
   protected async exportJson(): Promise<void> {
-    const groups = mergeGroupedPages(this.pages.map((p) => p.groups));
+    const leaving = await this.leavingData();
+    const groups = mergeGroupedPages(leaving.pages.map((p) => p.groups));
     const content = {
-      user_id: this.target.userId,
-      client_user_id: this.target.clientUserId,
+      user_id: leaving.userId,
+      client_user_id: leaving.clientUserId,
       time_zone: this.zone.zone,
-      query: this.form ? bloodPressureQueryOf(this.form) : undefined,
+      query: leaving.query,
       groups,
     };
-    const rows = this.pages.reduce((sum, p) => sum + readingsIn(p.groups), 0);
-    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content: `${JSON.stringify(content, null, 2)}\n`, rows });
+    const rows = leaving.pages.reduce((sum, p) => sum + readingsIn(p.groups), 0);
+    await saveExport({
+      fileName: `${this.exportBaseName(leaving.clientUserId)}.json`,
+      format: 'json',
+      content: `${JSON.stringify(content, null, 2)}\n`,
+      rows,
+      ...(leaving.note ? { scrubNote: leaving.note } : {}),
+    });
   }
 
   protected async openRawJson(): Promise<void> {

@@ -217,17 +217,33 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     return `markers-${what}-page-${this.result?.form.page ?? this.form.page}`;
   }
 
+  /** The page as it may leave VS Code (healthData.scrub.when), and the line that says what was scrubbed. */
+  private async leavingPage(): Promise<{ page: MarkerPage; note: string | undefined } | undefined> {
+    if (!this.result) return undefined;
+    const scrub = await this.services.scrub.begin(this.environmentId);
+    const operation = this.result.form.source.kind === 'labTest' ? 'listLabTestMarkers' : 'listOrderSetMarkers';
+    return { page: scrub.body(operation, this.result.page), note: scrub.note() };
+  }
+
   protected async exportCsv(): Promise<void> {
-    if (!this.result) return;
-    const { markers } = this.result.page;
+    const leaving = await this.leavingPage();
+    if (!leaving) return;
+    const { markers } = leaving.page;
     const rows = markers.reduce((sum, m) => sum + Math.max(1, expectedResultsOf(m).length), 0);
-    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers, this.result.page.pricing), rows });
+    await saveExport({
+      fileName: `${this.exportBaseName()}.csv`,
+      format: 'csv',
+      content: markersCsv(markers, leaving.page.pricing),
+      rows,
+      ...(leaving.note ? { scrubNote: leaving.note } : {}),
+    });
   }
 
   protected async exportJson(): Promise<void> {
-    if (!this.result) return;
-    const content = `${JSON.stringify(this.result.page, null, 2)}\n`;
-    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: this.result.page.markers.length });
+    const leaving = await this.leavingPage();
+    if (!leaving) return;
+    const content = `${JSON.stringify(leaving.page, null, 2)}\n`;
+    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: leaving.page.markers.length, ...(leaving.note ? { scrubNote: leaving.note } : {}) });
   }
 
   protected async openRawJson(): Promise<void> {
