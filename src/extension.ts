@@ -105,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   void contextKeys.update();
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
-  registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments });
+  registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments, scrub });
   registerPanelCommands(services, registerPanels(services));
   registerLookupCommands({ commands, connection, usersView, ...registerLookup({ services, connection, usersView, knownUsers, recents }) });
 

@@ -24,6 +24,8 @@ export const scrubStrings = {
   responseSaved: (path: string): string => vscode.l10n.t('Saved the response to {0}.', path),
   noResponseDocument: (): string => vscode.l10n.t('Open a Health Data response first (a Requests row, "Open Raw JSON" in a panel, or "Open Last Response as JSON"), then save it.'),
   responseGone: (): string => vscode.l10n.t('This response is no longer kept (only the 50 most recent are). Open it again, then save it.'),
+  curlNoOperation: (): string =>
+    vscode.l10n.t('This request was recorded by an older version and cannot be scrubbed (healthData.scrub.when). Send it again, then copy the new row.'),
   openFile: (): string => vscode.l10n.t('Open'),
   // Save as Sandbox Fixture
   fixtureSaved: (path: string, sandboxPath: string): string =>
