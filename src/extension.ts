@@ -37,6 +37,8 @@ import { AgentLanguageModelTools } from './lm/languageModelTools';
 import { registerMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import { AgentSettings } from './storage/agentSettings';
 import { ScrubService } from './connection/scrubService';
+import { SandboxFixturesWatcher, servedFixturesDir } from './connection/sandboxFixtures';
+import { registerScrubCommands } from './commands/registerScrubCommands';
 import { ScrubSecretStore } from './storage/scrubSecretStore';
 import { ScrubSettings } from './storage/scrubSettings';
 
@@ -54,11 +56,11 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     requestLog,
     requestRecorder,
     log,
-    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape()),
+    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape(), servedFixturesDir()),
     loadApiClient: apiClientLoader(context.extensionPath),
   });
-  const jsonDocuments = new JsonDocumentProvider();
   const scrub = new ScrubService(new ScrubSettings(), new ScrubSecretStore(context.secrets));
+  const jsonDocuments = new JsonDocumentProvider((environmentId) => scrub.applies(environmentId));
   const lastResponse = new LastResponse();
   const commands = new CommandManager();
   const recents = new RecentsStore(context.workspaceState);
@@ -106,7 +108,11 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
   registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments, scrub });
-  registerPanelCommands(services, registerPanels(services));
+  const registeredPanels = registerPanels(services);
+  registerPanelCommands(services, registeredPanels);
+  const fixtures = new SandboxFixturesWatcher(() => connection.reloadLocalSandbox());
+  context.subscriptions.push(fixtures);
+  registerScrubCommands({ commands, scrub, records: requestRecorder.records, documents: jsonDocuments, panels: registeredPanels.panels, reloadSandbox: () => connection.reloadLocalSandbox() });
   registerLookupCommands({ commands, connection, usersView, ...registerLookup({ services, connection, usersView, knownUsers, recents }) });
 
   // Agents: the tool catalogue as language-model tools, and as an MCP server where VS Code offers that.

@@ -8,6 +8,7 @@ import type { User } from './api/schemas';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
 import type { EnvironmentId } from './domain/environments';
 import type { ReplayPlan } from './domain/replayPlan';
+import type { writeFixture } from './scrub/scrubber';
 
 export type { EnvironmentId };
 
@@ -76,9 +77,18 @@ export interface CommandRegistry {
   registeredIds(): string[];
 }
 
+/** Which response a raw-response document shows: what "Save Response As…" scrubs it as. */
+export interface ResponseOrigin {
+  environmentId: EnvironmentId;
+  operation: RequestOperationName;
+}
+
 export interface JsonDocuments {
-  /** Opens `value` pretty-printed in a read-only JSON editor titled `title`. */
-  open(title: string, value: unknown): Promise<void>;
+  /**
+   * Opens `value` pretty-printed in a read-only JSON editor titled `title`. With `origin`, saving
+   * it (Save Response As…) writes it scrubbed as healthData.scrub.when says, and the first line says so.
+   */
+  open(title: string, value: unknown, origin?: ResponseOrigin): Promise<void>;
   /** Opens `text` read-only in an editor whose tab reads `fileName` (plain text unless it ends in .json). */
   openText(fileName: string, text: string): Promise<void>;
 }
@@ -119,6 +129,11 @@ export interface LeavingScrub {
   note(): string | undefined;
 }
 
+/** One request and its answer, as a sandbox fixture keeps it (src/scrub/scrubber.ts writeFixture). */
+export type FixtureExchange = Parameters<typeof writeFixture>[0];
+/** A fixture file: its name, its text (scrubbed), and the sandbox path that answers with it. */
+export type FixtureFile = ReturnType<typeof writeFixture>;
+
 /** The scrubber on every way out (src/connection/scrubService.ts): the doors ask it and decide nothing. */
 export interface ScrubDoors {
   /** Whether what came from `environmentId` is scrubbed on its way out (healthData.scrub.when). */
@@ -129,6 +144,8 @@ export interface ScrubDoors {
   beginAlways(): Promise<LeavingScrub>;
   /** One body leaving (a notebook output when saved): the body as it may leave and the line to say. */
   forLeaving<T>(environmentId: EnvironmentId, operation: RequestOperationName, body: T): Promise<{ body: T; note?: string }>;
+  /** The scrubbed fixture of `exchange` (always scrubbed, with this workspace's secret). */
+  fixture(exchange: FixtureExchange): Promise<FixtureFile>;
 }
 
 export interface ExtensionServices {

@@ -5,11 +5,11 @@ import type { RequestOperation, RequestOperationName } from '../api/requests';
 import { isProduction, type EnvironmentId } from '../domain/environments';
 import { addScrubReports, EMPTY_SCRUB_REPORT, scrubApplies } from '../domain/scrubPolicy';
 import { scrubStrings } from '../l10n/scrubStrings';
-import { scrubBody, scrubOperation } from '../scrub/scrubber';
+import { scrubBody, scrubOperation, writeFixture } from '../scrub/scrubber';
 import type { ScrubReport } from '../scrub/scrubTypes';
 import type { ScrubSecretStore } from '../storage/scrubSecretStore';
 import type { ScrubSettings } from '../storage/scrubSettings';
-import type { LeavingScrub, ScrubDoors } from '../services';
+import type { FixtureExchange, FixtureFile, LeavingScrub, ScrubDoors } from '../services';
 
 export class ScrubService implements ScrubDoors {
   constructor(
@@ -43,6 +43,10 @@ export class ScrubService implements ScrubDoors {
     const left = scrub.body(operation, body);
     const note = scrub.note();
     return note === undefined ? { body: left } : { body: left, note };
+  }
+
+  async fixture(exchange: FixtureExchange): Promise<FixtureFile> {
+    return writeFixture(exchange, await this.secrets.secret());
   }
 
   /** The operation as it may leave (a cURL's path and query), and the line to say. */

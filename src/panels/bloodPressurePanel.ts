@@ -19,7 +19,7 @@ import { checkDateRange } from '../domain/inputValidation';
 import { ingestionStartDay } from '../domain/bloodPressureRangePresets';
 import { ZoneCalendar } from '../domain/zonedTime';
 import { bloodPressureStrings, panelErrors, panelTitles } from '../l10n/panelStrings';
-import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
+import type { EnvironmentConnection, EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
   BloodPressureHostMessage,
@@ -332,7 +332,16 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
     // One page: the response as sent; several: the list of responses, in cursor order.
     const body = this.pages.length === 1 ? this.pages[0] : this.pages;
-    await this.services.jsonDocuments.open(requestTitle(spec), body);
+    await this.services.jsonDocuments.open(requestTitle(spec), body, { environmentId: this.environmentId, operation: 'getGroupedBloodPressure' });
+  }
+
+  /** The loaded answer as one exchange for a sandbox fixture: every cursor page's groups in one body. */
+  fixtureExchange(): FixtureExchange | undefined {
+    const spec = this.currentRequest();
+    const last = this.pages.at(-1);
+    if (!spec || !last || !this.finished || this.finished.cancelled) return undefined;
+    const body = this.pages.length === 1 ? last : { ...last, groups: mergeGroupedPages(this.pages.map((p) => p.groups)) };
+    return { operation: spec.operation, status: 200, body };
   }
 
   protected currentRequest(): RequestSpec | undefined {

@@ -20,7 +20,7 @@ import {
 import { mergePricing } from '../domain/markerFacts';
 import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
 import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
-import type { EnvironmentId, ExtensionServices } from '../services';
+import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { LabTestNameStore } from '../storage/labTestNameStore';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -246,10 +246,19 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: leaving.page.markers.length, ...(leaving.note ? { scrubNote: leaving.note } : {}) });
   }
 
+  /** The page shown, as one exchange for a sandbox fixture. */
+  fixtureExchange(): FixtureExchange | undefined {
+    if (!this.result) return undefined;
+    return { operation: labMarkersRequestOf(this.result.form).operation, status: 200, body: this.result.page };
+  }
+
   protected async openRawJson(): Promise<void> {
     if (!this.result) return;
     const spec = labMarkersRequestOf(this.result.form);
-    await this.services.jsonDocuments.open(requestTitle(spec), this.result.page);
+    await this.services.jsonDocuments.open(requestTitle(spec), this.result.page, {
+      environmentId: this.environmentId,
+      operation: this.result.form.source.kind === 'labTest' ? 'listLabTestMarkers' : 'listOrderSetMarkers',
+    });
   }
 
   protected currentRequest(): RequestSpec {
