@@ -8,7 +8,7 @@ import type { User } from './api/schemas';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
 import type { EnvironmentId } from './domain/environments';
 import type { ReplayPlan } from './domain/replayPlan';
-import type { writeFixture } from './scrub/scrubber';
+import type { writeFixture } from './scrub/fixtureWriter';
 
 export type { EnvironmentId };
 
@@ -80,7 +80,8 @@ export interface CommandRegistry {
 /** Which response a raw-response document shows: what "Save Response As…" scrubs it as. */
 export interface ResponseOrigin {
   environmentId: EnvironmentId;
-  operation: RequestOperationName;
+  /** With its arguments when known: a blood-pressure body's dates then move by its user's offset. */
+  operation: RequestOperationName | RequestOperation;
 }
 
 export interface JsonDocuments {
@@ -123,7 +124,8 @@ export interface RequestInspection {
 export interface LeavingScrub {
   /** False under `never`, or `productionOnly` outside production: every call hands back what it got. */
   readonly scrubs: boolean;
-  body<T>(operation: RequestOperationName, body: T): T;
+  /** `operation` with its arguments when known: a blood-pressure body's dates then move by its user's offset, as in the cURL and the fixture. */
+  body<T>(operation: RequestOperationName | RequestOperation, body: T): T;
   operation(operation: RequestOperation): RequestOperation;
   /** The line to say where it happened ("Scrubbed: 3 identifiers pseudonymised, dates shifted."); undefined when nothing was scrubbed. */
   note(): string | undefined;

@@ -33,10 +33,11 @@ export class SaveResponseAsCommand implements Command {
     const scrub = await this.scrub.begin(kept.origin.environmentId);
     const { value, origin } = kept;
     // Several cursor pages shown as one list: each page is a body of its own.
-    const leaving = Array.isArray(value) && origin.operation === 'getGroupedBloodPressure' ? value.map((page: unknown) => scrub.body(origin.operation, page)) : scrub.body(origin.operation, value);
+    const name = typeof origin.operation === 'string' ? origin.operation : origin.operation.name;
+    const leaving = Array.isArray(value) && name === 'getGroupedBloodPressure' ? value.map((page: unknown) => scrub.body(origin.operation, page)) : scrub.body(origin.operation, value);
     const note = scrub.note();
     // The tab's name carries the request's path (a user id); a scrubbed copy is named by its operation.
-    const fileName = scrub.scrubs ? `${origin.operation}-scrubbed.json` : kept.fileName;
+    const fileName = scrub.scrubs ? `${name}-scrubbed.json` : kept.fileName;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const destination =
       target instanceof vscode.Uri

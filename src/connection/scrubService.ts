@@ -3,9 +3,10 @@
 // (healthData.scrub.when and the environment), with which secret, and the one line to say.
 import type { RequestOperation, RequestOperationName } from '../api/requests';
 import { isProduction, type EnvironmentId } from '../domain/environments';
-import { addScrubReports, EMPTY_SCRUB_REPORT, scrubApplies } from '../domain/scrubPolicy';
+import { scrubApplies } from '../domain/scrubPolicy';
 import { scrubStrings } from '../l10n/scrubStrings';
-import { scrubBody, scrubOperation, writeFixture } from '../scrub/scrubber';
+import { writeFixture } from '../scrub/fixtureWriter';
+import { addReports, emptyReport, scrubBody, scrubOperation } from '../scrub/scrubber';
 import type { ScrubReport } from '../scrub/scrubTypes';
 import type { ScrubSecretStore } from '../storage/scrubSecretStore';
 import type { ScrubSettings } from '../storage/scrubSettings';
@@ -66,17 +67,17 @@ const passThrough: LeavingScrub = {
 };
 
 function scrubbingWith(secret: string): LeavingScrub {
-  let report: ScrubReport = { ...EMPTY_SCRUB_REPORT };
+  let report: ScrubReport = emptyReport();
   return {
     scrubs: true,
-    body<T>(operation: RequestOperationName, body: T): T {
+    body<T>(operation: RequestOperationName | RequestOperation, body: T): T {
       const scrubbed = scrubBody(operation, body, secret);
-      report = addScrubReports(report, scrubbed.report);
+      report = addReports(report, scrubbed.report);
       return scrubbed.body as T;
     },
     operation(operation: RequestOperation): RequestOperation {
       const scrubbed = scrubOperation(operation, secret);
-      report = addScrubReports(report, scrubbed.report);
+      report = addReports(report, scrubbed.report);
       return scrubbed.operation;
     },
     note: () => scrubStrings.note(report),

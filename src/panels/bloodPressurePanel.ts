@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
 import { groupedBloodPressureRequest } from '../api/requests';
-import type { BloodPressureQuery, RequestSpec } from '../api/requests';
+import type { BloodPressureQuery, RequestOperation, RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { providerOf, timeZoneIdOf } from '../api/wireValues';
 import { summariseSource } from '../domain/userTree';
@@ -285,12 +285,14 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   private async leavingData(): Promise<{ pages: GroupedBloodPressure[]; userId: string; clientUserId: string; query: BloodPressureQuery | undefined; note: string | undefined }> {
     const scrub = await this.services.scrub.begin(this.environmentId);
     const query = this.form ? bloodPressureQueryOf(this.form) : undefined;
-    const pages = this.pages.map((page) => scrub.body('getGroupedBloodPressure', page));
+    // With the operation, not its name: the readings' dates move by this user's offset, as its cURL's query does.
+    const sent: RequestOperation = { name: 'getGroupedBloodPressure', args: [this.target.userId, query ?? { startDate: '' }] };
+    const pages = this.pages.map((page) => scrub.body(sent, page));
     if (!scrub.scrubs) return { pages, userId: this.target.userId, clientUserId: this.target.clientUserId, query, note: undefined };
     const user = scrub.body('resolveUser', { ...this.user, user_id: this.target.userId, client_user_id: this.target.clientUserId });
     // The query's dates shift with the user's readings, so the export still says which days it covers.
-    const operation = query ? scrub.operation({ name: 'getGroupedBloodPressure', args: [this.target.userId, query] }) : undefined;
-    const scrubbedQuery = operation?.name === 'getGroupedBloodPressure' ? operation.args[1] : undefined;
+    const scrubbedOperation = query ? scrub.operation(sent) : undefined;
+    const scrubbedQuery = scrubbedOperation?.name === 'getGroupedBloodPressure' ? scrubbedOperation.args[1] : undefined;
     return { pages, userId: user.user_id, clientUserId: user.client_user_id, query: scrubbedQuery, note: scrub.note() };
   }
 
@@ -332,7 +334,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
     // One page: the response as sent; several: the list of responses, in cursor order.
     const body = this.pages.length === 1 ? this.pages[0] : this.pages;
-    await this.services.jsonDocuments.open(requestTitle(spec), body, { environmentId: this.environmentId, operation: 'getGroupedBloodPressure' });
+    await this.services.jsonDocuments.open(requestTitle(spec), body, { environmentId: this.environmentId, operation: spec.operation });
   }
 
   /** The loaded answer as one exchange for a sandbox fixture: every cursor page's groups in one body. */

@@ -257,7 +257,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     const spec = labMarkersRequestOf(this.result.form);
     await this.services.jsonDocuments.open(requestTitle(spec), this.result.page, {
       environmentId: this.environmentId,
-      operation: this.result.form.source.kind === 'labTest' ? 'listLabTestMarkers' : 'listOrderSetMarkers',
+      operation: spec.operation,
     });
   }
 
