@@ -118,7 +118,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   // Agents: the tool catalogue as language-model tools, and as an MCP server where VS Code offers that.
   const agentSettings = new AgentSettings();
   const loadCatalogue = agentCatalogueLoader(context.extensionPath);
-  const agentTools = new AgentLanguageModelTools({ connection, settings: agentSettings, recorder: requestRecorder, requests, log, loadCatalogue });
+  const agentTools = new AgentLanguageModelTools({ connection, settings: agentSettings, recorder: requestRecorder, requests, log, loadCatalogue, scrub });
   agentTools.register((context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? []);
   const mcp = registerMcpServerDefinitions({ extensionPath: context.extensionPath, extensionVersion: String(context.extension.packageJSON.version), connection, keys, settings: agentSettings });
   context.subscriptions.push(agentTools, ...mcp.disposables);

@@ -140,6 +140,8 @@ export type FixtureFile = ReturnType<typeof writeFixture>;
 export interface ScrubDoors {
   /** Whether what came from `environmentId` is scrubbed on its way out (healthData.scrub.when). */
   applies(environmentId: EnvironmentId): boolean;
+  /** The secret when `environmentId`'s data leaves scrubbed (the agent tools scrub in their own bundle); undefined otherwise. */
+  secretFor(environmentId: EnvironmentId): Promise<string | undefined>;
   /** Starts one door's scrubbing of data from `environmentId`. */
   begin(environmentId: EnvironmentId): Promise<LeavingScrub>;
   /** Scrubs whatever the setting says (sandbox fixtures are made to be shared). */
