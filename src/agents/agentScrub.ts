@@ -58,6 +58,12 @@ export class AgentResultScrub {
     };
   }
 
+  /** The model's input with every pseudonym of this session back to the real id it stands for. */
+  input(raw: unknown): unknown {
+    const real = realIdsOf(this.session);
+    return real.size === 0 ? raw : replaceStrings(raw, (text) => real.get(text) ?? text);
+  }
+
   /** The tool's answer with every learnt value replaced, and one line saying what was scrubbed. */
   result(result: AgentToolResult): AgentToolResult {
     const pairs = [...this.#replacements].filter(([real]) => real.length >= SHORTEST_REPLACED).sort(([a], [b]) => b.length - a.length);
@@ -95,9 +101,18 @@ export class AgentResultScrub {
   }
 
   private learn(operation: RequestOperation, body: unknown): void {
-    const scrubbedArgs = scrubOperation(operation, this.secret).operation;
-    walkPairs(operation.args, scrubbedArgs.args, undefined, (real, scrubbed, key) => this.remember(real, scrubbed, key));
     walkPairs(body, scrubBody(operation, body, this.secret).body, undefined, (real, scrubbed, key) => this.remember(real, scrubbed, key));
+    this.learnArgs(operation);
+  }
+
+  /** The path's id is a user_id or a client_user_id: the same pseudonym as in bodies. */
+  private learnArgs(operation: RequestOperation): RequestOperation {
+    const scrubbed = scrubOperation(operation, this.secret).operation;
+    const [real] = operation.args;
+    const [pseudonym] = scrubbed.args;
+    const key = operation.name === 'resolveUser' ? 'client_user_id' : operation.name === 'getGroupedBloodPressure' ? 'user_id' : undefined;
+    if (key && typeof real === 'string' && typeof pseudonym === 'string' && real !== pseudonym) this.remember(real, pseudonym, key);
+    return scrubbed;
   }
 
   private remember(real: string, scrubbed: string, key: string | undefined): void {
@@ -115,8 +130,7 @@ export class AgentResultScrub {
   /** A request row as recent_requests may show it: its URL from the scrubbed operation (or none), no bodies. */
   private record(record: RequestRecord): RequestRecord {
     if (!record.operation) return { ...record, url: `${record.baseUrl}/…`, requestBody: undefined, responseBody: undefined };
-    const scrubbed = scrubOperation(record.operation, this.secret).operation;
-    walkPairs(record.operation.args, scrubbed.args, undefined, (real, to, key) => this.remember(real, to, key));
+    const scrubbed = this.learnArgs(record.operation);
     return { ...record, url: requestUrl(record.baseUrl, requestOfOperation(scrubbed)), requestBody: undefined, responseBody: undefined };
   }
 }

@@ -69,9 +69,9 @@ export function parseInput(tool: AgentTool<unknown>, raw: unknown, context: Pick
 export async function runAgentTool(name: string, raw: unknown, context: AgentToolContext): Promise<AgentToolResult> {
   const tool = agentTool(name);
   if (!tool) return failureResult(name, context.environment, `there is no tool named ${JSON.stringify(name)}.`, `Use one of: ${AGENT_TOOLS.map((t) => t.name).join(', ')}.`);
-  const parsed = parseInput(tool, raw, context);
-  if (!parsed.ok) return parsed.result;
   const scrub = context.scrubSecret === undefined ? undefined : new AgentResultScrub(context.scrubSecret, context.session);
+  const parsed = parseInput(tool, scrub ? scrub.input(raw) : raw, context);
+  if (!parsed.ok) return parsed.result;
   let result: AgentToolResult;
   try {
     result = await tool.run(parsed.input, scrub ? scrub.context(context) : context);
