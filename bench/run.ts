@@ -5,7 +5,7 @@
 //   npm run bench                      every benchmark
 //   npm run bench -- clientOverhead    only the named ones (footprint, activation, clientOverhead,
 //                                      allUsers, bloodPressure, workbench, coverageScan, coverageScroll,
-//                                      agentDiagnose)
+//                                      agentDiagnose, scrubThroughput)
 // HDE_BENCH_REPS overrides the repetitions of every benchmark (default 5–7).
 import { execSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { makeProductionBuild, removeProductionBuild, REPO_ROOT } from './lib/pro
 import { describeFigure, RESULT_PREFIX, type BenchFigure } from './lib/results';
 import { round } from './lib/stats';
 
-const BENCHMARKS = ['footprint', 'activation', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench', 'coverageScan', 'coverageScroll', 'agentDiagnose'] as const;
+const BENCHMARKS = ['footprint', 'activation', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench', 'coverageScan', 'coverageScroll', 'agentDiagnose', 'scrubThroughput'] as const;
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'results.json');
 
 interface BenchmarkRun {

@@ -1,9 +1,11 @@
 // Entry point of dist/cli.js: `node dist/cli.js <command> …`. Each command lives in its own file and
 // is listed once in COMMANDS; exit codes are the commands' own (0 ok, 1 a check failed, 2 usage or
 // connection error). The key is only ever read from the environment, never from an argument.
+import { captureCommand } from './captureCommand';
 import type { CliCommand, CliIo } from './cliCommand';
+import { scrubCommand } from './scrubCommand';
 
-const COMMANDS: readonly CliCommand[] = [];
+const COMMANDS: readonly CliCommand[] = [scrubCommand, captureCommand];
 
 export function usage(): string {
   const width = Math.max(8, ...COMMANDS.map((command) => command.name.length));

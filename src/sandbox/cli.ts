@@ -10,7 +10,7 @@ export type { SandboxHandle };
 export type { SandboxOptions } from './options';
 export type { Fault } from './faults';
 
-function describe(handle: SandboxHandle, heavyReadings: number | undefined): string {
+function describe(handle: SandboxHandle, heavyReadings: number | undefined, fixturesDir: string | undefined): string {
   const idWidth = Math.max(...handle.labTests.map((t) => t.id.length));
   const lines = [
     'Health Data Explorer sandbox — sample data, not real patients',
@@ -23,6 +23,11 @@ function describe(handle: SandboxHandle, heavyReadings: number | undefined): str
     'Lab accounts:',
     ...handle.labAccounts.map((a) => `  ${a.id.padEnd(idWidth)}  ${a.name}`),
   ];
+  if (fixturesDir !== undefined) {
+    const problems = handle.fixtureProblems();
+    lines.push(`Fixtures: ${handle.fixtureCount()} from ${fixturesDir}${problems.length > 0 ? `; ${problems.length} not served:` : ''}`);
+    lines.push(...problems.map((problem) => `  ${problem}`));
+  }
   if (heavyReadings !== undefined) lines.push(`Heavy reader: client_user_id ${HEAVY_CLIENT_USER_ID} (${heavyReadings} readings)`);
   lines.push('Press Ctrl+C to stop.');
   return lines.join('\n');
@@ -52,7 +57,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  console.log(describe(handle, parsed.options.heavyUserReadings));
+  console.log(describe(handle, parsed.options.heavyUserReadings, parsed.options.fixturesDir));
   await stopped;
   await handle.close();
   console.log('Sandbox stopped.');

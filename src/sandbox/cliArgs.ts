@@ -19,6 +19,9 @@ Options:
   --null-time-zones           send fallback_time_zone null for about 5 % of users, like the real
                               service (default: always sent, as the spec requires)
   --today YYYY-MM-DD          date the sample data is relative to (default: today, UTC)
+  --fixtures DIR              also serve the scrubbed fixtures in DIR (files written by "Save as
+                              Sandbox Fixture" or "node dist/cli.js capture"); each answers its
+                              exact request first; files that cannot be served are listed at start
   --shape spec|vendor         spec (default): every field of the spec and nothing else.
                               vendor: answer as the vendor's published schema allows: every
                               field it has (connected sources with provider beside the
@@ -43,11 +46,12 @@ const INTEGER_FLAGS: Record<string, IntegerFlag> = {
   '--heavy-user-readings': 'heavyUserReadings',
   '--page-size': 'bloodPressurePageSize',
 };
-const STRING_FLAGS: Record<string, 'host' | 'apiKey' | 'apiKeyHeader' | 'today'> = {
+const STRING_FLAGS: Record<string, 'host' | 'apiKey' | 'apiKeyHeader' | 'today' | 'fixturesDir'> = {
   '--host': 'host',
   '--api-key': 'apiKey',
   '--api-key-header': 'apiKeyHeader',
   '--today': 'today',
+  '--fixtures': 'fixturesDir',
 };
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {

@@ -32,6 +32,8 @@ export interface SandboxOptions {
    * to /v2/user as the vendor's service does.
    */
   shape?: SandboxShape;
+  /** A folder of scrubbed fixtures (src/sandbox/fixtures/fixtureFile.ts) served beside the sample data. */
+  fixturesDir?: string;
   /** Called with unexpected errors (a bug in the sandbox); the client gets a FastAPI-shaped 500. */
   onError?: (error: unknown) => void;
 }
@@ -49,6 +51,7 @@ export interface ResolvedOptions {
   nullTimeZones: boolean;
   today: number;
   shape: SandboxShape;
+  fixturesDir: string | undefined;
   onError: (error: unknown) => void;
 }
 
@@ -95,6 +98,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     nullTimeZones: options.nullTimeZones ?? false,
     today: parseToday(options.today),
     shape: parseShape(options.shape),
+    fixturesDir: options.fixturesDir,
     onError: options.onError ?? (() => undefined),
   };
 }

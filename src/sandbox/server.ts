@@ -10,6 +10,8 @@ import { LAB_ACCOUNTS } from './data/labAccounts';
 import { LAB_TESTS } from './data/labCatalog';
 import { SamplePopulation } from './data/sampleUsers';
 import { FaultQueue, defaultFaultDetail } from './faults';
+import { answerWithFixtures } from './fixtures/fixtureReplies';
+import { FixtureStore } from './fixtures/fixtureStore';
 import type { Fault } from './faults';
 import { answerClientError } from './http/clientErrors';
 import { HttpError } from './http/httpErrors';
@@ -34,6 +36,10 @@ export interface SandboxHandle {
   /** Queues faults; each later API request takes the first one whose `path` prefix matches. */
   injectFaults(...faults: Fault[]): void;
   clearFaults(): void;
+  /** Fixtures served from `fixturesDir` (0 without one). */
+  fixtureCount(): number;
+  /** Fixture files that cannot be served, each named with what is wrong ("x.json: not JSON (…)"). */
+  fixtureProblems(): readonly string[];
   /** API requests received so far (sandbox control requests under /_sandbox are not counted). */
   requestCount(): number;
   close(): Promise<void>;
@@ -78,6 +84,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: new FaultQueue(),
     shape: config.shape,
   };
+  const fixtures = config.fixturesDir === undefined ? undefined : new FixtureStore(config.fixturesDir);
+  fixtures?.watch();
   const expectedKey = digest(config.apiKey);
   // Pending 'delay' faults: close() ends them early so no handler waits past shutdown.
   const timers = new Map<NodeJS.Timeout, () => void>();
@@ -135,7 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (auth !== 'ok') {
         throw new HttpError(401, auth === 'missing' ? `Missing ${config.apiKeyHeader} header` : 'Invalid API key');
       }
-      const reply = await match.handler({ state, params: match.params, query, request });
+      const reply = fixtures && !match.route.control ? await answerWithFixtures(fixtures, match.handler, { state, params: match.params, query, request }, method, path) : await match.handler({ state, params: match.params, query, request });
       sendJson(response, reply.status, reply.body, { headOnly, mangle });
     } catch (error) {
       if (error instanceof HttpError) {
@@ -204,6 +212,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     injectFaults: (...faults) => state.faults.add(faults),
     clearFaults: () => void state.faults.clear(),
     requestCount: () => requests,
+    fixtureCount: () => fixtures?.count() ?? 0,
+    fixtureProblems: () => fixtures?.problems() ?? [],
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const [timer, wake] of timers) {
@@ -211,6 +221,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           wake();
         }
         timers.clear();
+        fixtures?.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -98,20 +98,30 @@ export class BodyScrubber {
       return typeof value === 'number' && (key === 'user_id' || key === 'team_id' || key === 'client_user_id') ? this.pseudonyms.number(value) : value;
     }
     if (Array.isArray(value)) {
-      const out: unknown[] = new Array(value.length);
-      for (let index = 0; index < value.length; index++) out[index] = this.value(key, value[index], parentKey);
+      const out = value.slice();
+      for (let index = 0; index < value.length; index++) {
+        const item: unknown = value[index];
+        const scrubbed = this.value(key, item, parentKey);
+        if (scrubbed !== item) out[index] = scrubbed;
+      }
       return out;
     }
     return this.object(key, value as Json);
   }
 
+  /**
+   * A copy made by spreading (one fast clone with the same hidden class, not field by field), then
+   * only the fields that change written into it: a page of readings costs one object per reading.
+   */
   private object(key: string, object: Json): Json {
     const person = personOf(object);
     const outer = this.shifter;
     if (person !== undefined) this.shifter = this.shifterFor(person);
-    const out: Json = {};
+    const out: Json = { ...object };
     for (const field in object) {
-      const scrubbed = this.value(field, object[field], key);
+      const value = object[field];
+      const scrubbed = this.value(field, value, key);
+      if (scrubbed === value) continue;
       // A field named __proto__ (JSON allows it) stays a field, never becomes the prototype.
       if (field === '__proto__') Object.defineProperty(out, field, { value: scrubbed, enumerable: true, writable: true, configurable: true });
       else out[field] = scrubbed;

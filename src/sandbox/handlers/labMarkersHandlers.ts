@@ -77,7 +77,7 @@ export async function orderSetMarkers(context: RequestContext): Promise<Reply> {
   const { state, query, request } = context;
   const issues = new IssueList();
   const { page, size } = readPaging(query, issues);
-  const body = parseBodyReportingAll(await readBody(request), issues);
+  const body = parseBodyReportingAll(context.body ?? (await readBody(request)), issues);
   issues.throwIfAny();
   if (!body) throw new Error('unreachable: body invalid without issues');
   const account = accountFor(body.labAccountId);

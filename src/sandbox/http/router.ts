@@ -25,6 +25,8 @@ export interface RequestContext {
   params: string[];
   query: URLSearchParams;
   request: IncomingMessage;
+  /** The request body when the server already read it (to look for a fixture); handlers read it from here first. */
+  body?: Buffer;
 }
 
 export interface Reply {

@@ -1,0 +1,193 @@
+// `node dist/cli.js capture (--base-url URL | --environment ID) --operation NAME [its arguments]
+// --out DIR`: makes one request, scrubs the exchange and writes it as a sandbox fixture, then prints
+// the request the sandbox now answers with it (`node dist/sandbox.js --fixtures DIR`). The key comes
+// from HEALTH_DATA_API_KEY only and is never printed; production needs --allow-production.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_API_KEY_HEADER, VENDOR_API_KEY_HEADER } from '../api/apiKeyHeader';
+import { HealthApiClient, type RequestLogEntry } from '../api/client';
+import type { Deviation } from '../api/contract/deviations';
+import { redactText } from '../api/redaction';
+import type { RequestOperationName } from '../api/requests';
+import { sendOperation } from '../api/replay';
+import { DEFAULT_BASE_URLS, defaultApiKeyHeader, isProduction, isVendorHost, normaliseBaseUrl, type EnvironmentId } from '../domain/environments';
+import { writeFixture } from '../scrub/fixtureWriter';
+import { describeReport, isOperationName, SCRUB_OPERATIONS } from '../scrub/scrubber';
+import type { CliCommand, CliIo } from './cliCommand';
+import { OPERATION_USAGE, parseOperationArgs } from './operationArgs';
+import { scrubSecret, SCRUB_SECRET_VARIABLE } from './scrubCommand';
+
+export const API_KEY_VARIABLE = 'HEALTH_DATA_API_KEY';
+const REMOTE_ENVIRONMENTS = Object.keys(DEFAULT_BASE_URLS) as (keyof typeof DEFAULT_BASE_URLS)[];
+
+const USAGE = `Usage: node dist/cli.js capture (--base-url URL | --environment ID) --operation NAME [arguments] --out DIR
+
+Makes one request, scrubs the exchange (ids pseudonymised, a person's dates shifted, identifying text
+removed; the arguments the same way, so the path matches the body) and writes it to DIR as a
+sandbox fixture. Prints the request that "node dist/sandbox.js --fixtures DIR" now answers with it.
+
+Options:
+  --base-url URL          the service to ask (https, or http to this machine only)
+  --environment ID        ${REMOTE_ENVIRONMENTS.join(', ')} (their default addresses)
+  --allow-production      required to capture from a production environment or address
+  --api-key-header NAME   the header that carries the key (default: the environment's)
+  --operation NAME        one of ${SCRUB_OPERATIONS.join(', ')}, followed by its arguments:
+${OPERATION_USAGE.replace(/^/gm, '    ')}
+  --out DIR               the fixtures folder (created when missing)
+  -h, --help              show this help
+
+Environment:
+  ${API_KEY_VARIABLE}        the API key (never printed)
+  ${SCRUB_SECRET_VARIABLE}   the scrub secret (the same secret gives the same pseudonyms; without it
+                             a random one is used for this run only)`;
+
+interface CaptureFlags {
+  baseUrl?: string;
+  environment?: string;
+  operation?: string;
+  out?: string;
+  apiKeyHeader?: string;
+  allowProduction: boolean;
+  help: boolean;
+  operationWords: string[];
+}
+
+const VALUE_FLAGS: Readonly<Record<string, keyof CaptureFlags>> = {
+  '--base-url': 'baseUrl',
+  '--environment': 'environment',
+  '--operation': 'operation',
+  '--out': 'out',
+  '--api-key-header': 'apiKeyHeader',
+};
+
+function parseFlags(argv: readonly string[]): CaptureFlags | { error: string } {
+  const flags: CaptureFlags = { allowProduction: false, help: false, operationWords: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-h' || arg === '--help') flags.help = true;
+    else if (arg === '--allow-production') flags.allowProduction = true;
+    else {
+      const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+      const field = VALUE_FLAGS[flag];
+      if (!field) {
+        flags.operationWords.push(arg);
+        continue;
+      }
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '') return { error: `Option ${flag} needs a value` };
+      (flags as unknown as Record<string, string>)[field] = value;
+    }
+  }
+  return flags;
+}
+
+const ADDRESS_PROBLEMS: Readonly<Record<Exclude<ReturnType<typeof normaliseBaseUrl>, { ok: true }>['problem'], string>> = {
+  empty: 'no address given',
+  invalid: 'it is not a URL',
+  unsupportedScheme: 'only https (or http to this machine) is supported',
+  plainHttpToRemoteHost: 'the key goes over https only; plain http only to this machine',
+  hasCredentials: 'it holds a user name or password; the key goes in its header only',
+  hasQueryOrFragment: 'a base URL has no query or fragment',
+};
+
+type Target = { ok: true; baseUrl: string; environment: EnvironmentId | undefined; production: boolean } | { ok: false; message: string };
+
+function target(flags: CaptureFlags): Target {
+  if ((flags.baseUrl === undefined) === (flags.environment === undefined)) return { ok: false, message: 'Give either --base-url URL or --environment ID.' };
+  let environment: EnvironmentId | undefined;
+  let address = flags.baseUrl;
+  if (flags.environment !== undefined) {
+    if (!(REMOTE_ENVIRONMENTS as string[]).includes(flags.environment)) {
+      return { ok: false, message: `Unknown environment: ${flags.environment}. Use one of ${REMOTE_ENVIRONMENTS.join(', ')}, or --base-url for another server.` };
+    }
+    environment = flags.environment as EnvironmentId;
+    address = DEFAULT_BASE_URLS[environment as keyof typeof DEFAULT_BASE_URLS];
+  }
+  const checked = normaliseBaseUrl(address ?? '');
+  if (!checked.ok) {
+    return { ok: false, message: `Cannot use ${address}: ${ADDRESS_PROBLEMS[checked.problem]}.` };
+  }
+  const productionAddresses = [DEFAULT_BASE_URLS.productionUs, DEFAULT_BASE_URLS.productionEu];
+  const production = (environment !== undefined && isProduction(environment)) || productionAddresses.includes(checked.url);
+  return { ok: true, baseUrl: checked.url, environment, production };
+}
+
+export const captureCommand: CliCommand = {
+  name: 'capture',
+  summary: 'make one request and save it, scrubbed, as a sandbox fixture',
+  async run(argv, io: CliIo) {
+    const flags = parseFlags(argv);
+    if ('error' in flags) {
+      io.stderr(`${flags.error}\n\n${USAGE}`);
+      return 2;
+    }
+    if (flags.help) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const where = target(flags);
+    if (!where.ok) {
+      io.stderr(`${where.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (where.production && !flags.allowProduction) {
+      io.stderr(`${where.baseUrl} is production: real people's data. Add --allow-production to capture from it (the fixture is scrubbed before it is written).`);
+      return 2;
+    }
+    if (flags.operation === undefined || !isOperationName(flags.operation)) {
+      io.stderr(`${flags.operation === undefined ? 'Name the operation' : `Unknown operation: ${flags.operation}`}: --operation ${SCRUB_OPERATIONS.join('|')}\n\n${USAGE}`);
+      return 2;
+    }
+    if (flags.out === undefined) {
+      io.stderr(`Name the fixtures folder: --out DIR\n\n${USAGE}`);
+      return 2;
+    }
+    const parsed = parseOperationArgs(flags.operation as RequestOperationName, flags.operationWords);
+    if (!parsed.ok) {
+      io.stderr(`${parsed.message}\n\n${USAGE}`);
+      return 2;
+    }
+    const apiKey = io.env[API_KEY_VARIABLE];
+    if (apiKey === undefined || apiKey === '') {
+      io.stderr(`Set ${API_KEY_VARIABLE} to the API key of ${where.baseUrl} (it is read from the environment only, never from an argument).`);
+      return 2;
+    }
+    const log: RequestLogEntry[] = [];
+    const client = new HealthApiClient({
+      baseUrl: where.baseUrl,
+      apiKey,
+      apiKeyHeader: flags.apiKeyHeader ?? (where.environment ? defaultApiKeyHeader(where.environment, where.baseUrl) : isVendorHost(where.baseUrl) ? VENDOR_API_KEY_HEADER : DEFAULT_API_KEY_HEADER),
+      onRequest: (entry) => log.push(entry),
+    });
+    let deviations: Deviation[] | undefined;
+    let failure: unknown;
+    try {
+      await sendOperation(client, parsed.operation, { onDeviations: (found) => (deviations = found) });
+    } catch (error) {
+      failure = error;
+    } finally {
+      await client.close();
+    }
+    const answered = log.filter((entry) => entry.status !== undefined && (entry.status < 300 || entry.status >= 400) && entry.responseBody !== undefined).at(-1);
+    if (!answered?.status || answered.responseBody === undefined) {
+      const reason = failure instanceof Error ? failure.message : 'no answer';
+      io.stderr(`Nothing to capture: ${redactText(reason, apiKey)}`);
+      return 2;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(answered.responseBody);
+    } catch {
+      body = answered.responseBody;
+    }
+    const secret = scrubSecret(io);
+    const fixture = writeFixture({ operation: parsed.operation, status: answered.status, body, deviations }, secret);
+    const dir = resolve(flags.out);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, fixture.fileName);
+    writeFileSync(file, fixture.text);
+    io.stdout(`Wrote ${file} (HTTP ${answered.status}; scrubbed: ${describeReport(fixture.report)})`);
+    io.stdout(`node dist/sandbox.js --fixtures ${flags.out} now answers: ${fixture.sandboxPath}`);
+    return 0;
+  },
+};
