@@ -37,7 +37,7 @@ import { AgentLanguageModelTools } from './lm/languageModelTools';
 import { registerMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import { AgentSettings } from './storage/agentSettings';
 import { ScrubService } from './connection/scrubService';
-import { SandboxFixturesWatcher, servedFixturesDir } from './connection/sandboxFixtures';
+import { SandboxFixturesWatcher, ServedFixtures } from './connection/sandboxFixtures';
 import { registerScrubCommands } from './commands/registerScrubCommands';
 import { ScrubSecretStore } from './storage/scrubSecretStore';
 import { ScrubSettings } from './storage/scrubSettings';
@@ -46,6 +46,7 @@ import { ScrubSettings } from './storage/scrubSettings';
 export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
   const log = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
   const settings = new ShellSettings();
+  const servedFixtures = new ServedFixtures();
   const keys = new ApiKeyStore(context.secrets);
   const requestLog = new RequestLog(log);
   const requestRecorder = new RequestRecorder(context.workspaceState);
@@ -56,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     requestLog,
     requestRecorder,
     log,
-    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape(), servedFixturesDir()),
+    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape(), servedFixtures.forStart()),
     loadApiClient: apiClientLoader(context.extensionPath),
   });
   const scrub = new ScrubService(new ScrubSettings(), new ScrubSecretStore(context.secrets));
@@ -110,9 +111,9 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments, scrub });
   const registeredPanels = registerPanels(services);
   registerPanelCommands(services, registeredPanels);
-  const fixtures = new SandboxFixturesWatcher(() => connection.reloadLocalSandbox());
+  const fixtures = new SandboxFixturesWatcher(servedFixtures, () => connection.reloadLocalSandbox());
   context.subscriptions.push(fixtures);
-  registerScrubCommands({ commands, scrub, records: requestRecorder.records, documents: jsonDocuments, panels: registeredPanels.panels, reloadSandbox: () => connection.reloadLocalSandbox() });
+  registerScrubCommands({ commands, scrub, records: requestRecorder.records, documents: jsonDocuments, panels: registeredPanels.panels, reloadSandbox: () => fixtures.reloadIfStale() });
   registerLookupCommands({ commands, connection, usersView, ...registerLookup({ services, connection, usersView, knownUsers, recents }) });
 
   // Agents: the tool catalogue as language-model tools, and as an MCP server where VS Code offers that.

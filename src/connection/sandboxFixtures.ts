@@ -1,6 +1,7 @@
 // The workspace's sandbox fixtures (.health-data/fixtures under the first folder): where "Save as
-// Sandbox Fixture" writes and what the embedded sandbox serves. When a fixture is added, edited or
-// removed the local sandbox starts again, so it answers with what the folder holds now.
+// Sandbox Fixture" writes and what the embedded sandbox serves. The sandbox re-reads its folder when
+// a fixture changes; it is started again only when the folder it should serve is another one (the
+// folder was just created, removed, or the workspace's first folder changed).
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { FIXTURES_FOLDER } from '../constants';
@@ -20,19 +21,37 @@ export function fixturesFolder(): vscode.Uri | undefined {
   return folder ? vscode.Uri.joinPath(folder, ...FIXTURES_FOLDER) : undefined;
 }
 
-/** The folder the embedded sandbox serves: the fixtures folder, when it is on disk. */
+/** The folder the embedded sandbox should serve: the fixtures folder, when it is on disk. */
 export function servedFixturesDir(): string | undefined {
   const folder = fixturesFolder();
   return folder?.scheme === 'file' && existsSync(folder.fsPath) ? folder.fsPath : undefined;
 }
 
-/** Restarts the local sandbox (`reload`) once the fixtures folder settles after a change. */
+/** Which folder the running sandbox was started with, to tell when it must start again. */
+export class ServedFixtures {
+  private startedWith: string | undefined;
+
+  /** The folder to start the sandbox with now (remembered). */
+  forStart(): string | undefined {
+    this.startedWith = servedFixturesDir();
+    return this.startedWith;
+  }
+
+  isStale(): boolean {
+    return servedFixturesDir() !== this.startedWith;
+  }
+}
+
+/** Restarts the local sandbox (`reload`) once the fixtures folder settles, when it serves another folder than it should. */
 export class SandboxFixturesWatcher implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private watcher: vscode.FileSystemWatcher | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly reload: () => Promise<void>) {
+  constructor(
+    private readonly served: ServedFixtures,
+    private readonly reload: () => Promise<void>,
+  ) {
     this.watch();
     this.subscriptions.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
@@ -47,8 +66,13 @@ export class SandboxFixturesWatcher implements vscode.Disposable {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.reload();
+      void this.reloadIfStale();
     }, SETTLE_MS);
+  }
+
+  /** Restarts the sandbox when it serves another folder than it should; otherwise it re-reads its own. */
+  reloadIfStale(): Promise<void> {
+    return this.served.isStale() ? this.reload() : Promise.resolve();
   }
 
   private watch(): void {

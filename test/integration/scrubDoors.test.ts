@@ -153,7 +153,8 @@ suite('Scrubber on every way out', () => {
     assert.ok(raw.includes(EMAIL), 'never: the result names the user as received');
   });
 
-  test('Save as Sandbox Fixture from a Requests row: a scrubbed fixture in .health-data/fixtures, whatever the setting', async () => {
+  test('Save as Sandbox Fixture from a Requests row: a scrubbed fixture in .health-data/fixtures, whatever the setting, that the local sandbox replays', async function () {
+    this.timeout(60_000);
     await useScrub('never');
     const id = await resolvedRecordId();
     const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('healthData.requests.saveAsFixture', id);
@@ -163,9 +164,18 @@ suite('Scrubber on every way out', () => {
     assert.ok(readdirSync(fixtures).some((name) => join(fixtures, name) === written.fsPath));
     const text = readFileSync(written.fsPath, 'utf8');
     assert.equal(carriesPerson(text), false, `no identifier in: ${text}`);
-    const fixture = JSON.parse(text) as { operation: string; status: number; body: Record<string, unknown> };
+    const fixture = JSON.parse(text) as { operation: string; args: unknown[]; status: number; body: Record<string, unknown> };
     assert.equal(fixture.operation, 'resolveUser');
     assert.equal(fixture.status, 200);
     assert.deepEqual(Object.keys(fixture.body).sort(), Object.keys(planted).sort());
+
+    // Offline: the local sandbox now answers the pseudonymised user with the scrubbed body.
+    const [pseudonym] = fixture.args;
+    assert.equal(typeof pseudonym, 'string');
+    assert.equal(pseudonym, fixture.body.client_user_id, 'the fixture answers its own pseudonymised user');
+    await vscode.commands.executeCommand('healthData.useLocalSandbox');
+    const local = await testing.connection.client();
+    const replayed = await local.resolveUser(pseudonym as string);
+    assert.deepEqual(JSON.parse(JSON.stringify(replayed)), fixture.body, 'the same body as the scrubbed original');
   });
 });
