@@ -13,6 +13,7 @@ import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensio
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { scriptedHttpServer, sendJson, type HostileServer } from '../support/hostileServers';
 import { activateExtension, waitFor } from './helpers';
+import { rendered, waitForPanel } from './panelsSupport';
 
 const EMAIL = 'maria.garcia@example.com';
 const NAME = 'Maria Garcia';
@@ -67,6 +68,13 @@ suite('Scrubber on every way out', () => {
       if (request.headers['x-service-api-key'] !== API_KEY) return sendJson(response, 401, { detail: 'Unauthorized' });
       if (path === '/v2/user/' || path === '/v2/user') return sendJson(response, 200, { users: [planted], total: 1, offset: 0, limit: 100 });
       if (path.startsWith('/v2/user/resolve/')) return sendJson(response, 200, planted);
+      // The planted user's readings are the sample user's (same user_id): asked of the sample sandbox.
+      if (path.startsWith('/v2/timeseries/')) {
+        void fetch(`${sampleSandbox.url}${request.url ?? ''}`, { headers: { 'x-service-api-key': sampleSandbox.apiKey } })
+          .then(async (answer) => sendJson(response, answer.status, await answer.json()))
+          .catch(() => sendJson(response, 502, { detail: 'sample sandbox unreachable' }));
+        return;
+      }
       return sendJson(response, 404, { detail: 'Not found' });
     });
     await config().update('baseUrl.productionUs', server.url, vscode.ConfigurationTarget.Global);
@@ -151,6 +159,23 @@ suite('Scrubber on every way out', () => {
     await useScrub('never');
     const raw = await invokeTool('find_user', { user: EMAIL });
     assert.ok(raw.includes(EMAIL), 'never: the result names the user as received');
+  });
+
+  test('the coverage scan\'s CSV export: no e-mail or user id under always, as received under never', async function () {
+    this.timeout(90_000);
+    await vscode.commands.executeCommand('healthData.scanDataCoverage', { days: 30, scope: { kind: 'all' }, provider: '' });
+    await waitForPanel('the scan to finish', (report) => report.viewType === 'healthData.coverageScan' && rendered<string>(report, 'phase') === 'done', 60_000);
+    await useScrub('always');
+    const scrubbedFile = vscode.Uri.file(join(folder, 'scan-scrubbed.csv'));
+    await vscode.commands.executeCommand('healthData.exportCoverageScanCsv', scrubbedFile);
+    const scrubbed = readFileSync(scrubbedFile.fsPath, 'utf8');
+    assert.equal(scrubbed.trimEnd().split('\r\n').length, 2, 'the header and the user');
+    assert.equal(carriesPerson(scrubbed), false, `no identifier in: ${scrubbed}`);
+    await useScrub('never');
+    const rawFile = vscode.Uri.file(join(folder, 'scan-raw.csv'));
+    await vscode.commands.executeCommand('healthData.exportCoverageScanCsv', rawFile);
+    assert.ok(readFileSync(rawFile.fsPath, 'utf8').includes(EMAIL), 'never: as received');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('Save as Sandbox Fixture from a Requests row: a scrubbed fixture in .health-data/fixtures, whatever the setting, that the local sandbox replays', async function () {
