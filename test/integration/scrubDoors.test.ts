@@ -178,6 +178,22 @@ suite('Scrubber on every way out', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  test('Save as Sandbox Fixture from the active blood-pressure panel: its readings, scrubbed', async function () {
+    this.timeout(90_000);
+    await useScrub('never');
+    await vscode.commands.executeCommand('healthData.showBloodPressure', planted, { startDate: '2000-01-01', endDate: '', provider: '' });
+    await waitForPanel('the planted user\'s blood pressure', (report) => report.viewType === 'healthData.bloodPressure' && report.active && rendered<string>(report, 'phase') === 'data', 60_000);
+    const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('healthData.savePanelAsFixture');
+    assert.ok(written, 'a fixture was written');
+    const text = readFileSync(written.fsPath, 'utf8');
+    assert.equal(carriesPerson(text), false, `no identifier in: ${text.slice(0, 400)}`);
+    const fixture = JSON.parse(text) as { operation: string; args: unknown[]; body: { groups?: unknown } };
+    assert.equal(fixture.operation, 'getGroupedBloodPressure');
+    assert.notEqual(fixture.args[0], planted.user_id, 'the path\'s user id is a pseudonym');
+    assert.ok(fixture.body.groups && typeof fixture.body.groups === 'object', 'the readings are kept');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('Save as Sandbox Fixture from a Requests row: a scrubbed fixture in .health-data/fixtures, whatever the setting, that the local sandbox replays', async function () {
     this.timeout(60_000);
     await useScrub('never');
