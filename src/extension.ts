@@ -121,7 +121,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   const loadCatalogue = agentCatalogueLoader(context.extensionPath);
   const agentTools = new AgentLanguageModelTools({ connection, settings: agentSettings, recorder: requestRecorder, requests, log, loadCatalogue, scrub });
   agentTools.register((context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? []);
-  const mcp = registerMcpServerDefinitions({ extensionPath: context.extensionPath, extensionVersion: String(context.extension.packageJSON.version), connection, keys, settings: agentSettings });
+  const mcp = registerMcpServerDefinitions({ extensionPath: context.extensionPath, extensionVersion: String(context.extension.packageJSON.version), connection, keys, settings: agentSettings, scrub });
   context.subscriptions.push(agentTools, ...mcp.disposables);
   commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
 
