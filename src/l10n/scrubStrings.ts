@@ -41,5 +41,4 @@ export const scrubStrings = {
     vscode.l10n.t('This request\'s response body is no longer kept (bodies are dropped past 50 MB or 500 requests, and on reload). Send it again, then save the new row.'),
   fixtureNotJson: (): string => vscode.l10n.t('This response is not JSON, so the sandbox cannot replay it.'),
   fixtureNoPanel: (): string => vscode.l10n.t('Open a blood-pressure or lab-markers panel with data first, then save it as a sandbox fixture.'),
-  fixturesChanged: (): string => vscode.l10n.t('Sandbox fixtures changed; the local sandbox reloads them.'),
 };
