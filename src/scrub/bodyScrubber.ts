@@ -54,7 +54,7 @@ export class BodyScrubber {
     person: string | undefined,
   ) {
     this.shifter = this.shifterFor(person);
-    if (person !== undefined) this.learnId(person, isUuid(person) ? pseudonyms.uuid(person) : pseudonyms.clientUserId(person));
+    if (person !== undefined) this.learnId(person, isUuid(person) ? pseudonyms.uuid(person, false) : pseudonyms.clientUserId(person, false));
   }
 
   private shifterFor(person: string | undefined): DateShifter {
@@ -77,15 +77,25 @@ export class BodyScrubber {
   /** Reads the ids of a user or a user list first, so text anywhere in the body that repeats them is caught. */
   learnIdsOf(body: unknown): void {
     const users = isObject(body) && Array.isArray(body.users) ? body.users : [body];
-    for (const user of users) {
-      if (!isObject(user)) continue;
-      for (const key of ['user_id', 'team_id'] as const) {
-        const id = user[key];
-        if (typeof id === 'string') this.learnId(id, this.pseudonyms.uuid(id));
-      }
-      const client = user.client_user_id;
-      if (typeof client === 'string') this.learnId(client, this.pseudonyms.clientUserId(client));
+    for (const user of users) if (isObject(user)) this.learnIdsOfObject(user);
+  }
+
+  /** The same at any depth, for JSON of any shape (a tool result, a notebook output). */
+  learnIdsAnywhere(value: unknown): void {
+    if (Array.isArray(value)) for (const item of value) this.learnIdsAnywhere(item);
+    else if (isObject(value)) {
+      this.learnIdsOfObject(value);
+      for (const field in value) this.learnIdsAnywhere(value[field]);
     }
+  }
+
+  private learnIdsOfObject(user: Json): void {
+    for (const key of ['user_id', 'team_id'] as const) {
+      const id = user[key];
+      if (typeof id === 'string') this.learnId(id, this.pseudonyms.uuid(id, false));
+    }
+    const client = user.client_user_id;
+    if (typeof client === 'string') this.learnId(client, this.pseudonyms.clientUserId(client, false));
   }
 
   report(): ScrubReport {
@@ -165,7 +175,10 @@ export class BodyScrubber {
     if (!KNOWN_PROVIDER_TEXT.has(value)) {
       if (scrubbed.length >= 36 && scrubbed.includes('-')) scrubbed = scrubbed.replace(UUID_INSIDE, (uuid) => this.pseudonyms.uuid(uuid));
       for (const [original, pseudonym] of this.knownIds) {
-        if (scrubbed.includes(original)) scrubbed = replaceWhole(scrubbed, original, pseudonym);
+        if (!scrubbed.includes(original)) continue;
+        const replaced = replaceWhole(scrubbed, original, pseudonym);
+        if (replaced !== scrubbed) this.pseudonyms.count(original);
+        scrubbed = replaced;
       }
       if (looksPersonal(scrubbed)) {
         scrubbed = REMOVED;

@@ -6,8 +6,15 @@ import { GIVEN_NAMES } from './givenNames';
 
 // Liberal: whatever surrounds an @ with a dot after it (local parts may hold any of !#$%&'*/=?^`{|}~).
 const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]{2,}/;
-/** A run that may be a phone number: digits with spaces, dots, dashes, slashes or brackets between. */
-const PHONE_CANDIDATE = /(?:\+|\(|\b)\d[\d\s()./-]{5,24}\d/g;
+/**
+ * Phone numbers in the shapes people write them, not any run of digits with dashes (a lab's
+ * "<100 100-125 >=126" is a reference range, not a number to call): an international number (+ or 00),
+ * an area code in brackets, the North American 3-3-4, or a national number with its trunk 0.
+ */
+const PHONE_INTERNATIONAL = /(?:\+|(?<![\d.])00)\d[\d\s()./-]{5,24}\d/g;
+const PHONE_AREA_IN_BRACKETS = /\(\d{2,5}\)[\s./-]?\d{2,4}[\s./-]?\d{2,5}/;
+const PHONE_NORTH_AMERICAN = /(?<![\d.-])\d{3}[-. ]\d{3}[-. ]\d{4}(?![\d.-])/;
+const PHONE_NATIONAL = /(?<![\d.-])0\d{1,4}[\s/-]\d{3,8}(?:[\s-]\d{2,6})?(?![\d.-])/g;
 const ISO_DATE_INSIDE = /\d{4}-\d{2}-\d{2}/;
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/;
 const LONG_DIGIT_RUN = /\d{9,}/;
@@ -19,19 +26,27 @@ const PO_BOX = /\bp\.?\s?o\.?\s+box\s+\d+/i;
 const TITLED_NAME = /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|MR|MRS|MS|DR|PROF)\.?\s+\p{Lu}[\p{L}'-]+/u;
 const WORD = /\p{L}[\p{L}'’-]*/gu;
 
-function hasPhoneNumber(text: string): boolean {
-  PHONE_CANDIDATE.lastIndex = 0;
-  for (let found = PHONE_CANDIDATE.exec(text); found; found = PHONE_CANDIDATE.exec(text)) {
-    const candidate = found[0];
-    if (ISO_DATE_INSIDE.test(candidate)) continue;
-    let digits = 0;
-    for (let i = 0; i < candidate.length; i++) {
-      const code = candidate.charCodeAt(i);
-      if (code >= 48 && code <= 57) digits++;
-    }
-    if (digits >= 7 && digits <= 15) return true;
+function digitCount(text: string): number {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+  }
+  return digits;
+}
+
+/** Whether a pattern (global) finds a match of 7 to 15 digits that holds no ISO date. */
+function hasNumberLike(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    const digits = digitCount(found[0]);
+    if (digits >= 7 && digits <= 15 && !ISO_DATE_INSIDE.test(found[0])) return true;
   }
   return false;
+}
+
+function hasPhoneNumber(text: string): boolean {
+  return PHONE_AREA_IN_BRACKETS.test(text) || PHONE_NORTH_AMERICAN.test(text) || hasNumberLike(PHONE_INTERNATIONAL, text) || hasNumberLike(PHONE_NATIONAL, text);
 }
 
 const isCapitalised = (word: string): boolean => word.charAt(0) !== word.charAt(0).toLowerCase();

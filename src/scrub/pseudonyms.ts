@@ -34,19 +34,24 @@ export class Pseudonyms {
     return isUuid(value) ? value.toLowerCase() : value;
   }
 
-  /** A version-4-shaped UUID, so a contract check still sees a well-formed id. */
-  uuid(value: string): string {
+  /** Counts `value` as replaced (a pseudonym computed ahead, used later inside text). */
+  count(value: string): void {
+    this.replaced.add(this.identity(value));
+  }
+
+  /** A version-4-shaped UUID, so a contract check still sees a well-formed id. `counted` false: computed ahead, not yet used. */
+  uuid(value: string, counted = true): string {
     const identity = this.identity(value);
-    this.replaced.add(identity);
+    if (counted) this.replaced.add(identity);
     const hex = this.digest('id', identity);
     const variant = '89ab'[parseInt(hex.charAt(16), 16) & 3];
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
 
   /** A readable client id: `user-<12 hex digits>`. */
-  clientUserId(value: string): string {
+  clientUserId(value: string, counted = true): string {
     const identity = this.identity(value);
-    this.replaced.add(identity);
+    if (counted) this.replaced.add(identity);
     return `user-${this.digest('id', identity).slice(0, 12)}`;
   }
 

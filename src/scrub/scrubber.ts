@@ -63,6 +63,18 @@ export function scrubBodyWith<T>(pseudonyms: Pseudonyms, operation: RequestOpera
 }
 
 /**
+ * JSON of any shape that is not one response (an agent tool's result, a notebook output, an export's
+ * rows): the same rules by field name, with every user_id/team_id/client_user_id it holds, at any
+ * depth, also caught where it recurs inside text. `person`: whose dates it holds when no object in it
+ * says (a user's readings on their own).
+ */
+export function scrubJson<T = unknown>(value: T, secret: string, person?: string): ScrubbedBody<T> {
+  const scrubber = new BodyScrubber(new Pseudonyms(secret), person);
+  scrubber.learnIdsAnywhere(value);
+  return { body: scrubber.value('', value, '') as T, report: scrubber.report() };
+}
+
+/**
  * The request's own ids and dates scrubbed the same way as bodies, so a scrubbed cURL, a scrubbed body
  * and a fixture agree: the client id and user id pseudonymised, a blood-pressure query's dates moved by
  * that user's offset, its cursor pseudonymised; lab test ids and paging kept.

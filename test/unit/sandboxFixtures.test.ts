@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
+import { inspectResponse } from '../../src/api/contract/inspect';
 import type { RequestOperation } from '../../src/api/requests';
 import { sendOperation } from '../../src/api/replay';
 import { parseFixture, type FixtureFile } from '../../src/sandbox/fixtures/fixtureFile';
@@ -141,6 +142,8 @@ describe('sandbox fixtures', () => {
     const sample = await client.listUsers({ limit: 1 });
     await assert.doesNotReject(client.getGroupedBloodPressure(sample.users[0]!.user_id, { startDate: '2026-01-01' }));
     await assert.rejects(client.resolveUser('nobody-at-all'), /not found|404/i);
+    const listed = (written.find(({ file }) => file.operation === 'listUsers')!.file.body as { users: { client_user_id: string; user_id: string }[] }).users.at(-1)!;
+    assert.equal((await client.resolveUser(listed.client_user_id)).user_id, listed.user_id, 'a listed fixture user resolves');
     await client.close();
   });
 
@@ -173,6 +176,31 @@ describe('scrubbing the sandbox’s own data', () => {
       const scrubbed = scrubBody('listUsers', users.body, SECRET);
       assert.equal(scrubbed.report.textRemoved, 0, 'sample users hold no identifying free text');
       assert.equal(scrubbed.report.pseudonymised, 20 * 2 + 1, 'user_id and client_user_id of each user, one team');
+    } finally {
+      await client.close();
+      await sandbox.close();
+    }
+  });
+});
+
+describe('scrubbing spec-shaped bodies', () => {
+  test('a body that conforms to the spec still conforms after scrubbing', async () => {
+    const sandbox = await startSandbox({ port: 0, seed: 6, users: 10, today: TODAY });
+    const { client, log } = loggingClient(sandbox);
+    try {
+      const users = await captureExchange(client, log, { name: 'listUsers', args: [{ limit: 10 }] });
+      const person = (users.body as { users: { user_id: string; client_user_id: string }[] }).users[0]!;
+      const exchanges = [
+        { contract: 'listUsers' as const, exchange: users },
+        { contract: 'resolveUser' as const, exchange: await captureExchange(client, log, { name: 'resolveUser', args: [person.client_user_id] }) },
+        { contract: 'groupedBloodPressure' as const, exchange: await captureExchange(client, log, { name: 'getGroupedBloodPressure', args: [person.user_id, { startDate: '2026-01-01' }] }) },
+      ];
+      for (const { contract, exchange } of exchanges) {
+        assert.deepEqual(inspectResponse(contract, exchange.body), [], `${contract} conforms as served`);
+        const scrubbed = scrubBody(exchange.operation, exchange.body, SECRET);
+        assert.deepEqual(inspectResponse(contract, scrubbed.body), [], `${contract} conforms scrubbed`);
+        assert.ok(scrubbed.report.datesShifted > 0, `${contract}: dates shifted`);
+      }
     } finally {
       await client.close();
       await sandbox.close();

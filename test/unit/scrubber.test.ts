@@ -10,7 +10,8 @@ import { inspectResponse } from '../../src/api/contract/inspect';
 import type { ContractOperation } from '../../src/api/contract/specFacts';
 import type { RequestOperation, RequestOperationName } from '../../src/api/requests';
 import { isDateString } from '../../src/scrub/dateShift';
-import { addReports, describeReport, emptyReport, guessOperation, scrubBody, scrubOperation } from '../../src/scrub/scrubber';
+import { addReports, describeReport, emptyReport, guessOperation, scrubBody, scrubJson, scrubOperation } from '../../src/scrub/scrubber';
+import { writeFixture } from '../../src/scrub/fixtureWriter';
 import { plantedArbitrary, plantInStrings, shapeDifference, stringsOf } from '../support/plantedIdentifiers';
 import { generateBody, type BodyMode } from '../support/vendorBodies';
 import type { VendorOperation } from '../support/vendorFacts';
@@ -235,19 +236,27 @@ describe('scrubber: dates', () => {
     assert.equal(one, two);
     assert.notEqual(one, '2025-01-01T00:00:00Z');
   });
+
+  test('a blood-pressure body given its user counts the user only where the id appears', () => {
+    const body = { groups: { omron: [{ source: { provider: 'omron', type: 'cuff' }, data: [{ systolic: 1, diastolic: 1, timestamp: '2025-01-01T00:00:00Z', unit: 'mmHg' }] }] } };
+    const operation: RequestOperation = { name: 'getGroupedBloodPressure', args: [USER_ID, { startDate: '2025-01-01' }] };
+    assert.deepEqual(scrubBody(operation, body, SECRET).report, { pseudonymised: 0, datesShifted: 1, textRemoved: 0 });
+    const echoing = { ...body, note: `readings of ${USER_ID}` };
+    assert.equal(scrubBody(operation, echoing, SECRET).report.pseudonymised, 1);
+  });
 });
 
 describe('scrubber: free text', () => {
   const scrubText = (text: string): string => (scrubBody('listLabTestMarkers', { markers: [], note: text }, SECRET).body as { note: string }).note;
 
   test('identifying text is removed', () => {
-    for (const text of ['jane.doe@example.com', 'Call +1 (415) 555-0132', 'Maria Garcia', 'Garcia, Maria', 'Dr. Okafor', '221B Baker Street', 'Hauptstraße 12, Berlin', 'SSN 123-45-6789', 'MRN 0012345678', 'P.O. Box 1234']) {
+    for (const text of ['jane.doe@example.com', 'Call +1 (415) 555-0132', 'Maria Garcia', 'Garcia, Maria', 'Dr. Okafor', '221B Baker Street', 'Hauptstraße 12, Berlin', 'SSN 123-45-6789', 'MRN 0012345678', 'P.O. Box 1234', 'ref 12 415-555-0132', '0151/2345678', '+44 (0)20 7946 0958', '0049 30 1234567', 'mobile 030 1234 5678', '(030) 1234-5678']) {
       assert.equal(scrubText(text), '[removed]', text);
     }
   });
 
   test('catalogue text, units, LOINC codes, providers and dates in words are kept', () => {
-    for (const text of ['Hemoglobin A1c', 'Total Cholesterol', 'LDL Cholesterol (calculated)', '2345-7', 'mmHg', 'mg/dL', 'Omron', 'Apple HealthKit', 'Has the patient been fasting for 9–12 hours?', 'https://storage.googleapis.com/vital-assets/omron.png', 'measured on 2025-03-04 at 08:00', 'Reference range 3.5-5.0 mmol/L', '008649', 'Vitamin D, 25-Hydroxy']) {
+    for (const text of ['Hemoglobin A1c', 'Total Cholesterol', 'LDL Cholesterol (calculated)', '2345-7', 'mmHg', 'mg/dL', 'Omron', 'Apple HealthKit', 'Has the patient been fasting for 9–12 hours?', 'https://storage.googleapis.com/vital-assets/omron.png', 'measured on 2025-03-04 at 08:00', 'Reference range 3.5-5.0 mmol/L', '008649', 'Vitamin D, 25-Hydroxy', 'Fasting: <100 100-125 >=126 mg/dL', 'Normal 135-145 mmol/L, critical 120 160', '0.40-4.50 uIU/mL', 'CPT 80061', 'Ranges 70-99 100-125 126-200', '2025-03-04T08:00:00+01:00 to 2025-03-05 07:30']) {
       assert.equal(scrubText(text), text, text);
     }
   });
@@ -276,5 +285,34 @@ describe('scrubber: helpers', () => {
     const scrubbed = scrubBody('listLabTestMarkers', body, SECRET).body as Record<string, unknown>;
     assert.equal(Object.getPrototypeOf(scrubbed), Object.prototype);
     assert.equal(JSON.stringify(scrubbed), '{"markers":[],"__proto__":{"polluted":"[removed]"}}');
+  });
+});
+
+describe('scrubber: request arguments and other JSON', () => {
+  test('lab test ids, order sets and paging are kept; a lab account id only loses what looks personal', () => {
+    const labTest: RequestOperation = { name: 'listLabTestMarkers', args: ['5a1c6c3e-2f4b-4d8e-9b61-0c7d2f1e8a01', { labAccountId: 'acct-eu', page: 2, size: 50 }] };
+    assert.deepEqual(scrubOperation(labTest, SECRET).operation, labTest);
+    const orderSet: RequestOperation = { name: 'listOrderSetMarkers', args: [{ labTestIds: ['a', 'b'], addOn: { providerIds: ['x'], markerIds: [3] }, labAccountId: 'jane@example.com' }, { page: 1 }] };
+    const scrubbed = scrubOperation(orderSet, SECRET);
+    assert.deepEqual(scrubbed.operation.args[0], { labTestIds: ['a', 'b'], addOn: { providerIds: ['x'], markerIds: [3] }, labAccountId: '[removed]' });
+    assert.equal(scrubbed.report.textRemoved, 1);
+    const users: RequestOperation = { name: 'listUsers', args: [{ offset: 100, limit: 50 }] };
+    assert.deepEqual(scrubOperation(users, SECRET), { operation: users, report: emptyReport() });
+  });
+
+  test('a page’s next cursor and the next request’s cursor get the same pseudonym, so captured pages chain', () => {
+    const first = writeFixture({ operation: { name: 'getGroupedBloodPressure', args: [USER_ID, { startDate: '2025-01-01' }] }, status: 200, body: { groups: {}, next_cursor: 'opaque-7f0c2a52' } }, SECRET);
+    const second = writeFixture({ operation: { name: 'getGroupedBloodPressure', args: [USER_ID, { startDate: '2025-01-01', nextCursor: 'opaque-7f0c2a52' }] }, status: 200, body: { groups: {}, next_cursor: null } }, SECRET);
+    const nextCursor = (JSON.parse(first.text) as { body: { next_cursor: string } }).body.next_cursor;
+    assert.match(nextCursor, /^cursor-[0-9a-f]{16}$/);
+    assert.ok(second.sandboxPath.includes(`next_cursor=${nextCursor}`), second.sandboxPath);
+  });
+
+  test('scrubJson finds ids at any depth and catches them inside text', () => {
+    const toolResult = { summary: `User patient-0042 has no readings`, data: { user: { user_id: USER_ID, client_user_id: 'patient-0042', created_on: '2025-01-01T00:00:00Z' } } };
+    const { body, report } = scrubJson(toolResult, SECRET);
+    assert.ok(!JSON.stringify(body).includes('patient-0042') && !JSON.stringify(body).includes(USER_ID));
+    assert.equal(body.summary, `User ${body.data.user.client_user_id} has no readings`);
+    assert.equal(report.pseudonymised, 2);
   });
 });
