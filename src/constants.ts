@@ -159,3 +159,14 @@ export const NOTEBOOK_CONTROLLER_ID = 'healthData.notebookController';
 export const SAMPLE_NOTEBOOK_PATH = 'media/notebook/sample.hdnb.md';
 /** Walkthrough step "Keep an investigation as a notebook": raised when a notebook cell ran. */
 export const NOTEBOOK_WALKTHROUGH_CONTEXT_KEY = 'healthData.walkthrough.notebookRan';
+/** The scrubber on every way out (src/connection/scrubService.ts): its setting, secret and commands. */
+export const SCRUB_WHEN_SETTING = 'scrub.when';
+/** SecretStorage key prefix of the per-workspace scrub secret (one per workspace, created on first use). */
+export const SCRUB_SECRET_KEY_PREFIX = 'healthData.scrubSecret.';
+export const SCRUB_COMMANDS = {
+  saveResponseAs: 'healthData.saveResponseAs',
+  saveRequestAsFixture: 'healthData.requests.saveAsFixture',
+  savePanelAsFixture: 'healthData.savePanelAsFixture',
+} as const;
+/** Where "Save as Sandbox Fixture" writes, below the first workspace folder; the local sandbox serves it. */
+export const FIXTURES_FOLDER = ['.health-data', 'fixtures'] as const;

@@ -38,11 +38,17 @@ import { registerMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import { AgentSettings } from './storage/agentSettings';
 import { registerNotebooks } from './notebookEditor/registerNotebooks';
 import { registerNotebookCommands } from './commands/notebooks/registerNotebookCommands';
+import { ScrubService } from './connection/scrubService';
+import { SandboxFixturesWatcher, ServedFixtures } from './connection/sandboxFixtures';
+import { registerScrubCommands } from './commands/registerScrubCommands';
+import { ScrubSecretStore } from './storage/scrubSecretStore';
+import { ScrubSettings } from './storage/scrubSettings';
 
 /** The composition root: builds every service once, registers everything, and does nothing else. */
 export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
   const log = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
   const settings = new ShellSettings();
+  const servedFixtures = new ServedFixtures();
   const keys = new ApiKeyStore(context.secrets);
   const requestLog = new RequestLog(log);
   const requestRecorder = new RequestRecorder(context.workspaceState);
@@ -53,10 +59,11 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     requestLog,
     requestRecorder,
     log,
-    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape()),
+    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape(), servedFixtures.forStart()),
     loadApiClient: apiClientLoader(context.extensionPath),
   });
-  const jsonDocuments = new JsonDocumentProvider();
+  const scrub = new ScrubService(new ScrubSettings(), new ScrubSecretStore(context.secrets));
+  const jsonDocuments = new JsonDocumentProvider((environmentId) => scrub.applies(environmentId));
   const lastResponse = new LastResponse();
   const commands = new CommandManager();
   const recents = new RecentsStore(context.workspaceState);
@@ -76,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     log,
     commands,
     requests,
+    scrub,
     recents,
     selectedUser: () => usersView.selectedUser(),
     usersFilter,
@@ -102,17 +110,20 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   void contextKeys.update();
 
   registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
-  registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments });
+  registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments, scrub });
   const registeredPanels = registerPanels(services);
   registerPanelCommands(services, registeredPanels);
+  const fixtures = new SandboxFixturesWatcher(servedFixtures, () => connection.reloadLocalSandbox());
+  context.subscriptions.push(fixtures);
+  registerScrubCommands({ commands, scrub, records: requestRecorder.records, documents: jsonDocuments, panels: registeredPanels.panels, reloadSandbox: () => fixtures.reloadIfStale() });
   registerLookupCommands({ commands, connection, usersView, ...registerLookup({ services, connection, usersView, knownUsers, recents }) });
 
   // Agents: the tool catalogue as language-model tools, and as an MCP server where VS Code offers that.
   const agentSettings = new AgentSettings();
   const loadCatalogue = agentCatalogueLoader(context.extensionPath);
-  const agentTools = new AgentLanguageModelTools({ connection, settings: agentSettings, recorder: requestRecorder, requests, log, loadCatalogue });
+  const agentTools = new AgentLanguageModelTools({ connection, settings: agentSettings, recorder: requestRecorder, requests, log, loadCatalogue, scrub });
   agentTools.register((context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? []);
-  const mcp = registerMcpServerDefinitions({ extensionPath: context.extensionPath, extensionVersion: String(context.extension.packageJSON.version), connection, keys, settings: agentSettings });
+  const mcp = registerMcpServerDefinitions({ extensionPath: context.extensionPath, extensionVersion: String(context.extension.packageJSON.version), connection, keys, settings: agentSettings, scrub });
   context.subscriptions.push(agentTools, ...mcp.disposables);
   commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
 

@@ -2,12 +2,13 @@
 // to the views, panels and commands; none of them builds a client or reads a secret on its own.
 import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
-import type { RequestOperation, RequestSpec } from './api/requests';
+import type { RequestOperation, RequestOperationName, RequestSpec } from './api/requests';
 import type { RequestRecord } from './domain/requestRecords';
 import type { User } from './api/schemas';
 import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
 import type { EnvironmentId } from './domain/environments';
 import type { ReplayPlan } from './domain/replayPlan';
+import type { writeFixture } from './scrub/fixtureWriter';
 
 export type { EnvironmentId };
 
@@ -76,9 +77,19 @@ export interface CommandRegistry {
   registeredIds(): string[];
 }
 
+/** Which response a raw-response document shows: what "Save Response As…" scrubs it as. */
+export interface ResponseOrigin {
+  environmentId: EnvironmentId;
+  /** With its arguments when known: a blood-pressure body's dates then move by its user's offset. */
+  operation: RequestOperationName | RequestOperation;
+}
+
 export interface JsonDocuments {
-  /** Opens `value` pretty-printed in a read-only JSON editor titled `title`. */
-  open(title: string, value: unknown): Promise<void>;
+  /**
+   * Opens `value` pretty-printed in a read-only JSON editor titled `title`. With `origin`, saving
+   * it (Save Response As…) writes it scrubbed as healthData.scrub.when says, and the first line says so.
+   */
+  open(title: string, value: unknown, origin?: ResponseOrigin): Promise<void>;
   /** Opens `text` read-only in an editor whose tab reads `fileName` (plain text unless it ends in .json). */
   openText(fileName: string, text: string): Promise<void>;
 }
@@ -109,6 +120,38 @@ export interface RequestInspection {
   compareResponses(left: RequestRecord, right: RequestRecord): Promise<void>;
 }
 
+/** One door's scrubbing: many bodies and operations of one export, one line at the end. */
+export interface LeavingScrub {
+  /** False under `never`, or `productionOnly` outside production: every call hands back what it got. */
+  readonly scrubs: boolean;
+  /** `operation` with its arguments when known: a blood-pressure body's dates then move by its user's offset, as in the cURL and the fixture. */
+  body<T>(operation: RequestOperationName | RequestOperation, body: T): T;
+  operation(operation: RequestOperation): RequestOperation;
+  /** The line to say where it happened ("Scrubbed: 3 identifiers pseudonymised, dates shifted."); undefined when nothing was scrubbed. */
+  note(): string | undefined;
+}
+
+/** One request and its answer, as a sandbox fixture keeps it (src/scrub/scrubber.ts writeFixture). */
+export type FixtureExchange = Parameters<typeof writeFixture>[0];
+/** A fixture file: its name, its text (scrubbed), and the sandbox path that answers with it. */
+export type FixtureFile = ReturnType<typeof writeFixture>;
+
+/** The scrubber on every way out (src/connection/scrubService.ts): the doors ask it and decide nothing. */
+export interface ScrubDoors {
+  /** Whether what came from `environmentId` is scrubbed on its way out (healthData.scrub.when). */
+  applies(environmentId: EnvironmentId): boolean;
+  /** The secret when `environmentId`'s data leaves scrubbed (the agent tools scrub in their own bundle); undefined otherwise. */
+  secretFor(environmentId: EnvironmentId): Promise<string | undefined>;
+  /** Starts one door's scrubbing of data from `environmentId`. */
+  begin(environmentId: EnvironmentId): Promise<LeavingScrub>;
+  /** Scrubs whatever the setting says (sandbox fixtures are made to be shared). */
+  beginAlways(): Promise<LeavingScrub>;
+  /** One body leaving (a notebook output when saved): the body as it may leave and the line to say. */
+  forLeaving<T>(environmentId: EnvironmentId, operation: RequestOperationName, body: T): Promise<{ body: T; note?: string }>;
+  /** The scrubbed fixture of `exchange` (always scrubbed, with this workspace's secret). */
+  fixture(exchange: FixtureExchange): Promise<FixtureFile>;
+}
+
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
   readonly connection: ApiConnection;
@@ -116,6 +159,7 @@ export interface ExtensionServices {
   readonly log: vscode.LogOutputChannel;
   readonly commands: CommandRegistry;
   readonly requests: RequestInspection;
+  readonly scrub: ScrubDoors;
   /** Optional so code built without it (tests, other entry points) still type-checks. */
   readonly recents?: RecentItems;
   /** The user selected in the Users view, offered first by every user picker. */

@@ -33,6 +33,11 @@ export interface AgentToolContext {
   onProgress?(progress: AgentProgress): void;
   /** Users a coverage scan reads at once; default 4. */
   scanConcurrency?: number;
+  /**
+   * Set when the result must leave scrubbed (healthData.scrub.when; a production target by default):
+   * the key of the pseudonyms, never part of a result.
+   */
+  scrubSecret?: string;
   /** Pins "today" (tests, the bench); default Date.now(). */
   nowMs?: number;
 }

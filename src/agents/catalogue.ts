@@ -4,6 +4,7 @@
 // extension on the first tool call) and is bundled into dist/mcp.js.
 import * as z from 'zod';
 import type { AgentTool, AgentToolContext, AgentToolResult } from './agentTool';
+import { AgentResultScrub } from './agentScrub';
 import { errorResult } from './failures';
 import { failureResult } from './resultBuilder';
 
@@ -68,13 +69,16 @@ export function parseInput(tool: AgentTool<unknown>, raw: unknown, context: Pick
 export async function runAgentTool(name: string, raw: unknown, context: AgentToolContext): Promise<AgentToolResult> {
   const tool = agentTool(name);
   if (!tool) return failureResult(name, context.environment, `there is no tool named ${JSON.stringify(name)}.`, `Use one of: ${AGENT_TOOLS.map((t) => t.name).join(', ')}.`);
-  const parsed = parseInput(tool, raw, context);
+  const scrub = context.scrubSecret === undefined ? undefined : new AgentResultScrub(context.scrubSecret, context.session);
+  const parsed = parseInput(tool, scrub ? scrub.input(raw) : raw, context);
   if (!parsed.ok) return parsed.result;
+  let result: AgentToolResult;
   try {
-    return await tool.run(parsed.input, context);
+    result = await tool.run(parsed.input, scrub ? scrub.context(context) : context);
   } catch (error) {
-    return errorResult(tool.name, context.environment, error);
+    result = errorResult(tool.name, context.environment, error);
   }
+  return scrub ? scrub.result(result) : result;
 }
 
 /** The sentence shown before a call runs ("Reading blood pressure of …"); a generic one for bad input. */

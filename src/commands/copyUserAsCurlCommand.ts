@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { resolveUserRequest } from '../api/requests';
+import { requestOfOperation } from '../api/requests';
 import { CONTEXT_KEYS, SHELL_COMMANDS } from '../constants';
 import { buildCurlCommand } from '../domain/curl';
 import { pickerStrings } from '../l10n/panelStrings';
+import { scrubStrings } from '../l10n/scrubStrings';
 import { commandMessages, userCommandNames } from '../l10n/shellStrings';
 import type { ApiConnection, Command, ExtensionServices } from '../services';
 import { showFailure } from '../ui/showFailure';
@@ -22,10 +23,13 @@ export class CopyUserAsCurlCommand implements Command {
     const user = await userArgument(node, this.services, pickerStrings.userTitleFor(userCommandNames.copyUserAsCurl()));
     if (!user) return;
     try {
-      const curl = buildCurlCommand(await this.connection.baseUrl(), resolveUserRequest(user.client_user_id), this.connection.apiKeyHeader());
+      // Under healthData.scrub.when the path carries the user's pseudonym, not the client_user_id.
+      const scrub = await this.services.scrub.begin(this.connection.environment().id);
+      const operation = scrub.operation({ name: 'resolveUser', args: [user.client_user_id] });
+      const curl = buildCurlCommand(await this.connection.baseUrl(), requestOfOperation(operation), this.connection.apiKeyHeader());
       await vscode.env.clipboard.writeText(curl);
       markDone(CONTEXT_KEYS.walkthroughCurlCopied);
-      void vscode.window.showInformationMessage(commandMessages.curlCopied());
+      void vscode.window.showInformationMessage(scrubStrings.withNote(commandMessages.curlCopied(), scrub.note()));
     } catch (error) {
       showFailure(error, this.connection);
     }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { SHELL_COMMANDS } from '../constants';
 import type { LastResponse } from '../jsonDocuments/lastResponse';
 import { commandMessages } from '../l10n/shellStrings';
-import type { Command, JsonDocuments } from '../services';
+import type { ApiConnection, Command, JsonDocuments } from '../services';
 
 /** Open Last Response as JSON: whatever the shell last received (a users page, a resolved user). */
 export class OpenLastResponseCommand implements Command {
@@ -11,6 +11,8 @@ export class OpenLastResponseCommand implements Command {
   constructor(
     private readonly lastResponse: LastResponse,
     private readonly jsonDocuments: JsonDocuments,
+    /** The Users view shows the active environment: what its last response came from. */
+    private readonly connection: Pick<ApiConnection, 'environment'>,
   ) {}
 
   async execute(): Promise<void> {
@@ -19,6 +21,7 @@ export class OpenLastResponseCommand implements Command {
       void vscode.window.showInformationMessage(commandMessages.noLastResponse());
       return;
     }
-    await this.jsonDocuments.open(last.title, last.value);
+    const origin = { environmentId: this.connection.environment().id, operation: last.operation };
+    await this.jsonDocuments.open(last.title, last.value, origin);
   }
 }

@@ -16,6 +16,6 @@ export class OpenUserAsJsonCommand implements Command {
   async execute(node?: unknown): Promise<void> {
     const user = await userArgument(node, this.services, pickerStrings.userTitleFor(userCommandNames.openUserAsJson()));
     if (!user) return;
-    await this.jsonDocuments.open(tree.jsonUserTitle(user.client_user_id), user);
+    await this.jsonDocuments.open(tree.jsonUserTitle(user.client_user_id), user, { environmentId: this.services.connection.environment().id, operation: 'resolveUser' });
   }
 }

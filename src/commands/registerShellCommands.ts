@@ -49,7 +49,7 @@ export function registerShellCommands({ services, connection, keys, settings, us
     new CopyDetailValueCommand(),
     new OpenUserAsJsonCommand(services, services.jsonDocuments),
     new CopyUserAsCurlCommand(services, connection),
-    new OpenLastResponseCommand(lastResponse, services.jsonDocuments),
+    new OpenLastResponseCommand(lastResponse, services.jsonDocuments, services.connection),
     new ShowRequestLogCommand(services.log),
     new OpenWalkthroughCommand(),
   ];

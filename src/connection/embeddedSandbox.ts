@@ -12,7 +12,7 @@ export interface EmbeddedSandbox {
 }
 
 interface SandboxModule {
-  startSandbox(options: { host?: string; port?: number; shape?: LocalSandboxShape }): Promise<EmbeddedSandbox>;
+  startSandbox(options: { host?: string; port?: number; shape?: LocalSandboxShape; fixturesDir?: string }): Promise<EmbeddedSandbox>;
 }
 
 /**
@@ -20,9 +20,10 @@ interface SandboxModule {
  * path so esbuild leaves it out of extension.js: activation never pays for it, and only the local
  * sandbox environment ever loads it.
  */
-export function startEmbeddedSandbox(extensionPath: string, shape: LocalSandboxShape = 'spec'): Promise<EmbeddedSandbox> {
+export function startEmbeddedSandbox(extensionPath: string, shape: LocalSandboxShape = 'spec', fixturesDir?: string): Promise<EmbeddedSandbox> {
   const bundle = path.join(extensionPath, 'dist', 'sandbox.js');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime load by design, see above
   const sandboxModule = require(bundle) as SandboxModule;
-  return sandboxModule.startSandbox({ host: '127.0.0.1', port: 0, shape });
+  // fixturesDir: the workspace's saved fixtures (Save as Sandbox Fixture), served beside the sample data.
+  return sandboxModule.startSandbox({ host: '127.0.0.1', port: 0, shape, ...(fixturesDir ? { fixturesDir } : {}) });
 }

@@ -182,6 +182,11 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     return this.clientFor(id, resolved.baseUrl, apiKey);
   }
 
+  /** The sandbox fixtures changed (src/connection/sandboxFixtures.ts): the local sandbox starts again and reads them. */
+  reloadLocalSandbox(): Promise<void> {
+    return this.sandbox ? this.restartSandbox() : Promise.resolve();
+  }
+
   /**
    * The local sandbox's shape changed: stop it and forget its client; the next request starts it
    * again in the new shape, and everything bound to the local environment re-queries.

@@ -2,7 +2,15 @@ import * as vscode from 'vscode';
 import { JSON_DOCUMENT_SCHEME } from '../constants';
 import { jsonDocumentFileName, prettyJson } from '../domain/jsonDocument';
 import { jsonDocumentGone } from '../l10n/shellStrings';
-import type { JsonDocuments } from '../services';
+import { scrubStrings } from '../l10n/scrubStrings';
+import type { EnvironmentId, JsonDocuments, ResponseOrigin } from '../services';
+
+/** A raw response kept for its document: what Save Response As… writes (scrubbed when it should be). */
+export interface KeptResponse {
+  fileName: string;
+  value: unknown;
+  origin: ResponseOrigin;
+}
 
 const KEPT_DOCUMENTS = 50;
 
@@ -12,10 +20,12 @@ const KEPT_DOCUMENTS = 50;
  */
 export class JsonDocumentProvider implements vscode.TextDocumentContentProvider, JsonDocuments, vscode.Disposable {
   private readonly contents = new Map<string, string>();
+  private readonly responses = new Map<string, KeptResponse>();
   private sequence = 0;
   private readonly registration: vscode.Disposable;
 
-  constructor() {
+  /** `savingScrubs`: whether a saved copy of `environmentId`'s data is scrubbed (the ScrubDoors' answer). */
+  constructor(private readonly savingScrubs: (environmentId: EnvironmentId) => boolean = () => false) {
     this.registration = vscode.workspace.registerTextDocumentContentProvider(JSON_DOCUMENT_SCHEME, this);
   }
 
@@ -23,11 +33,25 @@ export class JsonDocumentProvider implements vscode.TextDocumentContentProvider,
     return this.contents.get(uri.toString()) ?? jsonDocumentGone();
   }
 
-  async open(title: string, value: unknown): Promise<void> {
-    const uri = this.store(title, value);
+  async open(title: string, value: unknown, origin?: ResponseOrigin): Promise<void> {
+    const scrubbedOnSave = origin !== undefined && this.savingScrubs(origin.environmentId);
+    const fileName = jsonDocumentFileName(title);
+    // Shown raw; when its saved copy will be scrubbed the first line says so (hence JSON with comments).
+    const uri = this.storeText(fileName, scrubbedOnSave ? `${scrubStrings.savingScrubsHeader()}\n${prettyJson(value)}` : prettyJson(value));
+    if (origin) this.responses.set(uri.toString(), { fileName, value, origin });
     const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.languages.setTextDocumentLanguage(document, 'json');
+    await vscode.languages.setTextDocumentLanguage(document, scrubbedOnSave ? 'jsonc' : 'json');
     await vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  /** The response `uri` shows, when it was opened with its origin and is still kept. */
+  keptResponse(uri: vscode.Uri): KeptResponse | undefined {
+    return this.responses.get(uri.toString());
+  }
+
+  /** The text `uri` shows, while it is kept. */
+  keptText(uri: vscode.Uri): string | undefined {
+    return this.contents.get(uri.toString());
   }
 
   /** Keeps the content and returns the URI that serves it. */
@@ -55,6 +79,7 @@ export class JsonDocumentProvider implements vscode.TextDocumentContentProvider,
       const oldest = this.contents.keys().next().value;
       if (oldest === undefined) break;
       this.contents.delete(oldest);
+      this.responses.delete(oldest);
     }
     return uri;
   }
@@ -62,5 +87,6 @@ export class JsonDocumentProvider implements vscode.TextDocumentContentProvider,
   dispose(): void {
     this.registration.dispose();
     this.contents.clear();
+    this.responses.clear();
   }
 }

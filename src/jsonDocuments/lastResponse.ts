@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
-import type { RequestSpec } from '../api/requests';
+import type { RequestOperation, RequestSpec } from '../api/requests';
 import { requestTitle } from '../domain/jsonDocument';
 
 export interface RecordedResponse {
   title: string;
   value: unknown;
+  /** Which operation answered it: what a saved copy is scrubbed as. */
+  operation: RequestOperation;
 }
 
 /** The most recent API response the shell received, for "Open Last Response as JSON". */
@@ -14,7 +16,7 @@ export class LastResponse implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
 
   record(spec: RequestSpec, value: unknown): void {
-    this.last = { title: requestTitle(spec), value };
+    this.last = { title: requestTitle(spec), value, operation: spec.operation };
     this.changed.fire();
   }
 

@@ -11,7 +11,7 @@ import { inAgentCall } from '../connection/agentCalls';
 import type { RequestRecorder } from '../connection/requestRecorder';
 import { isProduction } from '../domain/environments';
 import { agentStrings } from '../l10n/agentStrings';
-import type { ApiConnection, EnvironmentInfo, RequestInspection } from '../services';
+import type { ApiConnection, EnvironmentInfo, RequestInspection, ScrubDoors } from '../services';
 import type { AgentSettings } from '../storage/agentSettings';
 import { scanConcurrency } from '../storage/scanSettings';
 import type { LoadAgentCatalogue } from './agentCatalogueBundle';
@@ -26,6 +26,8 @@ export interface LanguageModelToolDeps {
   requests: RequestInspection;
   log: vscode.LogOutputChannel;
   loadCatalogue: LoadAgentCatalogue;
+  /** The scrubber's answer for an environment: its secret when results from there leave scrubbed. */
+  scrub: Pick<ScrubDoors, 'secretFor'>;
 }
 
 interface ContributedTool {
@@ -113,6 +115,7 @@ export class AgentLanguageModelTools implements vscode.Disposable {
     const cancellation = token.onCancellationRequested(() => controller.abort());
     const connection = this.deps.connection.forEnvironment(environment.id as EnvironmentInfo['id']);
     this.deps.log.info(agentStrings.logCall(tool, environment.label, catalogue.describeAgentCall(tool, input, environment.label)));
+    const scrubSecret = await this.deps.scrub.secretFor(environment.id as EnvironmentInfo['id']);
     try {
       return await inAgentCall(tool, () =>
         this.deps.requests.inLoad(() =>
@@ -123,6 +126,7 @@ export class AgentLanguageModelTools implements vscode.Disposable {
             requests: () => this.deps.recorder.records.all(),
             session,
             scanConcurrency: scanConcurrency(),
+            ...(scrubSecret === undefined ? {} : { scrubSecret }),
           }),
         ),
       );

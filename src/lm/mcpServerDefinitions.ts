@@ -6,6 +6,8 @@
 // and passes it in the process environment only — never a file, never an argument.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ScrubDoors } from '../services';
+import { SCRUB_POLICY_VARIABLE, SCRUB_SECRET_VARIABLE } from '../mcp/mcpScrub';
 import { API_KEY_VARIABLE, mcpServerArgs, type McpLaunchTarget } from '../agents/mcpLaunch';
 import { agentAccess } from '../agents/productionPolicy';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
@@ -48,6 +50,8 @@ export interface McpServerDefinitionDeps {
   connection: ShellApiConnection;
   keys: ApiKeyStore;
   settings: AgentSettings;
+  /** healthData.scrub.when for the environment the server reads: the server is told, and given the workspace's key. */
+  scrub?: Pick<ScrubDoors, 'secretFor'>;
 }
 
 /**
@@ -104,7 +108,13 @@ export class HealthDataMcpServerDefinitions implements McpServerDefinitionProvid
     const connection = this.deps.connection;
     const info = connection.environment();
     const resolved = connection.resolved();
-    if (resolved.kind === 'localSandbox') return server;
+    // Scrubbed or not is decided here, as for every door; the server only does what it is told.
+    const scrubSecret = await this.deps.scrub?.secretFor(info.id);
+    const scrubEnv: Record<string, string> = scrubSecret === undefined ? { [SCRUB_POLICY_VARIABLE]: 'never' } : { [SCRUB_POLICY_VARIABLE]: 'always', [SCRUB_SECRET_VARIABLE]: scrubSecret };
+    if (resolved.kind === 'localSandbox') {
+      server.env = { ...server.env, ...scrubEnv };
+      return server;
+    }
     if (resolved.kind === 'misconfigured') {
       void vscode.window.showErrorMessage(agentStrings.mcpMisconfigured(info.label));
       return undefined;
@@ -124,7 +134,7 @@ export class HealthDataMcpServerDefinitions implements McpServerDefinitionProvid
       void vscode.window.showErrorMessage(agentStrings.mcpNoKey(info.label));
       return undefined;
     }
-    server.env = { ...server.env, [API_KEY_VARIABLE]: apiKey };
+    server.env = { ...server.env, [API_KEY_VARIABLE]: apiKey, ...scrubEnv };
     return server;
   }
 

@@ -12,6 +12,7 @@ import type { HealthApiClient } from '../api/client';
 import { AGENT_TOOLS, AgentSession, runAgentTool, type AgentToolContext } from '../agents/catalogue';
 import { requestRecordInput } from '../domain/requestRecordInput';
 import { RequestRecords } from '../domain/requestRecords';
+import { mcpScrubSetting, SCRUB_SECRET_VARIABLE } from './mcpScrub';
 import { API_KEY_VARIABLE, MCP_USAGE, parseServerArgs, type McpTarget } from './serverArgs';
 
 const SERVER_VERSION = '0.1.0';
@@ -68,6 +69,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`health-data MCP server: ${parsed.message}\n\n${MCP_USAGE}\n`);
     return 2;
   }
+  const scrub = mcpScrubSetting(process.env, parsed.target.environment.production);
+  // Read once, like the key: nothing this process starts inherits the scrub key.
+  delete process.env[SCRUB_SECRET_VARIABLE];
+  if (!scrub.ok) {
+    process.stderr.write(`health-data MCP server: ${scrub.message}\n`);
+    return 2;
+  }
   const connection = await connect(parsed.target);
   const session = new AgentSession();
   const server = new McpServer({ name: 'health-data', version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
@@ -90,6 +98,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           signal: extra.signal,
           requests: () => connection.records.all(),
           session,
+          ...(scrub.secret === undefined ? {} : { scrubSecret: scrub.secret }),
           onProgress: (update) => {
             if (progressToken === undefined) return;
             progress = update.done ?? progress + 1;
@@ -112,7 +121,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   await server.connect(transport);
   const where = connection.environment.production ? `${connection.environment.label} (PRODUCTION)` : connection.environment.label;
-  process.stderr.write(`health-data MCP server: ${AGENT_TOOLS.length} read-only tools on ${where}\n`);
+  const scrubbed = scrub.secret === undefined ? '' : ', results scrubbed ($HEALTH_DATA_SCRUB)';
+  process.stderr.write(`health-data MCP server: ${AGENT_TOOLS.length} read-only tools on ${where}${scrubbed}\n`);
   await closed;
   await server.close().catch(() => undefined);
   await connection.close().catch(() => undefined);

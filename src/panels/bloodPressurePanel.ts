@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
 import { groupedBloodPressureRequest } from '../api/requests';
-import type { RequestSpec } from '../api/requests';
+import type { BloodPressureQuery, RequestOperation, RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { providerOf, timeZoneIdOf } from '../api/wireValues';
 import { summariseSource } from '../domain/userTree';
@@ -19,7 +19,7 @@ import { checkDateRange } from '../domain/inputValidation';
 import { ingestionStartDay } from '../domain/bloodPressureRangePresets';
 import { ZoneCalendar } from '../domain/zonedTime';
 import { bloodPressureStrings, panelErrors, panelTitles } from '../l10n/panelStrings';
-import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
+import type { EnvironmentConnection, EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
   BloodPressureHostMessage,
@@ -274,27 +274,59 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     return this.failureView(error, { kind: 'user', clientUserId: this.target.clientUserId });
   }
 
-  private exportBaseName(): string {
-    return bloodPressureExportName(this.target.clientUserId, this.form);
+  private exportBaseName(clientUserId = this.target.clientUserId): string {
+    return bloodPressureExportName(clientUserId, this.form);
+  }
+
+  /**
+   * What an export may carry out of VS Code (healthData.scrub.when): the pages scrubbed as the
+   * responses they are, the user's ids and the query as the scrubbed request names them.
+   */
+  private async leavingData(): Promise<{ pages: GroupedBloodPressure[]; userId: string; clientUserId: string; query: BloodPressureQuery | undefined; note: string | undefined }> {
+    const scrub = await this.services.scrub.begin(this.environmentId);
+    const query = this.form ? bloodPressureQueryOf(this.form) : undefined;
+    // With the operation, not its name: the readings' dates move by this user's offset, as its cURL's query does.
+    const sent: RequestOperation = { name: 'getGroupedBloodPressure', args: [this.target.userId, query ?? { startDate: '' }] };
+    const pages = this.pages.map((page) => scrub.body(sent, page));
+    if (!scrub.scrubs) return { pages, userId: this.target.userId, clientUserId: this.target.clientUserId, query, note: undefined };
+    const user = scrub.body('resolveUser', { ...this.user, user_id: this.target.userId, client_user_id: this.target.clientUserId });
+    // The query's dates shift with the user's readings, so the export still says which days it covers.
+    const scrubbedOperation = query ? scrub.operation(sent) : undefined;
+    const scrubbedQuery = scrubbedOperation?.name === 'getGroupedBloodPressure' ? scrubbedOperation.args[1] : undefined;
+    return { pages, userId: user.user_id, clientUserId: user.client_user_id, query: scrubbedQuery, note: scrub.note() };
   }
 
   protected async exportCsv(): Promise<void> {
-    const groups = groupReadings(this.pages.map((p) => p.groups), this.zone);
+    const leaving = await this.leavingData();
+    const groups = groupReadings(leaving.pages.map((p) => p.groups), this.zone);
     const rows = groups.reduce((sum, g) => sum + g.readings.length, 0);
-    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: bloodPressureCsv(groups, this.zone), rows });
+    await saveExport({
+      fileName: `${this.exportBaseName(leaving.clientUserId)}.csv`,
+      format: 'csv',
+      content: bloodPressureCsv(groups, this.zone),
+      rows,
+      ...(leaving.note ? { scrubNote: leaving.note } : {}),
+    });
   }
 
   protected async exportJson(): Promise<void> {
-    const groups = mergeGroupedPages(this.pages.map((p) => p.groups));
+    const leaving = await this.leavingData();
+    const groups = mergeGroupedPages(leaving.pages.map((p) => p.groups));
     const content = {
-      user_id: this.target.userId,
-      client_user_id: this.target.clientUserId,
+      user_id: leaving.userId,
+      client_user_id: leaving.clientUserId,
       time_zone: this.zone.zone,
-      query: this.form ? bloodPressureQueryOf(this.form) : undefined,
+      query: leaving.query,
       groups,
     };
-    const rows = this.pages.reduce((sum, p) => sum + readingsIn(p.groups), 0);
-    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content: `${JSON.stringify(content, null, 2)}\n`, rows });
+    const rows = leaving.pages.reduce((sum, p) => sum + readingsIn(p.groups), 0);
+    await saveExport({
+      fileName: `${this.exportBaseName(leaving.clientUserId)}.json`,
+      format: 'json',
+      content: `${JSON.stringify(content, null, 2)}\n`,
+      rows,
+      ...(leaving.note ? { scrubNote: leaving.note } : {}),
+    });
   }
 
   protected async openRawJson(): Promise<void> {
@@ -302,7 +334,16 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
     // One page: the response as sent; several: the list of responses, in cursor order.
     const body = this.pages.length === 1 ? this.pages[0] : this.pages;
-    await this.services.jsonDocuments.open(requestTitle(spec), body);
+    await this.services.jsonDocuments.open(requestTitle(spec), body, { environmentId: this.environmentId, operation: spec.operation });
+  }
+
+  /** The loaded answer as one exchange for a sandbox fixture: every cursor page's groups in one body. */
+  fixtureExchange(): FixtureExchange | undefined {
+    const spec = this.currentRequest();
+    const last = this.pages.at(-1);
+    if (!spec || !last || !this.finished || this.finished.cancelled) return undefined;
+    const body = this.pages.length === 1 ? last : { ...last, groups: mergeGroupedPages(this.pages.map((p) => p.groups)) };
+    return { operation: spec.operation, status: 200, body };
   }
 
   protected currentRequest(): RequestSpec | undefined {

@@ -24,6 +24,7 @@ import { scanConcurrency } from '../storage/scanSettings';
 import { panelErrorView } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { saveExport } from './saveExport';
+import { scrubScanRows } from '../domain/coverageScanScrub';
 
 /** Progress is posted at most this often: a 10,000-user scan must not flood the webview. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -207,16 +208,28 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     }
   }
 
-  private exportName(): string {
+  /** `scrubbed`: the filter's prefix (a piece of client_user_id) stays out of the name. */
+  private exportName(scrubbed = false): string {
     const { days, scope, provider } = this.request;
-    const scopePart = scope.kind === 'all' ? 'all' : scope.kind === 'first' ? `first-${scope.count}` : `filter-${fileNamePart(scope.prefix)}`;
+    const scopePart =
+      scope.kind === 'all' ? 'all' : scope.kind === 'first' ? `first-${scope.count}` : scrubbed ? 'filter' : `filter-${fileNamePart(scope.prefix)}`;
     return `coverage-${days}d-${scopePart}${provider ? `-${fileNamePart(provider)}` : ''}.csv`;
   }
 
   /** Export CSV; `target` skips the save dialog (tests, and callers that already chose a file). */
   async exportTo(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     if (!this.result) return undefined;
-    return saveExport({ fileName: this.exportName(), format: 'csv', content: coverageScanCsv(this.result.rows), rows: this.result.rows.length, ...(target ? { target } : {}) });
+    const scrub = await this.services.scrub.begin(this.environmentId);
+    const rows = scrub.scrubs ? scrubScanRows(this.result.rows, scrub) : this.result.rows;
+    const note = scrub.note();
+    return saveExport({
+      fileName: this.exportName(scrub.scrubs),
+      format: 'csv',
+      content: coverageScanCsv(rows),
+      rows: rows.length,
+      ...(target ? { target } : {}),
+      ...(note ? { scrubNote: note } : {}),
+    });
   }
 
   protected async exportCsv(): Promise<void> {

@@ -211,7 +211,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
     const pages = this.result.pages;
     const spec = groupedBloodPressureRequest(this.target.userId, this.result.query);
     // One page: the response as sent; several: the list of responses, in cursor order.
-    await this.services.jsonDocuments.open(requestTitle(spec), pages.length === 1 ? pages[0] : pages);
+    await this.services.jsonDocuments.open(requestTitle(spec), pages.length === 1 ? pages[0] : pages, { environmentId: this.environmentId, operation: spec.operation });
   }
 
   protected currentRequest(): RequestSpec | undefined {

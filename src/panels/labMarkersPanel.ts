@@ -20,7 +20,7 @@ import {
 import { mergePricing } from '../domain/markerFacts';
 import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
 import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
-import type { EnvironmentId, ExtensionServices } from '../services';
+import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { LabTestNameStore } from '../storage/labTestNameStore';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -217,23 +217,48 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     return `markers-${what}-page-${this.result?.form.page ?? this.form.page}`;
   }
 
+  /** The page as it may leave VS Code (healthData.scrub.when), and the line that says what was scrubbed. */
+  private async leavingPage(): Promise<{ page: MarkerPage; note: string | undefined } | undefined> {
+    if (!this.result) return undefined;
+    const scrub = await this.services.scrub.begin(this.environmentId);
+    const operation = this.result.form.source.kind === 'labTest' ? 'listLabTestMarkers' : 'listOrderSetMarkers';
+    return { page: scrub.body(operation, this.result.page), note: scrub.note() };
+  }
+
   protected async exportCsv(): Promise<void> {
-    if (!this.result) return;
-    const { markers } = this.result.page;
+    const leaving = await this.leavingPage();
+    if (!leaving) return;
+    const { markers } = leaving.page;
     const rows = markers.reduce((sum, m) => sum + Math.max(1, expectedResultsOf(m).length), 0);
-    await saveExport({ fileName: `${this.exportBaseName()}.csv`, format: 'csv', content: markersCsv(markers, this.result.page.pricing), rows });
+    await saveExport({
+      fileName: `${this.exportBaseName()}.csv`,
+      format: 'csv',
+      content: markersCsv(markers, leaving.page.pricing),
+      rows,
+      ...(leaving.note ? { scrubNote: leaving.note } : {}),
+    });
   }
 
   protected async exportJson(): Promise<void> {
-    if (!this.result) return;
-    const content = `${JSON.stringify(this.result.page, null, 2)}\n`;
-    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: this.result.page.markers.length });
+    const leaving = await this.leavingPage();
+    if (!leaving) return;
+    const content = `${JSON.stringify(leaving.page, null, 2)}\n`;
+    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: leaving.page.markers.length, ...(leaving.note ? { scrubNote: leaving.note } : {}) });
+  }
+
+  /** The page shown, as one exchange for a sandbox fixture. */
+  fixtureExchange(): FixtureExchange | undefined {
+    if (!this.result) return undefined;
+    return { operation: labMarkersRequestOf(this.result.form).operation, status: 200, body: this.result.page };
   }
 
   protected async openRawJson(): Promise<void> {
     if (!this.result) return;
     const spec = labMarkersRequestOf(this.result.form);
-    await this.services.jsonDocuments.open(requestTitle(spec), this.result.page);
+    await this.services.jsonDocuments.open(requestTitle(spec), this.result.page, {
+      environmentId: this.environmentId,
+      operation: spec.operation,
+    });
   }
 
   protected currentRequest(): RequestSpec {

@@ -7,7 +7,7 @@ import { PANEL_VIEW_TYPES } from '../constants';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { LabMarkersForm } from '../domain/labMarkersForm';
 import { panelErrors } from '../l10n/panelStrings';
-import type { EnvironmentId, ExtensionServices } from '../services';
+import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import { LabTestNameStore } from '../storage/labTestNameStore';
 import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
 import { parseLabMarkersPanelState } from '../shared/labMarkersProtocol';
@@ -72,6 +72,13 @@ export class OpenPanels {
   exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     const [panel] = this.coverageScan.all();
     return panel ? panel.exportTo(target) : Promise.resolve(undefined);
+  }
+
+  /** What the active blood-pressure or lab-markers panel shows, as a fixture's exchange; undefined when neither is active or loaded. */
+  activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined {
+    const panel = [...this.bloodPressure.all(), ...this.labMarkers.all()].find((open) => open.describe().active);
+    const exchange = panel?.fixtureExchange();
+    return panel && exchange ? { environmentId: panel.environmentId, exchange } : undefined;
   }
 
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */

@@ -7,7 +7,7 @@ import type { User } from '../api/schemas';
 import { lazyBundle } from '../connection/apiClientBundle';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import type { LabMarkersForm } from '../domain/labMarkersForm';
-import type { EnvironmentId, ExtensionServices } from '../services';
+import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { ScanRequest } from '../shared/coverageScanProtocol';
 import type * as OpenPanelsModule from './openPanels';
 import type { PanelDescription, PanelQuery } from './panelHost';
@@ -23,6 +23,8 @@ export interface Panels extends vscode.Disposable {
   showCoverageScan(request: ScanRequest, users?: readonly User[]): void;
   /** The open scan's rows as CSV, written to `target` (or through the save dialog). */
   exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined>;
+  /** What the active blood-pressure or lab-markers panel shows, as a sandbox fixture's exchange. */
+  activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined;
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean;
   describe(): PanelDescription[];
@@ -68,6 +70,10 @@ export class LazyPanels implements Panels {
 
   exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     return this.open ? this.open.exportCoverageScan(target) : Promise.resolve(undefined);
+  }
+
+  activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined {
+    return this.open?.activeFixture();
   }
 
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean {

@@ -1,6 +1,7 @@
 // Export CSV / JSON: a save dialog, then vscode.workspace.fs (works for remote and virtual files).
 import * as vscode from 'vscode';
 import { panelMessages } from '../l10n/panelStrings';
+import { scrubStrings } from '../l10n/scrubStrings';
 
 export interface ExportFile {
   /** Suggested name, without folder. */
@@ -11,6 +12,8 @@ export interface ExportFile {
   rows: number;
   /** Where to write without asking (a caller that already chose the file); the save dialog otherwise. */
   target?: vscode.Uri;
+  /** What the scrubber did to `content` (ScrubDoors), said in the confirmation. */
+  scrubNote?: string;
 }
 
 export async function saveExport(file: ExportFile): Promise<vscode.Uri | undefined> {
@@ -24,7 +27,7 @@ export async function saveExport(file: ExportFile): Promise<vscode.Uri | undefin
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(file.content));
   const open = panelMessages.openFile();
   void vscode.window
-    .showInformationMessage(panelMessages.exported(file.rows, target.scheme === 'file' ? target.fsPath : target.toString()), open)
+    .showInformationMessage(scrubStrings.withNote(panelMessages.exported(file.rows, target.scheme === 'file' ? target.fsPath : target.toString()), file.scrubNote), open)
     .then((choice) => (choice === open ? vscode.window.showTextDocument(target) : undefined));
   return target;
 }

@@ -101,6 +101,30 @@ describe('node mcp.js over stdio, driven by the SDK client', () => {
     return { client, transcript, stderr: () => stderr };
   }
 
+  test('a production target: results scrubbed by default ($HEALTH_DATA_SCRUB_SECRET keys them), as received with HEALTH_DATA_SCRUB=never', async () => {
+    const args = ['--environment', 'productionUs', '--base-url', sandbox.url, '--allow-production'];
+    const listed = (await (await fetch(`${sandbox.url}/v2/user/?limit=1`, { headers: { 'x-service-api-key': KEY } })).json()) as { users: { client_user_id: string }[] };
+    const user = listed.users[0]?.client_user_id ?? assert.fail('a user');
+    const textOf = async (env: Record<string, string>): Promise<{ text: string; stderr: string }> => {
+      const { client, stderr } = await connect(args, { [API_KEY_VARIABLE]: KEY, ...env });
+      try {
+        const result = await client.callTool({ name: 'find_user', arguments: { user } });
+        return { text: `${(result.content as { text: string }[])[0]!.text}\n${JSON.stringify(result.structuredContent)}`, stderr: stderr() };
+      } finally {
+        await client.close();
+      }
+    };
+    const scrubbed = await textOf({ HEALTH_DATA_SCRUB_SECRET: 'mcp-scrub-secret' });
+    assert.ok(!scrubbed.text.includes(user), scrubbed.text);
+    assert.match(scrubbed.text, /Scrubbed for sharing/);
+    assert.match(scrubbed.stderr, /results scrubbed/);
+    assert.ok(!scrubbed.stderr.includes('mcp-scrub-secret') && !scrubbed.text.includes('mcp-scrub-secret'), 'the key of the pseudonyms is never said');
+    const again = await textOf({ HEALTH_DATA_SCRUB_SECRET: 'mcp-scrub-secret' });
+    assert.equal(again.text.replace(/"at":"[^"]*"/g, ''), scrubbed.text.replace(/"at":"[^"]*"/g, ''), 'the same key, the same pseudonyms');
+    const raw = await textOf({ HEALTH_DATA_SCRUB: 'never' });
+    assert.ok(raw.text.includes(user), 'never: as received');
+  });
+
   test('--sandbox: every tool is listed with its schema, and each call answers', async () => {
     const { client, transcript, stderr } = await connect(['--sandbox']);
     try {

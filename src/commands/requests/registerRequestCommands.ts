@@ -1,6 +1,6 @@
 import type { RequestInspector } from '../../connection/requestInspector';
 import type { JsonDocumentProvider } from '../../jsonDocuments/jsonDocumentProvider';
-import type { ApiConnection, CommandRegistry } from '../../services';
+import type { ApiConnection, CommandRegistry, ScrubDoors } from '../../services';
 import type { RequestsView } from '../../views/requests/requestsView';
 import { CompareRequestsCommand } from './compareRequestsCommand';
 import { CopyRequestAsCurlCommand } from './copyRequestAsCurlCommand';
@@ -21,15 +21,16 @@ export interface RequestCommandDeps {
   inspector: RequestInspector;
   view: RequestsView;
   documents: JsonDocumentProvider;
+  scrub: ScrubDoors;
 }
 
-export function registerRequestCommands({ commands, connection, inspector, view, documents }: RequestCommandDeps): void {
+export function registerRequestCommands({ commands, connection, inspector, view, documents, scrub }: RequestCommandDeps): void {
   const recorder = inspector.recorder;
   for (const command of [
     new OpenRequestCommand(recorder.records, documents),
     new ReplayRequestCommand(connection, inspector, view),
     new CompareRequestsCommand(recorder.records, inspector),
-    new CopyRequestAsCurlCommand(recorder.records),
+    new CopyRequestAsCurlCommand(recorder.records, scrub),
     new CopyRequestIdCommand(recorder.records),
     new ShowErrorsOnlyCommand(view),
     new ShowAllRequestsCommand(view),
