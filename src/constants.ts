@@ -54,6 +54,7 @@ export const CONTEXT_KEYS = {
   usersFilterActive: 'healthData.usersFilterActive',
   hasLastResponse: 'healthData.hasLastResponse',
   requestsErrorsOnly: 'healthData.requests.errorsOnly',
+  requestsDeviationsOnly: 'healthData.requests.deviationsOnly',
   requestsFiltered: 'healthData.requests.filtered',
   /** Walkthrough steps that complete on something other than a command (package.json `onContext:`). */
   walkthroughBloodPressureOpened: 'healthData.walkthrough.bloodPressureOpened',
@@ -133,6 +134,8 @@ export const REQUEST_COMMANDS = {
   copyRequestId: 'healthData.requests.copyRequestId',
   showErrorsOnly: 'healthData.requests.showErrorsOnly',
   showAll: 'healthData.requests.showAll',
+  showDeviationsOnly: 'healthData.requests.showDeviationsOnly',
+  showAllDeviations: 'healthData.requests.showAllDeviations',
   filterEnvironment: 'healthData.requests.filterEnvironment',
   clearFilter: 'healthData.requests.clearFilter',
   clear: 'healthData.requests.clear',

@@ -7,6 +7,7 @@ import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider'
 import type { CommandRegistry, EnvironmentId, RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
+import { answerProductionQuestions } from './ui/productionConfirm';
 import type { UsersView } from './views/users/usersView';
 import type { HealthDataMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import type { AgentLanguageModelTools } from './lm/languageModelTools';
@@ -37,6 +38,8 @@ export interface ShellTestingApi {
   readonly mcpServerDefinitions: HealthDataMcpServerDefinitions | undefined;
   /** The language-model tools: what prepareInvocation hands VS Code (test hosts confirm dialogs by themselves). */
   readonly agentTools: AgentLanguageModelTools | undefined;
+  /** Answers "production asks" questions in place of their modal until disposed; `asked` lists them. */
+  answerProductionQuestions(answer: boolean): { asked: readonly string[]; dispose(): void };
 }
 
 export interface HealthDataExtensionApi {
@@ -88,6 +91,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     missingKeyNoticeOpen,
     mcpServerDefinitions: parts.mcpServerDefinitions,
     agentTools: parts.agentTools,
+    answerProductionQuestions,
   };
   return {
     commandIds: () => commands.registeredIds(),

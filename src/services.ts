@@ -107,6 +107,8 @@ export interface RequestInspection {
   replay(environment: EnvironmentId, operation: RequestOperation, baseUrl: string | undefined, progressTitle: string): Promise<SendAgainResult>;
   /** Opens the diff editor between two recorded responses. */
   compareResponses(left: RequestRecord, right: RequestRecord): Promise<void>;
+  /** Opens the diff editor between two loads' responses, request by request. */
+  compareLoads(left: readonly RequestRecord[], right: readonly RequestRecord[]): Promise<void>;
 }
 
 export interface ExtensionServices {

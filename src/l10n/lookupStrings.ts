@@ -64,10 +64,6 @@ export const linkStrings = {
   nothingToLink: (): string => vscode.l10n.t('Select a user in the Health Data view or open a Blood Pressure or Lab Test panel, then copy its link.'),
   orderSetHasNoLink: (): string => vscode.l10n.t('Links open lab tests, not order sets. Open a single lab test to copy its link.'),
   refused: (reason: string): string => vscode.l10n.t('This Health Data link cannot be opened: {0}', reason),
-  confirmProduction: (environment: string): string =>
-    vscode.l10n.t('This link opens data in {0}, a production environment. Switch to {0}?', environment),
-  confirmProductionDetail: (): string => vscode.l10n.t('Links are shared in chats and issues; check that you expected this one.'),
-  switchAndOpen: (): string => vscode.l10n.t('Switch and Open'),
   switched: (environment: string): string => vscode.l10n.t('Switched to {0} to open the link.', environment),
   problem: (problem: LinkProblem): string => {
     switch (problem.kind) {

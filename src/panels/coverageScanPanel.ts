@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import type { User } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
+import { inRequestOrigin } from '../connection/requestOrigins';
+import type { RequestOrigin } from '../domain/requestOrigin';
 import { scanCoverage, type ScanProgress, type ScanResult } from '../domain/coverageScan';
 import { coverageScanCsv } from '../domain/coverageScanTable';
 import { fileNamePart } from '../domain/exportNames';
@@ -145,7 +147,16 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     this.post({ type: 'idle' });
   }
 
-  private async run(): Promise<void> {
+  /** One row in the Requests view for the whole scan: its listing and every user's requests. */
+  private run(): Promise<void> {
+    return inRequestOrigin('scan', () => this.services.requests.inLoad(() => this.scan()));
+  }
+
+  protected override get requestOrigin(): RequestOrigin {
+    return 'scan';
+  }
+
+  private async scan(): Promise<void> {
     const controller = this.beginLoad();
     this.result = undefined;
     this.latest = [];

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS, REQUESTS_VIEW_ID } from '../../constants';
-import type { RequestFilter } from '../../domain/requestRecords';
+import { isFiltered, type RequestFilter } from '../../domain/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { RequestRecorder } from '../../connection/requestRecorder';
 import type { RequestNode } from './requestNodes';
@@ -32,13 +32,10 @@ export class RequestsView implements vscode.Disposable {
   setFilter(filter: RequestFilter, environmentLabel?: string): void {
     this.environmentLabel = filter.environmentId === undefined ? undefined : (environmentLabel ?? filter.environmentId);
     this.provider.setFilter(filter);
-    this.treeView.description = requestStrings.filterDescription(filter.errorsOnly === true, this.environmentLabel) || undefined;
+    this.treeView.description = requestStrings.filterDescription(filter, this.environmentLabel) || undefined;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.requestsErrorsOnly, filter.errorsOnly === true);
-    void vscode.commands.executeCommand(
-      'setContext',
-      CONTEXT_KEYS.requestsFiltered,
-      filter.errorsOnly === true || filter.environmentId !== undefined,
-    );
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.requestsDeviationsOnly, filter.deviationsOnly === true);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.requestsFiltered, isFiltered(filter));
   }
 
   /** Selects the row of record `id` (a replay's new row), if it is shown. */
