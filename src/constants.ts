@@ -61,6 +61,7 @@ export const CONTEXT_KEYS = {
   walkthroughLabMarkersOpened: 'healthData.walkthrough.labMarkersOpened',
   walkthroughCurlCopied: 'healthData.walkthrough.curlCopied',
   walkthroughUsersViewOpened: 'healthData.walkthrough.usersViewOpened',
+  walkthroughRequestsRead: 'healthData.walkthrough.requestsRead',
 } as const;
 
 /** The walkthrough's id as the Welcome page knows it (publisher.name#id). */

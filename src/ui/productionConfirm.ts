@@ -8,16 +8,25 @@ import type { EnvironmentId } from '../services';
 
 export type { ProductionUse };
 
-/** Integration tests answer in place of the modal (which a test host cannot click); null: ask for real. */
-let scriptedAnswer: { answer: boolean; asked: string[] } | null = null;
+interface ScriptedAnswer {
+  answer: boolean;
+  asked: string[];
+}
+const SCRIPT_KEY = Symbol.for('healthData.productionAnswers');
+/**
+ * Integration tests answer in place of the modal (which a test host cannot click). Kept on the
+ * extension host's global object: the panels' bundle (dist/panels.js) has its own copy of this module.
+ */
+const scripts = ((globalThis as { [SCRIPT_KEY]?: { current: ScriptedAnswer | null } })[SCRIPT_KEY] ??= { current: null });
 
 /** True without asking for a non-production environment. */
 export async function confirmProductionUse(environment: EnvironmentId, environmentLabel: string, use: ProductionUse): Promise<boolean> {
   if (!isProduction(environment)) return true;
   const question = productionStrings.question(use, environmentLabel);
-  if (scriptedAnswer) {
-    scriptedAnswer.asked.push(question);
-    return scriptedAnswer.answer;
+  const scripted = scripts.current;
+  if (scripted) {
+    scripted.asked.push(question);
+    return scripted.answer;
   }
   const action = productionStrings.action(use);
   const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: productionStrings.detail(use) }, action);
@@ -26,12 +35,12 @@ export async function confirmProductionUse(environment: EnvironmentId, environme
 
 /** Tests: answer every production question with `answer` until disposed; `asked` lists the questions. */
 export function answerProductionQuestions(answer: boolean): { asked: readonly string[]; dispose(): void } {
-  const script = { answer, asked: [] as string[] };
-  scriptedAnswer = script;
+  const script: ScriptedAnswer = { answer, asked: [] };
+  scripts.current = script;
   return {
     asked: script.asked,
     dispose: () => {
-      if (scriptedAnswer === script) scriptedAnswer = null;
+      if (scripts.current === script) scripts.current = null;
     },
   };
 }

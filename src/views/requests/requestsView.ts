@@ -4,6 +4,7 @@ import { isFiltered, type RequestFilter } from '../../domain/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { RequestRecorder } from '../../connection/requestRecorder';
 import type { RequestNode } from './requestNodes';
+import { markDone } from '../walkthroughProgress';
 import { RequestsTreeProvider } from './requestsTreeProvider';
 
 /** The Requests TreeView: rows from the recorder, the filter in its description and context keys. */
@@ -16,7 +17,14 @@ export class RequestsView implements vscode.Disposable {
   constructor(readonly recorder: RequestRecorder) {
     this.provider = new RequestsTreeProvider(recorder.records);
     this.treeView = vscode.window.createTreeView(REQUESTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
-    this.subscriptions = [this.provider, this.treeView, recorder.onDidChange(() => this.provider.refresh())];
+    this.subscriptions = [
+      this.provider,
+      this.treeView,
+      recorder.onDidChange(() => this.provider.refresh()),
+      // The walkthrough's "Read the request log" step is done by using this view too: opening it
+      // (expanding or focusing it) here, opening a row in the Open command.
+      this.treeView.onDidChangeVisibility(({ visible }) => visible && markDone(CONTEXT_KEYS.walkthroughRequestsRead)),
+    ];
     this.setFilter({});
   }
 
