@@ -12,7 +12,8 @@ import { coverageScanCsv } from '../domain/coverageScanTable';
 import { fileNamePart } from '../domain/exportNames';
 import { listScopeUsers } from '../domain/scanUsers';
 import { capabilityOf } from '../api/providerCapabilities';
-import { coverageScanStrings, scanPickStrings } from '../l10n/coverageScanStrings';
+import { coverageScanStrings, scanExportStrings, scanPickStrings } from '../l10n/coverageScanStrings';
+import { shownRowsToExport } from '../domain/coverageScanExport';
 import type { EnvironmentId, ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -33,6 +34,9 @@ const PROGRESS_INTERVAL_MS = 100;
 export interface CoverageScanPanelDeps {
   openDiagnosis(user: { user_id: string; client_user_id: string }, days: number, environment: EnvironmentId): void;
 }
+
+/** Which rows Export CSV writes while the table is filtered. */
+export type ScanExportRows = 'shown' | 'all';
 
 export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, CoverageScanWebviewMessage, ScanRenderSnapshot> {
   private result: ScanResult | undefined;
@@ -224,10 +228,30 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     return `coverage-${days}d-${scopePart}${provider ? `-${fileNamePart(provider)}` : ''}.csv`;
   }
 
-  /** Export CSV; `target` skips the save dialog (tests, and callers that already chose a file). */
-  async exportTo(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  /**
+   * Export CSV; `target` skips the save dialog (tests, and callers that already chose a file). When
+   * the table's filter shows fewer rows than the scan holds, the person chooses: the rows shown (in
+   * the table's order) or all of them; `rows` chooses without asking.
+   */
+  async exportTo(target?: vscode.Uri, rows?: ScanExportRows): Promise<vscode.Uri | undefined> {
     if (!this.result) return undefined;
-    return saveExport({ fileName: this.exportName(), format: 'csv', content: coverageScanCsv(this.result.rows), rows: this.result.rows.length, ...(target ? { target } : {}) });
+    const all = this.result.rows;
+    const view = this.snapshot && { filter: this.snapshot.filter, sort: this.snapshot.sort, descending: this.snapshot.descending, stoppedDays: this.snapshot.stoppedDays };
+    const shown = shownRowsToExport(all, view);
+    const choice = shown ? (rows ?? (await this.pickExportRows(shown.length, all.length))) : 'all';
+    if (!choice) return undefined;
+    const written = choice === 'shown' && shown ? shown : all;
+    const fileName = written === all ? this.exportName() : this.exportName().replace(/\.csv$/, `-${fileNamePart(this.snapshot?.filter ?? 'shown')}.csv`);
+    return saveExport({ fileName, format: 'csv', content: coverageScanCsv(written), rows: written.length, ...(target ? { target } : {}) });
+  }
+
+  private async pickExportRows(shown: number, all: number): Promise<ScanExportRows | undefined> {
+    const strings = scanExportStrings;
+    const items: (vscode.QuickPickItem & { rows: ScanExportRows })[] = [
+      { label: strings.shown(shown), detail: strings.shownDetail(), rows: 'shown' },
+      { label: strings.all(all), detail: strings.allDetail(), rows: 'all' },
+    ];
+    return (await vscode.window.showQuickPick(items, { title: strings.title(shown, all) }))?.rows;
   }
 
   protected async exportCsv(): Promise<void> {
