@@ -30,6 +30,10 @@ export const lookupStrings = {
     vscode.l10n.t('Found user {0} in {1}; it is selected in the Users view (the side bar stays where it is).', clientUserId, environment),
   nothingSelected: (): string => vscode.l10n.t('Select an id (or put the cursor on one) and run Look up in Health Data again.'),
   nothingSelectedInTerminal: (): string => vscode.l10n.t('Select an id in the terminal first, then choose Look up in Health Data.'),
+  clipboardUnreadable: (): string =>
+    vscode.l10n.t(
+      "This browser does not let VS Code read the clipboard, so the terminal's selection cannot be read directly. It has been copied: paste it here (Ctrl+V or Cmd+V). To skip this step, allow clipboard access for this site in the browser's site settings.",
+    ),
   notFound: (id: string, environment: string, tried: string): string =>
     vscode.l10n.t('"{0}" was not found in {1}. Tried: {2}.', id, environment, tried),
   tried: (target: LookupTarget, scanned?: number): string => {
