@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { User } from '../api/schemas';
 import { EXTENSION_ID, LOOKUP_COMMANDS, PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { buildLink, type LinkTarget } from '../domain/healthDataLinks';
+import { isLinkKind, linkScheme, offeredLinkKinds, type LinkKind } from '../domain/linkKinds';
 import { linkStrings } from '../l10n/lookupStrings';
 import type { ApiConnection, Command } from '../services';
 import { parseBloodPressurePanelState } from '../shared/bloodPressureProtocol';
@@ -28,7 +29,8 @@ export class CopyLinkCommand implements Command {
     private readonly usersView: UsersView,
   ) {}
 
-  async execute(argument?: unknown): Promise<string | undefined> {
+  /** `kind`: which editor the link opens in, without asking (tests): vscode, vscodeInsiders or thisEditor. */
+  async execute(argument?: unknown, kind?: unknown): Promise<string | undefined> {
     const target = (await this.panelTarget(argument)) ?? this.userTarget(argument);
     if (target === 'orderSet') {
       void vscode.window.showWarningMessage(linkStrings.orderSetHasNoLink());
@@ -38,10 +40,19 @@ export class CopyLinkCommand implements Command {
       void vscode.window.showWarningMessage(linkStrings.nothingToLink());
       return undefined;
     }
-    const link = buildLink(vscode.env.uriScheme, EXTENSION_ID, target);
+    const inBrowser = vscode.env.uiKind === vscode.UIKind.Web;
+    const chosen = isLinkKind(kind) ? kind : await this.pickKind(offeredLinkKinds(vscode.env.uriScheme, inBrowser));
+    if (!chosen) return undefined;
+    const link = buildLink(linkScheme(chosen, vscode.env.uriScheme), EXTENSION_ID, target);
     await vscode.env.clipboard.writeText(link);
-    void vscode.window.showInformationMessage(linkStrings.copied());
+    void vscode.window.showInformationMessage(inBrowser ? linkStrings.copiedInBrowser() : linkStrings.copied());
     return link;
+  }
+
+  private async pickKind(kinds: readonly LinkKind[]): Promise<LinkKind | undefined> {
+    if (kinds.length === 1) return kinds[0];
+    const items = kinds.map((kind) => ({ linkKind: kind, label: linkStrings.kindLabel(kind, vscode.env.appName), description: `${linkScheme(kind, vscode.env.uriScheme)}://`, detail: linkStrings.kindDetail(kind) }));
+    return (await vscode.window.showQuickPick(items, { title: linkStrings.pickKindTitle() }))?.linkKind;
   }
 
   private userTarget(argument: unknown): LinkTarget | undefined {

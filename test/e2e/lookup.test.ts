@@ -71,11 +71,17 @@ describe('Look up in Health Data in a real workbench', () => {
     await tab.first().waitFor();
   });
 
-  test('Copy Link in the panel\'s title bar copies a link to this view', async () => {
+  test('Copy Link in the panel\'s title bar copies a link to this view that opens in desktop VS Code, not code-oss://', async () => {
     const copy = workbench.page.locator('.part.editor .action-label[aria-label^="Copy Link"]').first();
     await copy.waitFor();
     await copy.click();
+    // In a browser the editor's own scheme opens nothing for a teammate: the link's editor is chosen.
+    const kinds = await workbench.quickPickLabels();
+    assert.ok(kinds.includes('VS Code (desktop)') && kinds.includes('VS Code Insiders (desktop)'), kinds.join(' | '));
+    assert.ok(!kinds.some((label) => /this editor/.test(label)), 'no code-oss:// link offered in a browser');
+    await workbench.pickQuickPickItem('VS Code (desktop)');
     await workbench.waitForNotification('Link copied');
+    assert.match(await clipboard.read(), /^vscode:\/\/health-data-tools\.health-data-explorer\/bloodPressure\?/);
   });
 
   test('a link to a production environment asks in a modal dialog first; Cancel keeps the environment', async () => {
