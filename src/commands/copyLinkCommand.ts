@@ -60,9 +60,11 @@ export class CopyLinkCommand implements Command {
     return user ? { view: 'user', env: this.connection.environment().id, clientUserId: user.client_user_id } : undefined;
   }
 
-  /** The active panel's view, when Copy Link runs from a panel's title bar (its argument is the panel's Uri, or nothing). */
+  /** The active panel's view, when Copy Link runs from a panel's title bar (or the palette). */
   private async panelTarget(argument: unknown): Promise<LinkTarget | 'orderSet' | undefined> {
-    if (argument !== undefined && !(argument instanceof vscode.Uri)) return undefined;
+    // A user of the tree is that user's link. Anything else is the title bar's: a Uri in 1.100, an
+    // editor context object in newer hosts (which made the panel's button copy the tree's user).
+    if (argument !== undefined && userOf(argument)) return undefined;
     const reports = (await vscode.commands.executeCommand<PanelReport[] | undefined>(PANEL_COMMANDS.describePanels)) ?? [];
     const active = reports.find((report) => report.active);
     if (!active) return undefined;

@@ -82,6 +82,9 @@ describe('Look up in Health Data in a real workbench', () => {
     await workbench.pickQuickPickItem('VS Code (desktop)');
     await workbench.waitForNotification('Link copied');
     assert.match(await clipboard.read(), /^vscode:\/\/health-data-tools\.health-data-explorer\/bloodPressure\?/);
+    // The picker hands the focus back to the panel's webview, where F1 does not reach the workbench.
+    await workbench.openViewContainer();
+    await workbench.sideBar().locator('.composite.title h2').click();
   });
 
   test('a link to a production environment asks in a modal dialog first; Cancel keeps the environment', async () => {
