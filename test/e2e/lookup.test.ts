@@ -76,6 +76,8 @@ describe('Look up in Health Data in a real workbench', () => {
     await copy.waitFor();
     await copy.click();
     // In a browser the editor's own scheme opens nothing for a teammate: the link's editor is chosen.
+    await workbench.quickInput().locator('.quick-input-title', { hasText: 'Copy a link that opens in…' }).waitFor();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'VS Code Insiders (desktop)' }).first().waitFor();
     const kinds = await workbench.quickPickLabels();
     assert.ok(kinds.includes('VS Code (desktop)') && kinds.includes('VS Code Insiders (desktop)'), kinds.join(' | '));
     assert.ok(!kinds.some((label) => /this editor/.test(label)), 'no code-oss:// link offered in a browser');
