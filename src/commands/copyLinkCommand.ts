@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { User } from '../api/schemas';
 import { EXTENSION_ID, LOOKUP_COMMANDS, PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
+import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
 import { buildLink, type LinkTarget } from '../domain/healthDataLinks';
 import { isLinkKind, linkScheme, offeredLinkKinds, type LinkKind } from '../domain/linkKinds';
 import { linkStrings } from '../l10n/lookupStrings';
@@ -13,8 +14,29 @@ import { userOf } from './userArgument';
 /** What Describe Open Panels reports of each panel; only the parts a link needs. */
 interface PanelReport {
   viewType: string;
+  title: string;
   active: boolean;
   state: unknown;
+}
+
+/**
+ * The panel whose title bar was clicked. Newer hosts may report no webview panel active once the
+ * click left the webview, so the active editor tab (a webview of that title) settles it.
+ */
+function activePanel(reports: readonly PanelReport[]): PanelReport | undefined {
+  const active = reports.find((report) => report.active);
+  if (active) return active;
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+  if (!(tab?.input instanceof vscode.TabInputWebview)) return undefined;
+  const viewType = tab.input.viewType;
+  // The workbench prefixes the view types of webview tabs ("mainThreadWebview-…").
+  return reports.find((report) => viewType.endsWith(report.viewType) && report.title === tab.label);
+}
+
+/** The environment a panel is bound to, from its saved state; the active one when it does not say. */
+function panelEnvironment(state: unknown, fallback: EnvironmentId): EnvironmentId {
+  const saved = state && typeof state === 'object' ? (state as { environment?: unknown }).environment : undefined;
+  return isEnvironmentId(saved) ? saved : fallback;
 }
 
 /**
@@ -66,9 +88,10 @@ export class CopyLinkCommand implements Command {
     // editor context object in newer hosts (which made the panel's button copy the tree's user).
     if (argument !== undefined && userOf(argument)) return undefined;
     const reports = (await vscode.commands.executeCommand<PanelReport[] | undefined>(PANEL_COMMANDS.describePanels)) ?? [];
-    const active = reports.find((report) => report.active);
+    const active = activePanel(reports);
     if (!active) return undefined;
-    const env = this.connection.environment().id;
+    // A panel stays on the environment it was opened in, whichever is active now.
+    const env = panelEnvironment(active.state, this.connection.environment().id);
     if (active.viewType === PANEL_VIEW_TYPES.bloodPressure) {
       const state = parseBloodPressurePanelState(active.state);
       return state && { view: 'bloodPressure', env, userId: state.userId, ...state.form };
