@@ -54,12 +54,14 @@ export const CONTEXT_KEYS = {
   usersFilterActive: 'healthData.usersFilterActive',
   hasLastResponse: 'healthData.hasLastResponse',
   requestsErrorsOnly: 'healthData.requests.errorsOnly',
+  requestsDeviationsOnly: 'healthData.requests.deviationsOnly',
   requestsFiltered: 'healthData.requests.filtered',
   /** Walkthrough steps that complete on something other than a command (package.json `onContext:`). */
   walkthroughBloodPressureOpened: 'healthData.walkthrough.bloodPressureOpened',
   walkthroughLabMarkersOpened: 'healthData.walkthrough.labMarkersOpened',
   walkthroughCurlCopied: 'healthData.walkthrough.curlCopied',
   walkthroughUsersViewOpened: 'healthData.walkthrough.usersViewOpened',
+  walkthroughRequestsRead: 'healthData.walkthrough.requestsRead',
 } as const;
 
 /** The walkthrough's id as the Welcome page knows it (publisher.name#id). */
@@ -133,6 +135,8 @@ export const REQUEST_COMMANDS = {
   copyRequestId: 'healthData.requests.copyRequestId',
   showErrorsOnly: 'healthData.requests.showErrorsOnly',
   showAll: 'healthData.requests.showAll',
+  showDeviationsOnly: 'healthData.requests.showDeviationsOnly',
+  showAllDeviations: 'healthData.requests.showAllDeviations',
   filterEnvironment: 'healthData.requests.filterEnvironment',
   clearFilter: 'healthData.requests.clearFilter',
   clear: 'healthData.requests.clear',

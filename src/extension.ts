@@ -14,6 +14,7 @@ import { ShellApiConnection } from './connection/shellApiConnection';
 import { OUTPUT_CHANNEL_NAME } from './constants';
 import { createExtensionApi, type HealthDataExtensionApi } from './extensionApi';
 import { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
+import { SpecLinkProvider } from './jsonDocuments/specLinks';
 import { LastResponse } from './jsonDocuments/lastResponse';
 import { KnownUsers } from './domain/knownUsers';
 import { registerLookup } from './lookup/registerLookup';
@@ -104,6 +105,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     contextKeys,
     new EnvironmentStatusBar(connection),
     new WalkthroughProgress(),
+    new SpecLinkProvider(context.extensionUri),
   );
   // Any change of environment or key makes a shown "No API key" notice stale.
   context.subscriptions.push(connection.onDidChange(() => closeMissingKeyNotice()));

@@ -7,6 +7,7 @@ import type { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider'
 import type { CommandRegistry, EnvironmentId, RecentItems } from './services';
 import type { ApiKeyStore } from './storage/apiKeyStore';
 import { missingKeyNoticeOpen } from './ui/missingKeyNotice';
+import { answerProductionQuestions } from './ui/productionConfirm';
 import type { UsersView } from './views/users/usersView';
 import type { HealthDataMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import type { AgentLanguageModelTools } from './lm/languageModelTools';
@@ -40,6 +41,8 @@ export interface ShellTestingApi {
   readonly agentTools: AgentLanguageModelTools | undefined;
   /** The notebook controller (its production prompt can be answered) and the notebook's status bar item. */
   readonly notebooks: RegisteredNotebooks | undefined;
+  /** Answers "production asks" questions in place of their modal until disposed; `asked` lists them. */
+  answerProductionQuestions(answer: boolean): { asked: readonly string[]; dispose(): void };
 }
 
 export interface HealthDataExtensionApi {
@@ -93,6 +96,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     mcpServerDefinitions: parts.mcpServerDefinitions,
     agentTools: parts.agentTools,
     notebooks: parts.notebooks,
+    answerProductionQuestions,
   };
   return {
     commandIds: () => commands.registeredIds(),

@@ -118,6 +118,8 @@ export interface RequestInspection {
   replay(environment: EnvironmentId, operation: RequestOperation, baseUrl: string | undefined, progressTitle: string): Promise<SendAgainResult>;
   /** Opens the diff editor between two recorded responses. */
   compareResponses(left: RequestRecord, right: RequestRecord): Promise<void>;
+  /** Opens the diff editor between two loads' responses, request by request. */
+  compareLoads(left: readonly RequestRecord[], right: readonly RequestRecord[]): Promise<void>;
 }
 
 /** One door's scrubbing: many bodies and operations of one export, one line at the end. */

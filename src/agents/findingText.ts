@@ -2,9 +2,29 @@
 // same findings for people through vscode.l10n (src/l10n/diagnosisStrings.ts); this wording is
 // English, shorter, and names the tool call that shows the evidence. The findings themselves come
 // from the product's diagnosis (src/domain/dataDiagnosis.ts); a new kind fails to compile here.
-import type { Finding } from '../domain/dataDiagnosis';
+import type { Finding, FindingKind } from '../domain/dataDiagnosis';
 import { assertNever } from '../shared/assertNever';
 import { quoted } from './dataText';
+
+/**
+ * The short name of each finding, as the Scan Data Coverage panel's Findings column words it
+ * (src/l10n/findingWords.ts, in English): a model reads and repeats these, not the internal codes.
+ */
+export const FINDING_WORDS: Record<FindingKind, string> = {
+  sourceDelivering: 'delivering',
+  sourceStopped: 'stopped syncing',
+  sourceNeverDelivered: 'never delivered',
+  sourceCannotMeasure: 'cannot measure blood pressure',
+  sourceCapabilityUnknown: 'unknown provider',
+  deliveredWithoutConnection: 'delivered, not connected',
+  lastReading: 'last reading',
+  gap: 'gap',
+  windowStartsBeforeIngestion: 'ingestion starts in the window',
+  windowEndsAfterIngestion: 'ingestion ended',
+  noFallbackTimeZone: 'no time zone',
+  fallbackTimeZone: 'time zone',
+  offsetsDiffer: 'other offsets',
+};
 
 export interface FindingText {
   text: string;

@@ -12,7 +12,8 @@ export class ExportCoverageScanCsvCommand implements Command {
 
   constructor(private readonly panels: Panels) {}
 
-  execute(target?: unknown): Promise<vscode.Uri | undefined> {
-    return this.panels.exportCoverageScan(target instanceof vscode.Uri ? target : undefined);
+  /** `rows`: 'shown' or 'all' writes those rows of a filtered table without asking (tests). */
+  execute(target?: unknown, rows?: unknown): Promise<vscode.Uri | undefined> {
+    return this.panels.exportCoverageScan(target instanceof vscode.Uri ? target : undefined, rows === 'shown' || rows === 'all' ? rows : undefined);
   }
 }

@@ -5,7 +5,7 @@ import { chooseLookupSource, type LookupSource } from '../domain/lookupSourceCho
 import { lookupStrings } from '../l10n/lookupStrings';
 import type { HealthDataLookup, LookupOutcome } from '../lookup/healthDataLookup';
 import type { LookupActivity } from '../lookup/lookupActivity';
-import { debugVariableText, editorLookupText, isTerminalArgument, terminalSelectionText } from '../lookup/lookupTextSources';
+import { debugVariableText, editorLookupText, isTerminalArgument, terminalSelection, terminalSelectionText } from '../lookup/lookupTextSources';
 import type { Command } from '../services';
 
 interface LookupText {
@@ -38,12 +38,13 @@ export class LookUpCommand implements Command {
     const fromDebugger = debugVariableText(argument);
     if (fromDebugger !== undefined) return { text: fromDebugger, source: 'debugVariable' };
     if (isTerminalArgument(argument)) {
-      const selected = await terminalSelectionText();
-      if (selected === undefined || selected.trim() === '') {
+      const selected = await terminalSelection(argument instanceof Object && 'sendText' in argument ? (argument as vscode.Terminal) : undefined);
+      if (selected.kind === 'unreadable') return this.askForPaste();
+      if (selected.kind === 'nothingSelected') {
         void vscode.window.showWarningMessage(lookupStrings.nothingSelectedInTerminal());
         return undefined;
       }
-      return { text: selected, source: 'terminal' };
+      return { text: selected.text, source: 'terminal' };
     }
     const editor = vscode.window.activeTextEditor;
     // The editor's context menu passes the document's Uri: the editor is what is meant.
@@ -79,6 +80,20 @@ export class LookUpCommand implements Command {
         return picked && { text: picked.text, source: picked.source };
       }
     }
+  }
+
+  /**
+   * The browser would not let VS Code read the clipboard (code-server, Codespaces without the
+   * permission): the terminal's selection is on the clipboard now, so the box asks for a paste and
+   * says how to allow reading for next time.
+   */
+  private async askForPaste(): Promise<LookupText | undefined> {
+    const text = await vscode.window.showInputBox({
+      title: lookupStrings.inputTitle(),
+      prompt: lookupStrings.clipboardUnreadable(),
+      validateInput: (value) => (value.trim() ? undefined : lookupStrings.inputEmpty()),
+    });
+    return text === undefined ? undefined : { text, source: 'terminal' };
   }
 
   private async askForText(): Promise<LookupText | undefined> {

@@ -9,6 +9,7 @@ import { showFailure } from '../ui/showFailure';
 import { withCancellableProgress } from '../ui/withCancellableProgress';
 import type { UsersView } from '../views/users/usersView';
 import type { Command } from '../services';
+import { inRequestOrigin } from '../connection/requestOrigins';
 
 /** Resolve User by client_user_id…: finds the user and selects it in the tree, loaded page or not. */
 export class ResolveUserCommand implements Command {
@@ -32,10 +33,12 @@ export class ResolveUserCommand implements Command {
     if (!wanted?.trim()) return;
     const id = wanted.trim();
     try {
-      const user = await withCancellableProgress({ title: progressTitles.resolvingUser(id) }, async (signal) => {
-        const client = await this.connection.client();
-        return client.resolveUser(id, { signal });
-      });
+      const user = await withCancellableProgress({ title: progressTitles.resolvingUser(id) }, (signal) =>
+        inRequestOrigin('lookup', async () => {
+          const client = await this.connection.client();
+          return client.resolveUser(id, { signal });
+        }),
+      );
       this.lastResponse.record(resolveUserRequest(id), user);
       await this.usersView.reveal(user);
     } catch (error) {

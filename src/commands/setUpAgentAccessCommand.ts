@@ -10,6 +10,7 @@ import { environmentLabel } from '../l10n/shellStrings';
 import type { AgentSettings } from '../storage/agentSettings';
 import { baseUrlSettingId } from '../storage/shellSettings';
 import type { Command } from '../services';
+import { nextStepCommand } from '../ui/nextStepCommand';
 
 /**
  * Health Data: Set Up Agent Access… — a read-only Markdown page with the MCP configuration of the
@@ -36,7 +37,16 @@ export class SetUpAgentAccessCommand implements Command {
       void vscode.window.showErrorMessage(agentStrings.mcpMisconfigured(environmentLabel(info.id)));
       return;
     }
-    const text = this.loadCatalogue().agentClientConfigs({ script: path.join(this.extensionPath, 'dist', 'mcp.js'), environmentLabel: info.label, target });
+    const configs = this.loadCatalogue().agentClientConfigs({ script: path.join(this.extensionPath, 'dist', 'mcp.js'), environmentLabel: info.label, target });
+    // Without a key the snippets still work for an agent that has one; VS Code's own tools do not.
+    const keyMissing = (await this.connection.apiKeyState(info.id)) === 'missing';
+    const text = keyMissing ? `${agentStrings.setUpWithoutKey(info.label)}\n\n${configs}` : configs;
+    if (keyMissing) {
+      const step = nextStepCommand('setApiKey', info.id);
+      void vscode.window.showWarningMessage(agentStrings.setUpWithoutKeyNotice(info.label), step.title).then((choice) => {
+        if (choice === step.title) void vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
+      });
+    }
     const document = await vscode.workspace.openTextDocument(this.documents.storeText(agentStrings.setUpTitle(info.label), text));
     await vscode.languages.setTextDocumentLanguage(document, 'markdown');
     await vscode.window.showTextDocument(document, { preview: false });

@@ -13,6 +13,7 @@ import { pickerStrings, panelMessages } from '../l10n/panelStrings';
 import type { ExtensionServices } from '../services';
 import { showFailure } from '../ui/showFailure';
 import { withCancellableProgress } from '../ui/withCancellableProgress';
+import { inRequestOrigin } from '../connection/requestOrigins';
 
 interface UserItem extends vscode.QuickPickItem {
   user?: User;
@@ -63,10 +64,12 @@ export interface ResolveOptions {
  */
 export async function resolveUserByClientId(services: ExtensionServices, clientUserId: string, options: ResolveOptions = {}): Promise<User | undefined> {
   try {
-    return await withCancellableProgress({ title: panelMessages.loadingUser() }, async (signal) => {
-      const client = await services.connection.client();
-      return client.resolveUser(clientUserId, { signal });
-    });
+    return await withCancellableProgress({ title: panelMessages.loadingUser() }, (signal) =>
+      inRequestOrigin('lookup', async () => {
+        const client = await services.connection.client();
+        return client.resolveUser(clientUserId, { signal });
+      }),
+    );
   } catch (error) {
     if (isHealthApiError(error) && error.kind === 'not_found') showUserNotThere(services, clientUserId, options);
     else showFailure(error, services.connection);
@@ -148,7 +151,7 @@ function pickListedUser(services: ExtensionServices, title: string): Promise<Pic
     void (async () => {
       try {
         const client = await services.connection.client();
-        const list = await client.listUsers({ limit: USERS_LIMIT_MAX }, { signal: controller.signal });
+        const list = await inRequestOrigin('lookup', () => client.listUsers({ limit: USERS_LIMIT_MAX }, { signal: controller.signal }));
         if (settled) return;
         const active = quickPick.activeItems[0];
         quickPick.items = itemsFor(list.users, list.total > list.users.length ? pickerStrings.moreUsers(list.users.length, list.total) : undefined);

@@ -1,6 +1,7 @@
 import type { ResolvedEnvironment } from '../domain/environments';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 import { closeMissingKeyNotice } from '../ui/missingKeyNotice';
+import { inRequestOrigin } from './requestOrigins';
 import type { ShellApiConnection } from './shellApiConnection';
 
 export type ApiKeyCheck = { ok: true; total: number } | { ok: false; error: unknown };
@@ -31,7 +32,7 @@ export async function validateAndStoreApiKey(
   if (resolved.kind !== 'remote') throw new Error(`The ${resolved.id} environment takes no API key`);
   const client = connection.clientFor(resolved.id, resolved.baseUrl, apiKey);
   try {
-    const page = await client.listUsers({ limit: 1 }, signal ? { signal } : {});
+    const page = await inRequestOrigin('keyCheck', () => client.listUsers({ limit: 1 }, signal ? { signal } : {}));
     await keys.store(resolved.secretName, apiKey);
     return { ok: true, total: page.total };
   } catch (error) {

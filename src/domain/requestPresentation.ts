@@ -4,6 +4,7 @@ import { requestOfOperation } from '../api/requests';
 import { curlOfSentRequest } from './curl';
 import { deviationCountText, deviationListLines, deviationSummaryLine, type DeviationWords } from './deviationPresentation';
 import { jsonDocumentFileName } from './jsonDocument';
+import type { RequestOrigin } from './requestOrigin';
 import { isErrorRecord, type RequestAttempt, type RequestRecord, type RequestRow } from './requestRecords';
 
 /** The localised words the texts below are built from (src/l10n/requestStrings.ts). */
@@ -25,6 +26,29 @@ export interface RequestWords {
   sentTime(epochMs: number): string;
   /** The contract lens's words; without them the rows and documents leave the deviations out. */
   lens?: DeviationWords;
+  /** What made a request, as a row's description names it ("look-up", "Compare Environments"…). */
+  origin?(origin: RequestOrigin): string;
+  /** The tooltip's name for that line ("Made by"). */
+  madeBy?: string;
+  /** A scan's or a diagnosis's row: "Coverage scan: 75 requests". */
+  runLabel?(origin: RequestOrigin, requests: number): string;
+  /** "3 failed". */
+  failed?(count: number): string;
+}
+
+/** The origins whose requests show under one row per run, like a paged load. */
+const RUN_ORIGINS: ReadonlySet<RequestOrigin> = new Set(['scan', 'diagnosis']);
+
+/** The origin of a load row when it is one scan's or one diagnosis's requests, else undefined. */
+export function runOriginOf(pages: readonly Pick<RequestRecord, 'origin'>[]): RequestOrigin | undefined {
+  const origin = pages[0]?.origin;
+  return origin !== undefined && RUN_ORIGINS.has(origin) ? origin : undefined;
+}
+
+/** What made the record, in the row's words: the agent tool by name, else its origin. */
+function originText(record: RequestRecord, words: RequestWords): string | undefined {
+  if (record.agentTool && words.forAgent) return words.forAgent(record.agentTool);
+  return record.origin !== undefined && words.origin ? words.origin(record.origin) : undefined;
 }
 
 export function outcomeOf(record: Pick<RequestRecord, 'status' | 'failure'>): string {
@@ -84,7 +108,8 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
     const deviations = words.lens && deviationCountText([record], words.lens);
     if (deviations) parts.push(deviations);
     parts.push(record.environmentLabel);
-    if (record.agentTool && words.forAgent) parts.push(words.forAgent(record.agentTool));
+    const origin = originText(record, words);
+    if (origin) parts.push(origin);
     // The outcome leads: it is what a narrow side bar must not cut off.
     return { label: `${outcomeOf(record)} ${record.method} ${compactPath(pathOf(record))}`, description: parts.join(' · '), isError: isErrorRecord(record) };
   }
@@ -93,11 +118,18 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
   if (!first || !last) return { label: '', description: '', isError: false };
   const failed = row.pages.find(isErrorRecord);
   const ms = row.pages.reduce((sum, page) => sum + totalMs(page), 0);
-  const parts = [words.pages(row.pages.length), durationText(ms)];
   const deviations = words.lens && deviationCountText(row.pages, words.lens);
+  const run = runOriginOf(row.pages);
+  if (run !== undefined && words.runLabel) {
+    const failures = row.pages.filter(isErrorRecord).length;
+    const parts = [failures > 0 && words.failed ? words.failed(failures) : undefined, durationText(ms), deviations || undefined, first.environmentLabel];
+    return { label: words.runLabel(run, row.pages.length), description: parts.filter(Boolean).join(' · '), isError: failed !== undefined };
+  }
+  const parts = [words.pages(row.pages.length), durationText(ms)];
   if (deviations) parts.push(deviations);
   parts.push(first.environmentLabel);
-  if (first.agentTool && words.forAgent) parts.push(words.forAgent(first.agentTool));
+  const origin = originText(first, words);
+  if (origin) parts.push(origin);
   return {
     label: `${outcomeOf(failed ?? last)} ${first.method} ${compactPath(pathOf(first))}`,
     description: parts.join(' · '),
@@ -128,7 +160,8 @@ export function compareSideLabel(record: RequestRecord, words: RequestWords): st
 export function tooltipLines(record: RequestRecord, words: RequestWords): string[] {
   const lines = [`${record.method} ${record.url}`, `${words.environment}: ${record.environmentLabel} (${record.baseUrl})`];
   if (record.requestId) lines.push(`${words.requestId}: ${record.requestId}`);
-  if (record.agentTool && words.forAgent) lines.push(words.forAgent(record.agentTool));
+  const origin = originText(record, words);
+  if (origin) lines.push(words.madeBy ? `${words.madeBy}: ${origin}` : origin);
   lines.push(`${words.sentAt}: ${new Date(record.startedAt).toISOString()}`);
   lines.push(...record.attempts.map((attempt) => attemptText(attempt, words)));
   const deviations = words.lens && deviationSummaryLine([record], words.lens);
@@ -140,7 +173,22 @@ export function tooltipLines(record: RequestRecord, words: RequestWords): string
 export function loadTooltipLines(pages: readonly RequestRecord[], words: RequestWords): string[] {
   const first = pages[0];
   if (!first) return [];
+  const run = runOriginOf(pages);
+  if (run !== undefined && words.runLabel) return runTooltipLines(run, pages, words);
   const lines = tooltipLines({ ...first, deviations: [] }, words);
+  const deviations = words.lens && deviationSummaryLine(pages, words.lens);
+  if (deviations) lines.push(deviations);
+  return lines;
+}
+
+/** A scan's or a diagnosis's tooltip: what ran, where, when, and how many of its requests failed. */
+function runTooltipLines(run: RequestOrigin, pages: readonly RequestRecord[], words: RequestWords): string[] {
+  const first = pages[0];
+  if (!first || !words.runLabel) return [];
+  const failures = pages.filter(isErrorRecord).length;
+  const lines = [words.runLabel(run, pages.length), `${words.environment}: ${first.environmentLabel} (${first.baseUrl})`];
+  lines.push(`${words.sentAt}: ${new Date(first.startedAt).toISOString()}`);
+  if (failures > 0 && words.failed) lines.push(words.failed(failures));
   const deviations = words.lens && deviationSummaryLine(pages, words.lens);
   if (deviations) lines.push(deviations);
   return lines;
@@ -190,6 +238,14 @@ export function responseBodyText(record: RequestRecord, words: RequestWords): st
   if (record.responseBody === undefined) return `${record.bodyDropped ? words.bodyNotKept : words.noResponse(record.failure ?? '?')}\n`;
   if (record.responseBody === '') return `${words.emptyBody}\n`;
   return `${prettyBody(record.responseBody)}\n`;
+}
+
+/**
+ * One side of a Compare between two loads: each request's response in turn, headed by its method and
+ * path, so a diff lines up request by request (page 2 against page 2, user 7 against user 7).
+ */
+export function loadResponseText(pages: readonly RequestRecord[], words: RequestWords): string {
+  return pages.map((page) => `# ${outcomeOf(page)} ${page.method} ${pathAndQueryOf(page)}\n${responseBodyText(page, words)}`).join('\n');
 }
 
 /** A tab name that tells two requests apart: method, path and query, environment, the time it was sent. */

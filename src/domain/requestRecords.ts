@@ -72,7 +72,10 @@ export type RequestRow =
 
 export interface RequestFilter {
   errorsOnly?: boolean;
+  /** Only requests whose response the contract lens found at odds with the spec. */
+  deviationsOnly?: boolean;
   environmentId?: string;
+  origin?: RequestOrigin;
 }
 
 export interface RequestStoreLimits {
@@ -84,6 +87,24 @@ export interface RequestStoreLimits {
 export function isErrorRecord(record: RequestRecord): boolean {
   // A cancel is the user's own doing, not an error to look for.
   return record.status === undefined ? record.failure !== 'cancelled' : record.status >= 400;
+}
+
+export function hasDeviations(record: Pick<RequestRecord, 'deviations'>): boolean {
+  return (record.deviations?.length ?? 0) > 0;
+}
+
+/** Whether `record` shows under `filter` (every part of it that is set). */
+export function matchesFilter(record: RequestRecord, filter: RequestFilter): boolean {
+  return (
+    (!filter.errorsOnly || isErrorRecord(record)) &&
+    (!filter.deviationsOnly || hasDeviations(record)) &&
+    (filter.environmentId === undefined || record.environmentId === filter.environmentId) &&
+    (filter.origin === undefined || record.origin === filter.origin)
+  );
+}
+
+export function isFiltered(filter: RequestFilter): boolean {
+  return filter.errorsOnly === true || filter.deviationsOnly === true || filter.environmentId !== undefined || filter.origin !== undefined;
 }
 
 export function redactHeaders(headers: Record<string, string>, keyHeader: string, secret: string): Record<string, string> {
@@ -268,11 +289,7 @@ function withoutBody(record: RequestRecord): RequestRecord {
 
 /** Newest first; the pages of one paged load become one row (its pages oldest first). */
 export function requestRows(records: readonly RequestRecord[], filter: RequestFilter = {}): RequestRow[] {
-  const kept = records.filter(
-    (record) =>
-      (!filter.errorsOnly || isErrorRecord(record)) &&
-      (filter.environmentId === undefined || record.environmentId === filter.environmentId),
-  );
+  const kept = records.filter((record) => matchesFilter(record, filter));
   const rows: RequestRow[] = [];
   const loads = new Map<string, Extract<RequestRow, { kind: 'load' }>>();
   for (const record of [...kept].reverse()) {

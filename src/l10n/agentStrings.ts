@@ -28,4 +28,11 @@ export const agentStrings = {
     vscode.l10n.t('Start the Health Data MCP server for {0}? It is production: the agent can then read real health data with every tool until the server stops.', environment),
   mcpStart: (): string => vscode.l10n.t('Start Server'),
   setUpTitle: (environment: string): string => vscode.l10n.t('Agent access for {0}.md', environment),
+  setUpWithoutKey: (environment: string): string =>
+    vscode.l10n.t(
+      '> **{0} has no API key in VS Code yet.** The agent tools inside VS Code cannot read it until you set one (Health Data: Set API Key…). The configurations below take the key from the HEALTH_DATA_API_KEY variable of the agent\'s own environment, so they work once that variable holds it.',
+      environment,
+    ),
+  setUpWithoutKeyNotice: (environment: string): string =>
+    vscode.l10n.t('{0} has no API key: agents can be set up, but none can read it until a key is set.', environment),
 };

@@ -58,6 +58,15 @@ export function coverageScanStrings(): CoverageScanStrings {
   };
 }
 
+/** Export CSV while the table's filter shows fewer rows than the scan holds. */
+export const scanExportStrings = {
+  title: (shown: number, all: number): string => vscode.l10n.t('The table shows {0} of the {1} rows this scan holds. Export which?', shown, all),
+  shown: (count: number): string => vscode.l10n.t('Export the {0} shown', count),
+  shownDetail: (): string => vscode.l10n.t('The rows the filter shows, in the table\'s order.'),
+  all: (count: number): string => vscode.l10n.t('Export all {0}', count),
+  allDetail: (): string => vscode.l10n.t('Every user the scan holds, failed and not scanned ones included.'),
+};
+
 export const scanPickStrings = {
   windowTitle: (): string => vscode.l10n.t('Scan Data Coverage (1/3): window'),
   windowItem: (days: number): string => vscode.l10n.t('Last {0} days', days),

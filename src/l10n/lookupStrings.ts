@@ -1,5 +1,6 @@
 // Every string of Look up in Health Data, the links, the hover and the recents, through vscode.l10n.t.
 import * as vscode from 'vscode';
+import type { LinkKind } from '../domain/linkKinds';
 import type { LinkProblem } from '../domain/healthDataLinks';
 import type { LookupTarget } from '../domain/lookupClassifier';
 import { formatCount } from './numbers';
@@ -30,6 +31,10 @@ export const lookupStrings = {
     vscode.l10n.t('Found user {0} in {1}; it is selected in the Users view (the side bar stays where it is).', clientUserId, environment),
   nothingSelected: (): string => vscode.l10n.t('Select an id (or put the cursor on one) and run Look up in Health Data again.'),
   nothingSelectedInTerminal: (): string => vscode.l10n.t('Select an id in the terminal first, then choose Look up in Health Data.'),
+  clipboardUnreadable: (): string =>
+    vscode.l10n.t(
+      "This browser does not let VS Code read the clipboard, so the terminal's selection cannot be read directly. It has been copied: paste it here (Ctrl+V or Cmd+V). To skip this step, allow clipboard access for this site in the browser's site settings.",
+    ),
   notFound: (id: string, environment: string, tried: string): string =>
     vscode.l10n.t('"{0}" was not found in {1}. Tried: {2}.', id, environment, tried),
   tried: (target: LookupTarget, scanned?: number): string => {
@@ -61,13 +66,34 @@ export const linkStrings = {
   openPrompt: (): string => vscode.l10n.t('Paste a link copied with Copy Link'),
   openInvalid: (): string => vscode.l10n.t('This is not a Health Data link: it should start with vscode://health-data-tools.health-data-explorer/.'),
   copied: (): string => vscode.l10n.t('Link copied. It opens the same view for a teammate and never carries a key.'),
+  copiedInBrowser: (): string =>
+    vscode.l10n.t(
+      'Link copied. A teammate in desktop VS Code opens it with a click; in a browser workspace (code-server, Codespaces), with Health Data: Open Link…. It never carries a key.',
+    ),
+  pickKindTitle: (): string => vscode.l10n.t('Copy a link that opens in…'),
+  kindLabel: (kind: LinkKind, appName: string): string => {
+    switch (kind) {
+      case 'vscode':
+        return vscode.l10n.t('VS Code (desktop)');
+      case 'vscodeInsiders':
+        return vscode.l10n.t('VS Code Insiders (desktop)');
+      case 'thisEditor':
+        return vscode.l10n.t('{0} (this editor)', appName);
+    }
+  },
+  kindDetail: (kind: LinkKind): string => {
+    switch (kind) {
+      case 'vscode':
+        return vscode.l10n.t('Opens with a click in desktop VS Code; in a browser workspace, paste it into Health Data: Open Link….');
+      case 'vscodeInsiders':
+        return vscode.l10n.t('Opens with a click in VS Code Insiders; any editor with Health Data opens it with Open Link….');
+      case 'thisEditor':
+        return vscode.l10n.t('Opens with a click in an editor like this one.');
+    }
+  },
   nothingToLink: (): string => vscode.l10n.t('Select a user in the Health Data view or open a Blood Pressure or Lab Test panel, then copy its link.'),
   orderSetHasNoLink: (): string => vscode.l10n.t('Links open lab tests, not order sets. Open a single lab test to copy its link.'),
   refused: (reason: string): string => vscode.l10n.t('This Health Data link cannot be opened: {0}', reason),
-  confirmProduction: (environment: string): string =>
-    vscode.l10n.t('This link opens data in {0}, a production environment. Switch to {0}?', environment),
-  confirmProductionDetail: (): string => vscode.l10n.t('Links are shared in chats and issues; check that you expected this one.'),
-  switchAndOpen: (): string => vscode.l10n.t('Switch and Open'),
   switched: (environment: string): string => vscode.l10n.t('Switched to {0} to open the link.', environment),
   problem: (problem: LinkProblem): string => {
     switch (problem.kind) {

@@ -1,5 +1,6 @@
 // Every string of the Requests view, its commands and documents, through vscode.l10n.t.
 import * as vscode from 'vscode';
+import type { RequestOrigin } from '../domain/requestOrigin';
 import type { RequestWords } from '../domain/requestPresentation';
 import { deviationWords } from './deviationStrings';
 
@@ -20,19 +21,64 @@ export function requestWords(): RequestWords {
     sentTime: (epochMs) =>
       new Date(epochMs).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
     lens: deviationWords(),
+    origin: originName,
+    madeBy: vscode.l10n.t('Made by'),
+    runLabel: (origin, requests) =>
+      origin === 'diagnosis'
+        ? requests === 1
+          ? vscode.l10n.t('Diagnosis: 1 request')
+          : vscode.l10n.t('Diagnosis: {0} requests', requests)
+        : requests === 1
+          ? vscode.l10n.t('Coverage scan: 1 request')
+          : vscode.l10n.t('Coverage scan: {0} requests', requests),
+    failed: (count) => vscode.l10n.t('{0} failed', count),
   };
+}
+
+/** What made a request, as a row, its tooltip and the filter picker name it. */
+export function originName(origin: RequestOrigin): string {
+  switch (origin) {
+    case 'panel':
+      return vscode.l10n.t('panel');
+    case 'lookup':
+      return vscode.l10n.t('look-up');
+    case 'keyCheck':
+      return vscode.l10n.t('key check');
+    case 'compare':
+      return vscode.l10n.t('Compare Environments');
+    case 'scan':
+      return vscode.l10n.t('coverage scan');
+    case 'diagnosis':
+      return vscode.l10n.t('diagnosis');
+    case 'agentTool':
+      return vscode.l10n.t('agent tool');
+    case 'notebook':
+      return vscode.l10n.t('notebook');
+    case 'replay':
+      return vscode.l10n.t('replay');
+    case 'tree':
+      return vscode.l10n.t('Users view');
+  }
 }
 
 export const requestStrings = {
   noMatch: (): string => vscode.l10n.t('No request matches the filter.'),
   clearFilter: (): string => vscode.l10n.t('Clear Filter'),
-  filterDescription: (errorsOnly: boolean, environment: string | undefined): string =>
-    [errorsOnly ? vscode.l10n.t('errors only') : undefined, environment].filter((part) => part !== undefined).join(' · '),
+  filterDescription: (filter: { errorsOnly?: boolean; deviationsOnly?: boolean; origin?: RequestOrigin }, environment: string | undefined): string =>
+    [
+      filter.errorsOnly ? vscode.l10n.t('errors only') : undefined,
+      filter.deviationsOnly ? vscode.l10n.t('deviations only') : undefined,
+      environment,
+      filter.origin ? vscode.l10n.t('from {0}', originName(filter.origin)) : undefined,
+    ]
+      .filter((part) => part !== undefined)
+      .join(' · '),
   bodyDropped: (): string => vscode.l10n.t('body not kept'),
   pageLabel: (page: number): string => vscode.l10n.t('Page {0}', page),
   pickRequest: (): string => vscode.l10n.t('Select a request'),
   pickOther: (first: string): string => vscode.l10n.t('Compare {0} with…', first),
   noOtherRequest: (): string => vscode.l10n.t('There is no other request with a kept response to compare with. Replay one first.'),
+  noOtherLoad: (): string => vscode.l10n.t('There is no other paged load, scan or diagnosis to compare with. Replay this one first.'),
   noRequests: (): string => vscode.l10n.t('No requests yet in this window.'),
   bodyGoneForCurl: (): string => vscode.l10n.t('The body of this POST request was not kept, so it cannot be copied as cURL.'),
   noOperation: (): string =>
@@ -61,7 +107,15 @@ export const requestStrings = {
   curlCopied: (): string => vscode.l10n.t('Copied as cURL; the key is read from $SERVICE_API_KEY.'),
   requestIdCopied: (id: string): string => vscode.l10n.t('Copied request id {0}', id),
   noRequestId: (): string => vscode.l10n.t('The server sent no request id for this request.'),
-  pickEnvironmentFilter: (): string => vscode.l10n.t('Show the requests of one environment'),
+  pickEnvironmentFilter: (): string => vscode.l10n.t('Show the requests of one environment or of one origin'),
   allEnvironments: (): string => vscode.l10n.t('All environments'),
+  allOrigins: (): string => vscode.l10n.t('Every origin'),
+  environmentsSeparator: (): string => vscode.l10n.t('Environment'),
+  originsSeparator: (): string => vscode.l10n.t('Made by'),
+  currentFilter: (): string => vscode.l10n.t('current'),
+  replayingLoad: (label: string, requests: number, environment: string): string =>
+    vscode.l10n.t('Sending the {1} requests of {0} again in {2}…', label, requests, environment),
+  replayedLoad: (requests: number, failed: number, environment: string): string =>
+    vscode.l10n.t('Replayed {0} requests in {2}: {1} failed', requests, failed, environment),
   cleared: (): string => vscode.l10n.t('Requests cleared.'),
 };

@@ -265,3 +265,8 @@ export const userCommandNames = {
 export function jsonDocumentGone(): string {
   return `${JSON.stringify(vscode.l10n.t('This document is no longer available. Open it again from the Health Data view.'))}\n`;
 }
+
+/** The hover of "spec 2.3" in a request document. */
+export function specLinkTooltip(section: string): string {
+  return vscode.l10n.t('Open the spec at section {0}', section);
+}

@@ -14,6 +14,7 @@ import { withCancellableProgress } from '../ui/withCancellableProgress';
 import type { UsersView } from '../views/users/usersView';
 import { findUserById } from './findUserById';
 import { userFoundActions } from './userFoundActions';
+import { inRequestOrigin } from '../connection/requestOrigins';
 
 /** What a look-up ended with; returned by the command so tests (and callers) can tell. */
 export type LookupOutcome =
@@ -89,15 +90,17 @@ export class HealthDataLookup {
     const environment = connection.environment();
     const tried: string[] = [];
     try {
-      const outcome = await withCancellableProgress({ title: lookupStrings.looking(value), viewId: USERS_VIEW_ID }, async (signal, report) => {
-        const client = await connection.client();
-        for (const target of tries) {
-          const attempt = await this.attempt(client, target, value, signal, report, reveal);
-          if (attempt.found) return attempt.outcome;
-          tried.push(attempt.tried);
-        }
-        return undefined;
-      });
+      const outcome = await withCancellableProgress({ title: lookupStrings.looking(value), viewId: USERS_VIEW_ID }, (signal, report) =>
+        inRequestOrigin('lookup', async () => {
+          const client = await connection.client();
+          for (const target of tries) {
+            const attempt = await this.attempt(client, target, value, signal, report, reveal);
+            if (attempt.found) return attempt.outcome;
+            tried.push(attempt.tried);
+          }
+          return undefined;
+        }),
+      );
       if (outcome) return outcome;
       void vscode.window
         .showWarningMessage(lookupStrings.notFound(value, environment.label, tried.join(', ')), lookupStrings.switchEnvironment())

@@ -6,10 +6,12 @@ import { parseLink, type LinkTarget } from '../domain/healthDataLinks';
 import type { KnownUsers } from '../domain/knownUsers';
 import { environmentLabel } from '../l10n/shellStrings';
 import { linkStrings, lookupStrings } from '../l10n/lookupStrings';
+import { confirmProductionUse } from '../ui/productionConfirm';
 import { showFailure } from '../ui/showFailure';
 import { withCancellableProgress } from '../ui/withCancellableProgress';
 import { findUserById } from './findUserById';
 import type { HealthDataLookup, LookupOutcome } from './healthDataLookup';
+import { inRequestOrigin } from '../connection/requestOrigins';
 
 export type LinkOutcome = LookupOutcome | { kind: 'refused' } | { kind: 'declined' } | { kind: 'bloodPressure'; userId: string };
 
@@ -38,12 +40,7 @@ export class LinkOpener implements vscode.UriHandler {
     if (target.env !== this.connection.environment().id) {
       const label = environmentLabel(target.env);
       if (parsed.needsConfirmation) {
-        const choice = await vscode.window.showWarningMessage(
-          linkStrings.confirmProduction(label),
-          { modal: true, detail: linkStrings.confirmProductionDetail() },
-          linkStrings.switchAndOpen(),
-        );
-        if (choice !== linkStrings.switchAndOpen()) return { kind: 'declined' };
+        if (!(await confirmProductionUse(target.env, label, 'link'))) return { kind: 'declined' };
       } else {
         void vscode.window.showInformationMessage(linkStrings.switched(label));
       }
@@ -66,9 +63,11 @@ export class LinkOpener implements vscode.UriHandler {
   private async showBloodPressure(target: LinkTarget & { view: 'bloodPressure' }): Promise<LinkOutcome> {
     const environment = this.connection.environment();
     try {
-      const { user, scanned } = await withCancellableProgress({ title: lookupStrings.searchingUsers(target.userId) }, async (signal, report) =>
-        findUserById(await this.connection.client(), this.knownUsers, target.userId, signal, (done, total) =>
-          report(lookupStrings.searchedSoFar(done, total)),
+      const { user, scanned } = await withCancellableProgress({ title: lookupStrings.searchingUsers(target.userId) }, (signal, report) =>
+        inRequestOrigin('lookup', async () =>
+          findUserById(await this.connection.client(), this.knownUsers, target.userId, signal, (done, total) =>
+            report(lookupStrings.searchedSoFar(done, total)),
+          ),
         ),
       );
       if (!user) {

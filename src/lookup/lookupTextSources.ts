@@ -1,6 +1,7 @@
 // Where the text of a look-up comes from: the editor, a Debug Variables entry, or the terminal.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { clipboardRoundTrip, type ClipboardRoundTrip } from '../domain/clipboardRoundTrip';
 import { idTokenAt } from '../domain/lookupClassifier';
 
 /** The selection, or the id-like token under the cursor when nothing is selected. */
@@ -34,21 +35,31 @@ export function isTerminalArgument(argument: unknown): boolean {
   return ('sendText' in argument && 'processId' in argument) || typeof (argument as { instanceId?: unknown }).instanceId === 'number';
 }
 
+export type TerminalSelection = ClipboardRoundTrip;
+
 /**
- * The active terminal's selection. VS Code 1.100 has no stable API for it, so it is copied through
- * the clipboard (the terminal's own Copy Selection) and the user's clipboard is put back after.
- * Undefined when nothing is selected.
+ * The terminal's selection (the active terminal's when none is given). Newer VS Code hands it to
+ * extensions as `terminal.selection`; where that is missing or empty it is copied through the
+ * clipboard (the terminal's own Copy Selection) and the user's clipboard is put back after. In a
+ * browser that denies reading the clipboard the round trip cannot see it: `unreadable`, and the
+ * selection is left on the clipboard for the person to paste.
  */
-export async function terminalSelectionText(): Promise<string | undefined> {
+export async function terminalSelection(terminal?: vscode.Terminal): Promise<TerminalSelection> {
+  const direct = (terminal ?? vscode.window.activeTerminal) as { selection?: unknown } | undefined;
+  if (typeof direct?.selection === 'string' && direct.selection.trim() !== '') return { kind: 'text', text: direct.selection };
   const clipboard = vscode.env.clipboard;
   const previous = await clipboard.readText();
   const marker = `health-data-lookup-${randomUUID()}`;
   await clipboard.writeText(marker);
-  try {
-    await vscode.commands.executeCommand('workbench.action.terminal.copySelection');
-    const copied = await clipboard.readText();
-    return copied === marker ? undefined : copied;
-  } finally {
-    await clipboard.writeText(previous);
-  }
+  const markerReadBack = await clipboard.readText();
+  await vscode.commands.executeCommand('workbench.action.terminal.copySelection');
+  const outcome = clipboardRoundTrip(marker, markerReadBack, markerReadBack === marker ? await clipboard.readText() : '');
+  if (outcome.kind !== 'unreadable') await clipboard.writeText(previous);
+  return outcome;
+}
+
+/** The terminal's selection as text, undefined when there is none or it cannot be read. */
+export async function terminalSelectionText(terminal?: vscode.Terminal): Promise<string | undefined> {
+  const selection = await terminalSelection(terminal);
+  return selection.kind === 'text' ? selection.text : undefined;
 }

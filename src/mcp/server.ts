@@ -14,6 +14,7 @@ import { requestRecordInput } from '../domain/requestRecordInput';
 import { RequestRecords } from '../domain/requestRecords';
 import { mcpScrubSetting, SCRUB_SECRET_VARIABLE } from './mcpScrub';
 import { API_KEY_VARIABLE, MCP_USAGE, parseServerArgs, type McpTarget } from './serverArgs';
+import { refuseOverStdio } from './startupRefusal';
 
 const SERVER_VERSION = '0.1.0';
 const INSTRUCTIONS =
@@ -67,6 +68,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (parsed.kind === 'error') {
     process.stderr.write(`health-data MCP server: ${parsed.message}\n\n${MCP_USAGE}\n`);
+    // A client reads why in its initialize error; a person at a terminal has read it above.
+    if (!process.stdin.isTTY) await refuseOverStdio(`health-data MCP server did not start: ${parsed.message}`, process.stdin, process.stdout);
     return 2;
   }
   const scrub = mcpScrubSetting(process.env, parsed.target.environment.production);

@@ -2,13 +2,23 @@
 // responses. Both requests are sent fresh (and recorded), so the two sides are of the same moment.
 import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
+import { inRequestOrigin } from '../connection/requestOrigins';
 import { ENVIRONMENT_IDS, isProduction } from '../domain/environments';
 import { outcomeOf } from '../domain/requestPresentation';
 import { compareStrings } from '../l10n/environmentStrings';
 import type { ApiKeyState, EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import { nextStepCommand } from '../ui/nextStepCommand';
+import { confirmProductionUse } from '../ui/productionConfirm';
 
-export async function compareEnvironments(
+export function compareEnvironments(
+  services: ExtensionServices,
+  own: EnvironmentConnection,
+  requestIn: (environment: EnvironmentConnection) => Promise<RequestSpec | undefined>,
+): Promise<void> {
+  return inRequestOrigin('compare', () => compareIn(services, own, requestIn));
+}
+
+async function compareIn(
   services: ExtensionServices,
   own: EnvironmentConnection,
   requestIn: (environment: EnvironmentConnection) => Promise<RequestSpec | undefined>,
@@ -23,13 +33,14 @@ export async function compareEnvironments(
     if (choice === step.title) void vscode.commands.executeCommand(step.command, ...(step.arguments ?? []));
     return;
   }
+  const otherLabel = services.connection.forEnvironment(other).environment().label;
+  if (!(await confirmProductionUse(other, otherLabel, 'compare'))) return;
   const ownSpec = await requestIn(own);
   if (!ownSpec) {
     void vscode.window.showInformationMessage(compareStrings.noQuery());
     return;
   }
   const otherConnection = services.connection.forEnvironment(other);
-  const otherLabel = otherConnection.environment().label;
   let otherSpec: RequestSpec | undefined;
   try {
     otherSpec = await requestIn(otherConnection);

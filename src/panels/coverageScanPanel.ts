@@ -5,12 +5,15 @@ import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import type { User } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
+import { inRequestOrigin } from '../connection/requestOrigins';
+import type { RequestOrigin } from '../domain/requestOrigin';
 import { scanCoverage, type ScanProgress, type ScanResult } from '../domain/coverageScan';
 import { coverageScanCsv } from '../domain/coverageScanTable';
 import { fileNamePart } from '../domain/exportNames';
 import { listScopeUsers } from '../domain/scanUsers';
 import { capabilityOf } from '../api/providerCapabilities';
-import { coverageScanStrings, scanPickStrings } from '../l10n/coverageScanStrings';
+import { coverageScanStrings, scanExportStrings, scanPickStrings } from '../l10n/coverageScanStrings';
+import { shownRowsToExport } from '../domain/coverageScanExport';
 import type { EnvironmentId, ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -32,6 +35,9 @@ const PROGRESS_INTERVAL_MS = 100;
 export interface CoverageScanPanelDeps {
   openDiagnosis(user: { user_id: string; client_user_id: string }, days: number, environment: EnvironmentId): void;
 }
+
+/** Which rows Export CSV writes while the table is filtered. */
+export type ScanExportRows = 'shown' | 'all';
 
 export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, CoverageScanWebviewMessage, ScanRenderSnapshot> {
   private result: ScanResult | undefined;
@@ -146,7 +152,16 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     this.post({ type: 'idle' });
   }
 
-  private async run(): Promise<void> {
+  /** One row in the Requests view for the whole scan: its listing and every user's requests. */
+  private run(): Promise<void> {
+    return inRequestOrigin('scan', () => this.services.requests.inLoad(() => this.scan()));
+  }
+
+  protected override get requestOrigin(): RequestOrigin {
+    return 'scan';
+  }
+
+  private async scan(): Promise<void> {
     const controller = this.beginLoad();
     this.result = undefined;
     this.latest = [];
@@ -216,20 +231,41 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     return `coverage-${days}d-${scopePart}${provider ? `-${fileNamePart(provider)}` : ''}.csv`;
   }
 
-  /** Export CSV; `target` skips the save dialog (tests, and callers that already chose a file). */
-  async exportTo(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  /**
+   * Export CSV; `target` skips the save dialog (tests, and callers that already chose a file). When
+   * the table's filter shows fewer rows than the scan holds, the person chooses: the rows shown (in
+   * the table's order) or all of them; `rows` chooses without asking.
+   */
+  async exportTo(target?: vscode.Uri, rows?: ScanExportRows): Promise<vscode.Uri | undefined> {
     if (!this.result) return undefined;
+    const all = this.result.rows;
+    const view = this.snapshot && { filter: this.snapshot.filter, sort: this.snapshot.sort, descending: this.snapshot.descending, stoppedDays: this.snapshot.stoppedDays };
+    const shown = shownRowsToExport(all, view);
+    const choice = shown ? (rows ?? (await this.pickExportRows(shown.length, all.length))) : 'all';
+    if (!choice) return undefined;
+    const chosen = choice === 'shown' && shown ? shown : all;
     const scrub = await this.services.scrub.begin(this.environmentId);
-    const rows = scrub.scrubs ? scrubScanRows(this.result.rows, scrub) : this.result.rows;
+    const written = scrub.scrubs ? scrubScanRows(chosen, scrub) : chosen;
     const note = scrub.note();
+    const baseName = this.exportName(scrub.scrubs);
+    const fileName = chosen === all ? baseName : baseName.replace(/\.csv$/, `-${fileNamePart(scrub.scrubs ? 'shown' : (this.snapshot?.filter ?? 'shown'))}.csv`);
     return saveExport({
-      fileName: this.exportName(scrub.scrubs),
+      fileName,
       format: 'csv',
-      content: coverageScanCsv(rows),
-      rows: rows.length,
+      content: coverageScanCsv(written),
+      rows: written.length,
       ...(target ? { target } : {}),
       ...(note ? { scrubNote: note } : {}),
     });
+  }
+
+  private async pickExportRows(shown: number, all: number): Promise<ScanExportRows | undefined> {
+    const strings = scanExportStrings;
+    const items: (vscode.QuickPickItem & { rows: ScanExportRows })[] = [
+      { label: strings.shown(shown), detail: strings.shownDetail(), rows: 'shown' },
+      { label: strings.all(all), detail: strings.allDetail(), rows: 'all' },
+    ];
+    return (await vscode.window.showQuickPick(items, { title: strings.title(shown, all) }))?.rows;
   }
 
   protected async exportCsv(): Promise<void> {

@@ -7,6 +7,8 @@ import { groupedBloodPressureRequest, resolveUserRequest, type RequestSpec } fro
 import { providerOf } from '../api/wireValues';
 import { summariseSource } from '../domain/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES, REQUEST_COMMANDS, REQUESTS_VIEW_ID } from '../constants';
+import { inRequestOrigin } from '../connection/requestOrigins';
+import type { RequestOrigin } from '../domain/requestOrigin';
 import type { BloodPressureForm } from '../domain/bloodPressureQuery';
 import { SEVERITY } from '../domain/dataDiagnosis';
 import { diagnoseUser, type UserDiagnosis } from '../domain/diagnoseUser';
@@ -139,7 +141,16 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
     void this.start();
   }
 
-  private async load(days: number): Promise<void> {
+  /** One row in the Requests view for the whole diagnosis: the user's resolve and every page. */
+  private load(days: number): Promise<void> {
+    return inRequestOrigin('diagnosis', () => this.services.requests.inLoad(() => this.diagnose(days)));
+  }
+
+  protected override get requestOrigin(): RequestOrigin {
+    return 'diagnosis';
+  }
+
+  private async diagnose(days: number): Promise<void> {
     const controller = this.beginLoad();
     this.days = days;
     this.result = undefined;

@@ -19,6 +19,7 @@ import { DiagnosisPanel } from './diagnosisPanel';
 import { LabMarkersPanel } from './labMarkersPanel';
 import type { PanelDescription, PanelQuery } from './panelHost';
 import { PanelRegistry } from './panelRegistry';
+import type { ScanExportRows } from './coverageScanPanel';
 
 export class OpenPanels {
   private readonly bloodPressure = new PanelRegistry<BloodPressurePanel>();
@@ -69,9 +70,9 @@ export class OpenPanels {
   }
 
   /** The open scan's rows as CSV, written to `target` (or through the save dialog). */
-  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  exportCoverageScan(target?: vscode.Uri, rows?: ScanExportRows): Promise<vscode.Uri | undefined> {
     const [panel] = this.coverageScan.all();
-    return panel ? panel.exportTo(target) : Promise.resolve(undefined);
+    return panel ? panel.exportTo(target, rows) : Promise.resolve(undefined);
   }
 
   /** What the active blood-pressure or lab-markers panel shows, as a fixture's exchange; undefined when neither is active or loaded. */

@@ -8,7 +8,9 @@ import type { Deviation } from '../api/contract/deviations';
 import { otherApiKeyHeader } from '../api/apiKeyHeader';
 import { isHealthApiError, type HealthApiError } from '../api/errors';
 import type { RequestOperation, RequestSpec } from '../api/requests';
+import { inRequestOrigin } from '../connection/requestOrigins';
 import { buildCurlCommand } from '../domain/curl';
+import type { RequestOrigin } from '../domain/requestOrigin';
 import { jsonDocumentFileName } from '../domain/jsonDocument';
 import { panelFailureStrings } from '../l10n/panelFailureStrings';
 import { ShellSettings } from '../storage/shellSettings';
@@ -222,10 +224,15 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     this.running?.abort();
   }
 
+  /** What the Requests view says made this panel's requests. */
+  protected get requestOrigin(): RequestOrigin {
+    return 'panel';
+  }
+
   private receive(message: unknown): void {
     if (!message || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') return;
     Promise.resolve()
-      .then(() => this.dispatch(message as TWebviewMessage))
+      .then(() => inRequestOrigin(this.requestOrigin, async () => this.dispatch(message as TWebviewMessage)))
       .catch((error: unknown) => this.services.log.error(`${this.panel.viewType}: ${describe(error)}`));
   }
 

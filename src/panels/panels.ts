@@ -11,6 +11,7 @@ import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../servi
 import type { ScanRequest } from '../shared/coverageScanProtocol';
 import type * as OpenPanelsModule from './openPanels';
 import type { PanelDescription, PanelQuery } from './panelHost';
+import type { ScanExportRows } from './coverageScanPanel';
 
 export interface Panels extends vscode.Disposable {
   /** `environment`: where `user` was read (a diagnosis bound to another one); the active one by default. */
@@ -22,7 +23,8 @@ export interface Panels extends vscode.Disposable {
   /** Scan Data Coverage; `users`: already known (the tree's filter). */
   showCoverageScan(request: ScanRequest, users?: readonly User[]): void;
   /** The open scan's rows as CSV, written to `target` (or through the save dialog). */
-  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined>;
+  /** `rows`: what to write without asking when the table is filtered (tests); asked otherwise. */
+  exportCoverageScan(target?: vscode.Uri, rows?: ScanExportRows): Promise<vscode.Uri | undefined>;
   /** What the active blood-pressure or lab-markers panel shows, as a sandbox fixture's exchange. */
   activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined;
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
@@ -68,8 +70,8 @@ export class LazyPanels implements Panels {
     this.panels.showCoverageScan(request, users);
   }
 
-  exportCoverageScan(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-    return this.open ? this.open.exportCoverageScan(target) : Promise.resolve(undefined);
+  exportCoverageScan(target?: vscode.Uri, rows?: ScanExportRows): Promise<vscode.Uri | undefined> {
+    return this.open ? this.open.exportCoverageScan(target, rows) : Promise.resolve(undefined);
   }
 
   activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined {

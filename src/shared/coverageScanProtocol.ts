@@ -81,6 +81,9 @@ export interface ScanRenderSnapshot {
   cancelled: boolean;
   filter: ScanFilter;
   sort: ScanSortKey;
+  descending: boolean;
+  /** The "stopped for at least N days" of the stopped-syncing filter. */
+  stoppedDays: number;
   /** Rows the table shows after the filter, and the first of them in order (client_user_ids). */
   shownRows: number;
   firstShown: string[];

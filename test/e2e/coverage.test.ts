@@ -132,6 +132,13 @@ describe('Why is data missing? in a real workbench', () => {
     await frame.locator('.shown-rows', { hasText: /^1 of 24/ }).waitFor();
     const never = story('neverDelivered');
     assert.match(await frame.locator('#scan-rows-row-0').innerText(), new RegExp(never.client_user_id));
+    // Export CSV under a filter: the person chooses the row shown or all 24, not a silent 24.
+    await frame.locator('vscode-button', { hasText: 'Export CSV…' }).click();
+    await workbench.quickInput().locator('.quick-input-title', { hasText: 'The table shows 1 of the 24 rows this scan holds' }).waitFor();
+    const choices = await workbench.quickPickLabels();
+    assert.ok(choices.includes('Export the 1 shown') && choices.includes('Export all 24'), choices.join(' | '));
+    await workbench.page.keyboard.press('Escape');
+    await workbench.quickInput().waitFor({ state: 'hidden' });
 
     await frame.locator('vscode-button[data-filter="stoppedSyncing"]').click();
     await frame.locator('#scan-rows-row-0').waitFor();
@@ -163,6 +170,14 @@ describe('Why is data missing? in a real workbench', () => {
     await heat.click({ position: { x: 300, y: 2.5 * rowHeight } });
     await (await diagnosis(users.find((u) => u.client_user_id === thirdUser) ?? assert.fail(thirdUser))).locator('.finding').first().waitFor();
     await workbench.activateEditorTab('Data Coverage: 30 days');
+
+    // The Requests view: the whole scan is one row saying how many requests it made, not loose rows.
+    await workbench.expandView('Requests');
+    await workbench.treeRow(/^Coverage scan: \d+ requests$/, 'Requests').first().waitFor();
+    const scanRow = (await workbench.treeItems('Requests')).find((item) => /^Coverage scan: \d+ requests$/.test(item.label)) ?? assert.fail('the scan row');
+    assert.equal(scanRow.level, 1);
+    assert.equal(scanRow.expanded, false, 'its requests are below it, collapsed');
+    assert.match(scanRow.description, /Sandbox US$/);
   });
 
   test('a slow user: progress counts users, Cancel (by mouse) keeps the rows done and lists the user not scanned', async () => {

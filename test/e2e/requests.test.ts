@@ -104,10 +104,16 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     const first = rows.first();
     await first.hover();
     await first.locator('.action-label[aria-label="Replay Request"]').click();
+    // A production row: production asks first, in the same modal dialog as a production link.
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /Send this request again in Production US, a production environment\?/);
+    await dialog.locator('.monaco-button', { hasText: 'Send in Production' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await rows.nth(before).waitFor();
     assert.equal(await rows.count(), before + 1, 'one more row for the same request');
     const description = await rows.first().locator('.label-description').innerText();
-    assert.match(description, /^\d+ ms · Production US/);
+    assert.match(description, /^\d+ ms · Production US · replay$/, 'the new row says it is a replay');
 
     // Keyboard only: focus the view, move to the newest row, Enter opens it.
     await workbench.runCommand('Health Data: Focus on Requests View');
@@ -175,9 +181,13 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     await workbench.pickQuickPickItem(/Sandbox US$/);
     await workbench.typeIntoInput(TEAM_KEY);
     await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Sandbox US' }).first().waitFor();
-    const check = workbench.treeRow(/^200 GET \/v2\/user\/$/, 'Requests').first();
+    // The Users view lists the same path right after: the row's origin tells the key check apart.
+    const check = workbench
+      .treeRow(/^200 GET \/v2\/user\/$/, 'Requests')
+      .filter({ has: workbench.page.locator('.label-description', { hasText: /key check$/ }) })
+      .first();
     await check.waitFor();
-    assert.match(await check.locator('.label-description').innerText(), /· Sandbox US$/, 'recorded in the environment it went to');
+    assert.match(await check.locator('.label-description').innerText(), /· Sandbox US · key check$/, 'recorded in the environment it went to, as a key check');
 
     const frame = await workbench.webview(`Blood Pressure: ${user.client_user_id} · Production US`);
     await frame.locator('.environment-bar vscode-button', { hasText: 'Open in Sandbox US' }).waitFor();
@@ -199,9 +209,33 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     let descriptions: string[] = [];
     for (const deadline = Date.now() + 15_000; Date.now() < deadline; await workbench.page.waitForTimeout(250)) {
       descriptions = await sides.locator('.label-description').allInnerTexts();
-      if (descriptions.some((text) => text.endsWith('Sandbox US')) && descriptions.some((text) => text.endsWith('Production US'))) break;
+      if (descriptions.some((text) => text.endsWith('Sandbox US · Compare Environments')) && descriptions.some((text) => text.endsWith('Production US · Compare Environments'))) break;
     }
-    assert.ok(descriptions.some((text) => text.endsWith('Sandbox US')) && descriptions.some((text) => text.endsWith('Production US')), descriptions.join(' | '));
+    assert.ok(
+      descriptions.some((text) => text.endsWith('Sandbox US · Compare Environments')) && descriptions.some((text) => text.endsWith('Production US · Compare Environments')),
+      descriptions.join(' | '),
+    );
+  });
+
+  test('Compare Environments reading production asks first, in the same dialog as a link; Cancel reads nothing', async () => {
+    const user = shown;
+    const production = await workbench.webview(`Blood Pressure: ${user.client_user_id} · Production US`);
+    await production.locator('.environment-bar vscode-button', { hasText: 'Open in Sandbox US' }).click();
+    const sandboxPanel = await workbench.webview(`Blood Pressure: ${user.client_user_id} · Sandbox US`);
+    await sandboxPanel.locator('.status-line', { hasText: /pages? loaded/ }).waitFor();
+    const served = team.requestCount();
+    await sandboxPanel.locator('.environment-bar vscode-button', { hasText: 'Compare Environments…' }).click();
+    await workbench.dismissHovers();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Production US' }).first().click();
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /Compare Environments reads the same data from Production US, a production environment\. Read it\?/);
+    await workbench.screenshot('compare-production-confirm-dark');
+    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await workbench.page.waitForTimeout(1_000);
+    assert.equal(team.requestCount(), served, 'nothing was read after Cancel');
+    await workbench.activateEditorTab(`Blood Pressure: ${user.client_user_id} · Production US`);
   });
 
   test('after a window reload the panel is back in production and the rows are kept without bodies', async () => {

@@ -177,11 +177,19 @@ suite('Links', () => {
     const user = await userAt(900);
     assert.equal((await lookUp(user.client_user_id))?.kind, 'user');
     const node = fixture.testing.usersView.treeView.selection[0];
-    const link = await vscode.commands.executeCommand<string>('healthData.copyLink', node);
+    const link = await vscode.commands.executeCommand<string>('healthData.copyLink', node, 'thisEditor');
     assert.equal(link, `${vscode.env.uriScheme}://health-data-tools.health-data-explorer/user?client_user_id=${user.client_user_id}&env=${ENVIRONMENT}`);
     assert.equal(await vscode.env.clipboard.readText(), link);
+    // Each other kind Copy Link offers, and what it writes.
+    const written: Record<string, string> = {};
+    for (const [kind, scheme] of [['vscode', 'vscode'], ['vscodeInsiders', 'vscode-insiders']] as const) {
+      written[kind] = (await vscode.commands.executeCommand<string>('healthData.copyLink', node, kind)) ?? '';
+      assert.equal(written[kind], link.replace(`${vscode.env.uriScheme}://`, `${scheme}://`));
+      assert.equal(await vscode.env.clipboard.readText(), written[kind]);
+    }
     await vscode.commands.executeCommand('healthData.refreshUsers');
-    assert.deepEqual(await openLink(link), { kind: 'user', userId: user.user_id, clientUserId: user.client_user_id });
+    // The vscode:// link a browser offers opens the same user here too, through Open Link….
+    assert.deepEqual(await openLink(written.vscode!), { kind: 'user', userId: user.user_id, clientUserId: user.client_user_id });
     await waitFor(() => selectedUser()?.user_id === user.user_id, 'the linked user selected');
   });
 
@@ -192,7 +200,7 @@ suite('Links', () => {
     const report = await waitForPanel('the blood-pressure panel', (r) => r.viewType === 'healthData.bloodPressure' && r.state?.userId === user.user_id);
     assert.deepEqual(report.state?.form, { startDate: '2025-01-01', endDate: '2025-01-31', provider: '' });
     await waitFor(async () => (await panelReports()).some((r) => r.active), 'the panel to be active');
-    const copied = await vscode.commands.executeCommand<string>('healthData.copyLink');
+    const copied = await vscode.commands.executeCommand<string>('healthData.copyLink', undefined, 'thisEditor');
     assert.equal(copied, link.replace('vscode://', `${vscode.env.uriScheme}://`));
   });
 

@@ -63,7 +63,7 @@ suite('Requests view and environment-bound panels', () => {
     assert.equal(roots().filter((node) => node.kind === 'request' && node.record.url.includes('/blood_pressure/')).length, 0, 'no page at the top level');
     const item = fixture.testing.requestsView.provider.getTreeItem(load);
     assert.match(textOf(item.label), /^200 GET \/v2\/timeseries\//);
-    assert.match(textOf(item.description), new RegExp(`^${pages} pages · .* · Sandbox US$`));
+    assert.match(textOf(item.description), new RegExp(`^${pages} pages · .* · Sandbox US · panel$`));
     const children = fixture.testing.requestsView.provider.getChildren(load);
     assert.equal(children.length, pages);
     assert.equal(textOf(fixture.testing.requestsView.provider.getTreeItem(children[0]!).label), 'Page 1');

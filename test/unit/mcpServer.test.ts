@@ -184,7 +184,16 @@ describe('node mcp.js over stdio, driven by the SDK client', () => {
     assert.ok(!stderr().includes(KEY), 'nor in what the server printed');
   });
 
-  test('production without --allow-production does not start', async () => {
-    await assert.rejects(connect(['--environment', 'productionUs'], { [API_KEY_VARIABLE]: KEY }));
+  test('production without --allow-production does not start, and the client reads why in its initialize error', async () => {
+    await assert.rejects(connect(['--environment', 'productionUs'], { [API_KEY_VARIABLE]: KEY }), (error: Error) => {
+      assert.match(error.message, /Production US is production: agents may read it only when the server is started with --allow-production/);
+      assert.doesNotMatch(error.message, /Connection closed/);
+      assert.ok(!error.message.includes(KEY), 'never the key');
+      return true;
+    });
+  });
+
+  test('a server that cannot start for another reason (no key) says that reason to the client too', async () => {
+    await assert.rejects(connect(['--base-url', sandbox.url]), /Set the API key in the environment variable/);
   });
 });

@@ -37,6 +37,7 @@ interface GroupSummary {
   /** null: the service sent no source type. */
   source_type: string | null;
   readings: number;
+  /** First and last reading, in the user's fallback time zone with its offset (as the window's days). */
   first: string;
   last: string;
   /** Of the readings in mmHg (or without a unit) only; null when there is none. */
@@ -68,6 +69,11 @@ function gapsOf(coverage: Coverage): GroupSummary['longest_gaps'] {
   return gaps.sort((a, b) => b.days - a.days).slice(0, GAPS_PER_GROUP);
 }
 
+/** An instant as the user's calendar reads it, with that zone's offset: "2026-11-20T07:35:59+01:00" (the window's days are the same zone's). */
+export function zonedInstant(zone: ZoneCalendar, epochMs: number): string {
+  return `${zone.formatWallTime(epochMs).replace(' ', 'T')}${zone.formatOffset(epochMs)}`;
+}
+
 function summarise(group: ReadingGroup, zone: ZoneCalendar, range: DayRange): GroupSummary {
   const [totals] = summarizeByProvider([group]);
   const categories: Partial<Record<BloodPressureCategory, number>> = {};
@@ -94,8 +100,8 @@ function summarise(group: ReadingGroup, zone: ZoneCalendar, range: DayRange): Gr
     provider: group.provider,
     source_type: group.sourceType ?? null,
     readings: group.readings.length,
-    first: new Date(totals?.firstMs ?? 0).toISOString(),
-    last: new Date(totals?.lastMs ?? 0).toISOString(),
+    first: zonedInstant(zone, totals?.firstMs ?? 0),
+    last: zonedInstant(zone, totals?.lastMs ?? 0),
     systolic: totals && totals.pressureCount > 0 ? { min: minSys, mean: Math.round(totals.meanSystolic), max: maxSys } : null,
     diastolic: totals && totals.pressureCount > 0 ? { min: minDia, mean: Math.round(totals.meanDiastolic), max: maxDia } : null,
     other_units: otherUnits,
@@ -136,7 +142,7 @@ export const bloodPressureSummaryTool = defineTool({
   name: 'blood_pressure_summary',
   title: 'Summarise blood pressure',
   description:
-    'Summarises one user\'s blood pressure over a window: per provider and source type the number of readings, first and last reading, min/mean/max systolic and diastolic, days with readings, the longest gaps, and the count per AHA category. ' +
+    'Summarises one user\'s blood pressure over a window: per provider and source type the number of readings, first and last reading (in the user\'s time zone, with its offset), min/mean/max systolic and diastolic, days with readings, the longest gaps, and the count per AHA category. ' +
     'Days are the user\'s fallback time zone\'s. Raw readings only when asked (raw_readings, at most 100). Use it to see what arrived; diagnose_user explains what did not. ' +
     'Cost: resolves the user and reads every page of the window (one request per 2,000 readings).',
   input,

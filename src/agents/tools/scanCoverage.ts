@@ -6,6 +6,7 @@ import { listScopeUsers, type UserScope } from '../../domain/scanUsers';
 import { defineTool, type AgentToolContext } from '../agentTool';
 import type { RememberedScan } from '../agentSession';
 import { quoted } from '../dataText';
+import { FINDING_WORDS } from '../findingText';
 import { errorResult } from '../failures';
 import { failureResult, ResultBuilder } from '../resultBuilder';
 
@@ -58,7 +59,8 @@ function rowText(row: ScanRow): { line: string; data: unknown } {
   }
   if (row.status === 'notScanned') return { line: `- ${quoted(row.clientUserId)}: not scanned (cancelled)`, data: { client_user_id: row.clientUserId, user_id: row.userId, status: 'notScanned' } };
   const silent = row.silentSources.length > 0 ? `; silent: ${row.silentSources.map((slug) => quoted(slug)).join(', ')}` : '';
-  const findings = row.findings.length > 0 ? `; findings: ${row.findings.join(', ')}` : '';
+  const words = row.findings.map((kind) => FINDING_WORDS[kind]);
+  const findings = words.length > 0 ? `; findings: ${words.join(', ')}` : '';
   return {
     line: `- ${quoted(row.clientUserId)}: ${row.readings} readings on ${row.daysWithReadings} days, last ${row.lastReadingDay ?? 'never'}, ${row.daysWithoutData} days without data${silent}${findings}`,
     data: {
@@ -69,7 +71,7 @@ function rowText(row: ScanRow): { line: string; data: unknown } {
       last_reading_day: row.lastReadingDay ?? null,
       days_without_data: row.daysWithoutData,
       silent_sources: row.silentSources,
-      findings: row.findings,
+      findings: words,
     },
   };
 }

@@ -1,9 +1,10 @@
-import { REQUEST_COMMANDS } from '../../constants';
+import { CONTEXT_KEYS, REQUEST_COMMANDS } from '../../constants';
 import { requestDocumentName, requestDocumentText } from '../../domain/requestPresentation';
 import type { RequestRecords } from '../../domain/requestRecords';
 import type { JsonDocumentProvider } from '../../jsonDocuments/jsonDocumentProvider';
 import { requestWords } from '../../l10n/requestStrings';
 import type { Command } from '../../services';
+import { markDone } from '../../views/walkthroughProgress';
 import { requestArgument } from './requestArgument';
 
 /** A read-only document: the request as sent (key redacted), then the response as received. */
@@ -24,5 +25,6 @@ export class OpenRequestCommand implements Command {
     if (!first) return;
     const text = pages.map((record) => requestDocumentText(record, words)).join(`\n${'─'.repeat(72)}\n\n`);
     await this.documents.openText(requestDocumentName(first, 'http', words), text);
+    markDone(CONTEXT_KEYS.walkthroughRequestsRead);
   }
 }

@@ -11,7 +11,9 @@ import {
   ClearRequestsCommand,
   ClearRequestsFilterCommand,
   FilterRequestsByEnvironmentCommand,
+  ShowAllDeviationsCommand,
   ShowAllRequestsCommand,
+  ShowDeviationsOnlyCommand,
   ShowErrorsOnlyCommand,
 } from './requestFilterCommands';
 
@@ -34,6 +36,8 @@ export function registerRequestCommands({ commands, connection, inspector, view,
     new CopyRequestIdCommand(recorder.records),
     new ShowErrorsOnlyCommand(view),
     new ShowAllRequestsCommand(view),
+    new ShowDeviationsOnlyCommand(view),
+    new ShowAllDeviationsCommand(view),
     new FilterRequestsByEnvironmentCommand(view),
     new ClearRequestsFilterCommand(view),
     new ClearRequestsCommand(view),

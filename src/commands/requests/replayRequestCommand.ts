@@ -4,7 +4,10 @@ import { REQUEST_COMMANDS } from '../../constants';
 import { isEnvironmentId } from '../../domain/environments';
 import type { ReplayRefusal } from '../../domain/replayPlan';
 import { outcomeOf, rowText } from '../../domain/requestPresentation';
-import type { RequestRecord } from '../../domain/requestRecords';
+import { isErrorRecord, type RequestRecord } from '../../domain/requestRecords';
+import type { RequestOperation } from '../../api/requests';
+import type { EnvironmentId } from '../../domain/environments';
+import { confirmProductionUse } from '../../ui/productionConfirm';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
 import type { ApiConnection, Command } from '../../services';
 import { nextStepCommand } from '../../ui/nextStepCommand';
@@ -25,9 +28,13 @@ export class ReplayRequestCommand implements Command {
     private readonly view: RequestsView,
   ) {}
 
-  /** Resolves to the new record's id (tests), or undefined when nothing was sent. */
+  /**
+   * Resolves to the new record's id (tests), or undefined when nothing was sent. A load row (paged
+   * load, scan, diagnosis) sends all its requests again as one new load; its id is the new load's first.
+   */
   async execute(argument?: unknown): Promise<number | undefined> {
     const node = await requestArgument(argument, this.inspector.recorder.records);
+    if (node?.kind === 'load' && node.pages.length > 1) return this.replayLoad(node.pages);
     const record = node && recordOf(node);
     if (!record) return undefined;
     const plan = await this.inspector.planReplay(record);
@@ -36,6 +43,7 @@ export class ReplayRequestCommand implements Command {
       return undefined;
     }
     const environment = this.connection.forEnvironment(record.environmentId).environment().label;
+    if (!(await confirmProductionUse(record.environmentId, environment, 'replay'))) return undefined;
     const label = rowText({ kind: 'request', record }, requestWords()).label;
     const result = await this.inspector.replay(record.environmentId, plan.operation, record.baseUrl, requestStrings.replaying(label, environment));
     if (result.record) await this.view.reveal(result.record.id);
@@ -49,6 +57,34 @@ export class ReplayRequestCommand implements Command {
       });
     }
     return result.record?.id;
+  }
+
+  private async replayLoad(pages: readonly RequestRecord[]): Promise<number | undefined> {
+    const first = pages[0];
+    if (!first) return undefined;
+    const operations: RequestOperation[] = [];
+    for (const page of pages) {
+      const plan = await this.inspector.planReplay(page);
+      if (!plan.ok || !isEnvironmentId(page.environmentId)) {
+        this.explain(plan.ok ? { reason: 'environmentGone' } : plan.refusal, page);
+        return undefined;
+      }
+      operations.push(plan.operation);
+    }
+    const environmentId = first.environmentId as EnvironmentId;
+    const environment = this.connection.forEnvironment(environmentId).environment().label;
+    if (!(await confirmProductionUse(environmentId, environment, 'replay'))) return undefined;
+    const label = rowText({ kind: 'load', loadId: '', pages: [...pages] }, requestWords()).label;
+    const result = await this.inspector.replayLoad(environmentId, operations, first.baseUrl, requestStrings.replayingLoad(label, operations.length, environment));
+    const newFirst = result.records[0];
+    if (newFirst) await this.view.reveal(newFirst.id);
+    if (result.message !== undefined && !result.cancelled) {
+      void vscode.window.showWarningMessage(requestStrings.replayFailed(result.message));
+    } else if (!result.cancelled) {
+      const failed = result.records.filter(isErrorRecord).length;
+      vscode.window.setStatusBarMessage(requestStrings.replayedLoad(result.records.length, failed, environment), 5000);
+    }
+    return newFirst?.id;
   }
 
   /** Why nothing was sent, with the step that makes a replay possible (or the request usable elsewhere). */

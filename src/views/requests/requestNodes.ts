@@ -6,7 +6,8 @@ import { isErrorRecord, type RequestRecord } from '../../domain/requestRecords';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
 
 export type RequestNode =
-  | { kind: 'request'; record: RequestRecord; page?: number }
+  /** `page`: its number in a paged load; `parentLoad`: the load row it shows under, if any. */
+  | { kind: 'request'; record: RequestRecord; page?: number; parentLoad?: string }
   | { kind: 'load'; loadId: string; pages: RequestRecord[] }
   | { kind: 'message'; text: string };
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { runOriginOf } from '../../domain/requestPresentation';
 import { requestRows, type RequestFilter, type RequestRecords } from '../../domain/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import { requestTreeItem, type RequestNode } from './requestNodes';
@@ -30,7 +31,11 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestNode
   }
 
   getChildren(node?: RequestNode): RequestNode[] {
-    if (node?.kind === 'load') return node.pages.map((record, index) => ({ kind: 'request', record, page: index + 1 }));
+    if (node?.kind === 'load') {
+      // A scan's or a diagnosis's requests are many calls, not pages of one: each reads as itself.
+      if (runOriginOf(node.pages) !== undefined) return node.pages.map((record) => ({ kind: 'request', record, parentLoad: node.loadId }));
+      return node.pages.map((record, index) => ({ kind: 'request', record, page: index + 1, parentLoad: node.loadId }));
+    }
     if (node) return [];
     this.roots = requestRows(this.records.all(), this.filterValue).map((row) =>
       row.kind === 'request' ? { kind: 'request', record: row.record } : { kind: 'load', loadId: row.loadId, pages: row.pages },
@@ -41,7 +46,7 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestNode
   }
 
   getParent(node: RequestNode): RequestNode | undefined {
-    if (node.kind !== 'request' || node.page === undefined) return undefined;
+    if (node.kind !== 'request' || node.parentLoad === undefined) return undefined;
     return this.roots.find((root) => root.kind === 'load' && root.pages.includes(node.record));
   }
 

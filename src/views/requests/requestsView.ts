@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS, REQUESTS_VIEW_ID } from '../../constants';
-import type { RequestFilter } from '../../domain/requestRecords';
+import { isFiltered, type RequestFilter } from '../../domain/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { RequestRecorder } from '../../connection/requestRecorder';
 import type { RequestNode } from './requestNodes';
+import { markDone } from '../walkthroughProgress';
 import { RequestsTreeProvider } from './requestsTreeProvider';
 
 /** The Requests TreeView: rows from the recorder, the filter in its description and context keys. */
@@ -16,7 +17,14 @@ export class RequestsView implements vscode.Disposable {
   constructor(readonly recorder: RequestRecorder) {
     this.provider = new RequestsTreeProvider(recorder.records);
     this.treeView = vscode.window.createTreeView(REQUESTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: true });
-    this.subscriptions = [this.provider, this.treeView, recorder.onDidChange(() => this.provider.refresh())];
+    this.subscriptions = [
+      this.provider,
+      this.treeView,
+      recorder.onDidChange(() => this.provider.refresh()),
+      // The walkthrough's "Read the request log" step is done by using this view too: opening it
+      // (expanding or focusing it) here, opening a row in the Open command.
+      this.treeView.onDidChangeVisibility(({ visible }) => visible && markDone(CONTEXT_KEYS.walkthroughRequestsRead)),
+    ];
     this.setFilter({});
   }
 
@@ -32,13 +40,10 @@ export class RequestsView implements vscode.Disposable {
   setFilter(filter: RequestFilter, environmentLabel?: string): void {
     this.environmentLabel = filter.environmentId === undefined ? undefined : (environmentLabel ?? filter.environmentId);
     this.provider.setFilter(filter);
-    this.treeView.description = requestStrings.filterDescription(filter.errorsOnly === true, this.environmentLabel) || undefined;
+    this.treeView.description = requestStrings.filterDescription(filter, this.environmentLabel) || undefined;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.requestsErrorsOnly, filter.errorsOnly === true);
-    void vscode.commands.executeCommand(
-      'setContext',
-      CONTEXT_KEYS.requestsFiltered,
-      filter.errorsOnly === true || filter.environmentId !== undefined,
-    );
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.requestsDeviationsOnly, filter.deviationsOnly === true);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.requestsFiltered, isFiltered(filter));
   }
 
   /** Selects the row of record `id` (a replay's new row), if it is shown. */

@@ -25,6 +25,7 @@ import type { TreeNode } from './treeNode';
 import { UserFilterSearch, type UsersSnapshot } from './userFilterSearch';
 import { UserNode } from './userNode';
 import type { UserTreeContext } from './userTreeContext';
+import { inRequestOrigin } from '../../connection/requestOrigins';
 
 export interface UsersTreeServices {
   connection: ShellApiConnection;
@@ -207,15 +208,16 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     try {
       await withCancellableProgress(
         { title: progressTitles.searchingUsers(prefix), viewId: USERS_VIEW_ID, signal: AbortSignal.any([this.lifetime.signal, stop.signal]) },
-        async (signal, report) => {
-          const client = await this.services.connection.client();
-          const lifetime = this.lifetime;
-          const complete = await search.run(client, signal, () => {
-            report(progressTitles.searchedSoFar(search.scanned, search.total ?? search.scanned));
-            this.summaryChanged.fire();
-          });
-          if (complete && !lifetime.signal.aborted) this.snapshot = complete;
-        },
+        (signal, report) =>
+          inRequestOrigin('tree', async () => {
+            const client = await this.services.connection.client();
+            const lifetime = this.lifetime;
+            const complete = await search.run(client, signal, () => {
+              report(progressTitles.searchedSoFar(search.scanned, search.total ?? search.scanned));
+              this.summaryChanged.fire();
+            });
+            if (complete && !lifetime.signal.aborted) this.snapshot = complete;
+          }),
       );
     } catch (error) {
       search.fail(error);
@@ -310,7 +312,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
 
   /** After a window reload: the users pinned in this environment are resolved and pinned again. */
   private async restorePins(signal: AbortSignal): Promise<void> {
-    const restored = await this.pinned.restore(await this.services.connection.client(), signal);
+    const client = await this.services.connection.client();
+    const restored = await inRequestOrigin('tree', () => this.pinned.restore(client, signal));
     if (restored.length === 0 || signal.aborted) return;
     for (const user of restored) this.fullRecords.set(user.user_id, Promise.resolve(user));
     this.changedRoot();
@@ -341,8 +344,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   private withClient<T>(title: string, task: (client: HealthApiClient, signal: AbortSignal) => Promise<T>): Promise<T> {
-    return withCancellableProgress({ title, viewId: USERS_VIEW_ID, signal: this.lifetime.signal }, async (signal) =>
-      task(await this.services.connection.client(), signal),
+    return withCancellableProgress({ title, viewId: USERS_VIEW_ID, signal: this.lifetime.signal }, (signal) =>
+      inRequestOrigin('tree', async () => task(await this.services.connection.client(), signal)),
     );
   }
 

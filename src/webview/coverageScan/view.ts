@@ -246,6 +246,8 @@ export class CoverageScanView {
         cancelled: this.cancelled,
         filter: setting.filter,
         sort: setting.sort,
+        descending: setting.descending,
+        stoppedDays: setting.stoppedDays,
         shownRows: this.order.length,
         firstShown: this.order.slice(0, 50).map((i) => this.scanned[i]?.clientUserId ?? ''),
         heatMapRowsDrawn: this.results.hidden ? 0 : this.heatMap.rowsDrawn,
