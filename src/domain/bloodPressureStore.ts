@@ -7,6 +7,7 @@ import { internString, TEXT_FIELDS, type PageColumns, type ReadingColumns, type 
 import { sourceKey } from './bloodPressureGroups';
 import { coverageOfDayCounts, type Coverage, type CoverageOptions, type DayRange, type SourceDays } from './bloodPressureCoverage';
 import type { ProviderSummary } from './bloodPressureSummary';
+import { implausibilityOf } from './bloodPressurePlausibility';
 import { chartSeriesKey, isPressureUnit, parseChartSeriesKey } from './bloodPressureUnits';
 import { ChartDecimator, type ChartWindow, type DecimatedChart } from './chartDecimation';
 
@@ -32,8 +33,10 @@ export interface ChartPart {
 /** One source's readings so far, oldest first once `sources()` returned it. */
 export class StoredSource {
   length = 0;
-  /** Readings in mmHg (or without a unit): the only ones the summary's figures are made of. */
+  /** Plausible readings in mmHg (or without a unit): the only ones the summary's figures are made of. */
   pressureCount = 0;
+  /** Readings in mmHg that cannot be a blood pressure: counted, left out of the figures. */
+  implausibleCount = 0;
   sumSystolic = 0;
   sumDiastolic = 0;
   /** Readings in another unit, per unit as sent. */
@@ -62,23 +65,18 @@ export class StoredSource {
     this.chunks.push({ start: this.length, epochMs, systolic, diastolic, text, series });
     const units = text.unit;
     const pressure = units.values.map((unit) => isPressureUnit(unit));
-    if (pressure.every(Boolean)) {
-      for (let i = 0; i < count; i++) {
+    const allPressure = pressure.every(Boolean);
+    for (let i = 0; i < count; i++) {
+      const unit = allPressure ? 0 : units.index[i]!;
+      if (!allPressure && !pressure[unit]) {
+        const name = units.values[unit] ?? '';
+        this.otherUnits.set(name, (this.otherUnits.get(name) ?? 0) + 1);
+      } else if (implausibilityOf(systolic[i]!, diastolic[i]!) !== undefined) {
+        this.implausibleCount++;
+      } else {
         this.sumSystolic += systolic[i]!;
         this.sumDiastolic += diastolic[i]!;
-      }
-      this.pressureCount += count;
-    } else {
-      for (let i = 0; i < count; i++) {
-        const unit = units.index[i]!;
-        if (pressure[unit]) {
-          this.sumSystolic += systolic[i]!;
-          this.sumDiastolic += diastolic[i]!;
-          this.pressureCount++;
-        } else {
-          const name = units.values[unit] ?? '';
-          this.otherUnits.set(name, (this.otherUnits.get(name) ?? 0) + 1);
-        }
+        this.pressureCount++;
       }
     }
     this.firstMs = Math.min(this.firstMs, epochMs[0]!);
@@ -291,6 +289,7 @@ export class ReadingStore {
           sourceTypes: [],
           count: 0,
           pressureCount: 0,
+          implausibleCount: 0,
           otherUnits: {},
           firstMs: Infinity,
           lastMs: -Infinity,
@@ -304,6 +303,7 @@ export class ReadingStore {
       summary.sourceTypes.push(source.sourceType);
       summary.count += source.length;
       summary.pressureCount += source.pressureCount;
+      summary.implausibleCount += source.implausibleCount;
       for (const [unit, count] of source.otherUnits) summary.otherUnits[unit] = (summary.otherUnits[unit] ?? 0) + count;
       summary.sumSystolic += source.sumSystolic;
       summary.sumDiastolic += source.sumDiastolic;

@@ -88,6 +88,16 @@ export interface BloodPressureStrings {
   notMmHgHint: string;
   summaryOtherUnits: string;
   summaryNoPressure: string;
+  /** Readings that cannot be a blood pressure: the table's category cell, the tooltip, the summary. */
+  implausible: string;
+  implausibleNotAboveDiastolic: string;
+  implausibleSystolicBounds: string;
+  implausibleDiastolicBounds: string;
+  implausibleNotANumber: string;
+  summaryImplausible: string;
+  summaryImplausibleHint: string;
+  /** The group header for one reading ("1 reading"); `groupRow` is for any other count. */
+  groupRowOne: string;
   otherUnitsNote: string;
   coverageSourceNotSent: string;
   timeZoneNote: string;

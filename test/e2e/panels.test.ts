@@ -164,7 +164,7 @@ describe('Panels in a real workbench', () => {
     await workbench.waitForNotification(/Exported \d+ rows/);
     await waitForFile(target);
     const lines = readFileSync(target, 'utf8').trimEnd().split('\r\n');
-    assert.equal(lines[0], 'provider,source_type,timestamp,local_time,time_zone,timezone_offset,systolic,diastolic,unit,category,device_id,app_id');
+    assert.equal(lines[0], 'provider,source_type,timestamp,local_time,time_zone,timezone_offset,systolic,diastolic,unit,category,implausible,device_id,app_id');
     assert.equal(lines.length - 1, expected.readings);
 
     await (await workbench.webview(title)).locator('vscode-button', { hasText: 'Open Raw Response' }).click();

@@ -3,12 +3,11 @@
 // type, device and app; what was not sent says so. It sits in uPlot's overlay, under the pointer.
 import type uPlot from 'uplot';
 import type { StoredSource } from '../../domain/bloodPressureStore';
-import { categoryOfReading } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el } from '../common/dom';
-import { categoryLabel } from './categoryColors';
 import { MISSING, readingOffset, readingTime } from './readingTime';
+import { readingVerdict } from './readingVerdict';
 
 type ReadingLookup = (epochMs: number, seriesKey: string) => { source: StoredSource; index: number } | undefined;
 
@@ -68,11 +67,11 @@ export class ChartTooltip {
     const time = readingTime(source, index, this.zone, s);
     const offset = readingOffset(source, index, s);
     const unit = source.unit(index);
-    const category = categoryOfReading(source.systolicAt(index), source.diastolicAt(index), unit);
+    const verdict = readingVerdict(source, index, s);
     const sent = (value: string | undefined): string => value ?? `${MISSING} (${s.notSent})`;
     return [
       `${time.text} (${offset.text === MISSING ? `${MISSING}, ${s.notSent}` : offset.text})`,
-      `${source.systolicAt(index)}/${source.diastolicAt(index)} ${sent(unit)} · ${category ? categoryLabel(s, category) : s.notMmHg}`,
+      `${source.systolicAt(index)}/${source.diastolicAt(index)} ${sent(unit)} · ${verdict.className === 'implausible' ? `${verdict.text}: ${verdict.title ?? ''}` : verdict.text}`,
       `${s.summaryProvider}: ${source.provider}`,
       `${s.columnSourceType}: ${sent(source.sourceType)}`,
       `${s.columnDevice}: ${sent(source.textOf('device', index) || undefined)}`,

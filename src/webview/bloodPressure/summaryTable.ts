@@ -21,8 +21,9 @@ export function renderSummary(
     strings.summaryMeanSystolic,
     strings.summaryMeanDiastolic,
     strings.summaryOtherUnits,
+    strings.summaryImplausible,
   ];
-  const numeric = new Set([2, 5, 6]);
+  const numeric = new Set([2, 5, 6, 8]);
   // Means are of the mmHg readings only; a provider without one has none ("—", with the reason).
   const mean = (value: number): HTMLElement =>
     Number.isFinite(value)
@@ -45,6 +46,11 @@ export function renderSummary(
         mean(summary.meanSystolic),
         mean(summary.meanDiastolic),
         el('td', { text: otherUnitsText(summary.otherUnits, numbers) }),
+        el('td', {
+          className: summary.implausibleCount > 0 ? 'number implausible' : 'number',
+          text: numbers.format(summary.implausibleCount),
+          attrs: { title: strings.summaryImplausibleHint },
+        }),
       ),
     );
   }
