@@ -50,7 +50,7 @@ async function statusNumbers(frame: FrameLocator): Promise<{ text: string; readi
 }
 
 async function tableRows(frame: FrameLocator): Promise<number> {
-  return Number(await frame.locator('#readings[role="grid"]').getAttribute('aria-rowcount')) - 1;
+  return Number(await frame.locator('#readings[role="treegrid"]').getAttribute('aria-rowcount')) - 1;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -61,7 +61,7 @@ async function formShown(frame: FrameLocator): Promise<BloodPressureForm> {
 
 /** Rows of the virtual table (aria-rowcount counts its header row too). */
 async function tableRowCount(frame: FrameLocator): Promise<number> {
-  return Number(await frame.locator('#readings[role="grid"]').getAttribute('aria-rowcount')) - 1;
+  return Number(await frame.locator('#readings[role="treegrid"]').getAttribute('aria-rowcount')) - 1;
 }
 
 /** The "N readings (pages loaded: P)." status, as numbers. */
@@ -174,7 +174,7 @@ describe('Panels in a real workbench', () => {
 
   test('the readings table works from the keyboard: Home/End move, Enter folds a source group', async () => {
     const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
-    const grid = frame.locator('#readings[role="grid"]');
+    const grid = frame.locator('#readings[role="treegrid"]');
     const rows = await tableRowCount(frame);
     await grid.focus();
     await grid.press('End');
@@ -272,7 +272,7 @@ describe('Panels in a real workbench', () => {
     await enabledButton(frame, 'Apply').click();
     const loadingText = frame.locator('.status-line .status-text', { hasText: /^Loading… [1-9]\d* pages/ });
     await loadingText.waitFor();
-    const grid = frame.locator('#readings[role="grid"]');
+    const grid = frame.locator('#readings[role="treegrid"]');
     await waitForCondition(async () => (await grid.isVisible()) && (await tableRowCount(frame)) > 0);
     const stillLoading = async (): Promise<boolean> => /^Loading…/.test(await frame.locator('.status-line .status-text').innerText());
     assert.ok(await stillLoading(), 'rows are on screen before the load has finished');

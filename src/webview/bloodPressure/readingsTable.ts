@@ -57,6 +57,7 @@ export class ReadingsTable {
       columns: this.columns.map((c) => c.header),
       renderRow: (index, row) => this.renderRow(index, row),
       onActivate: (index) => this.toggle(index),
+      tree: true,
     });
     this.rows.element.style.setProperty('--readings-columns', this.columns.map((c) => c.width).join(' '));
     // A header cut off by a narrow panel still says what it is, on hover.
@@ -123,6 +124,7 @@ export class ReadingsTable {
       const expanded = !this.collapsed.has(keyOf(source));
       row.classList.add('group-row');
       row.setAttribute('aria-expanded', String(expanded));
+      row.setAttribute('aria-level', '1');
       const template = source.length === 1 ? this.strings.groupRowOne : this.strings.groupRow;
       const text = formatMessage(template, source.provider, source.sourceType ?? MISSING, this.numbers.format(source.length));
       // The source type not sent is "—": the header's tooltip says so.
@@ -131,6 +133,8 @@ export class ReadingsTable {
       return;
     }
     row.removeAttribute('aria-expanded');
+    row.classList.remove('group-row');
+    row.setAttribute('aria-level', '2');
     if (reading >= source.length) return;
     row.replaceChildren(...this.columns.map((column) => cell(column.cell(source, reading), column.className)));
   }

@@ -13,6 +13,11 @@ export interface VirtualRowsOptions {
   renderRow(index: number, row: HTMLElement): void;
   /** Enter or Space on the active row, or a double click. */
   onActivate?(index: number): void;
+  /**
+   * Rows that group others and fold (aria-expanded, aria-level): a treegrid. ARIA allows
+   * aria-expanded on a row only there (axe: aria-conditional-attr).
+   */
+  tree?: boolean;
 }
 
 const OVERSCAN = 8;
@@ -29,13 +34,16 @@ export class VirtualRows {
   constructor(private readonly options: VirtualRowsOptions) {
     const header = el('div', { className: `vrow vhead ${options.layoutClass}`, attrs: { role: 'row', 'aria-rowindex': '1' } });
     for (const column of options.columns) header.append(el('div', { text: column, attrs: { role: 'columnheader' } }));
-    this.spacer = el('div', { className: 'vspacer', attrs: { role: 'rowgroup' } });
+    // The spacer only sizes the scroll range: no role, so the rows are the rowgroup's own children.
+    this.spacer = el('div', { className: 'vspacer' });
     // tabindex -1: Chromium makes a scroller without focusable children a Tab stop of its own; the
-    // grid already takes the keys, so the viewport would be an invisible second stop.
-    this.viewport = el('div', { className: 'vviewport', attrs: { tabindex: '-1' } }, this.spacer);
+    // grid already takes the keys, so the viewport would be an invisible second stop. A focusable
+    // element inside a grid needs a role a grid may own: the viewport is the rows' rowgroup
+    // (axe: aria-required-children).
+    this.viewport = el('div', { className: 'vviewport', attrs: { role: 'rowgroup', tabindex: '-1' } }, this.spacer);
     this.element = el(
       'div',
-      { className: 'vtable', attrs: { id: options.id, role: 'grid', tabindex: '0', 'aria-label': options.label } },
+      { className: 'vtable', attrs: { id: options.id, role: options.tree ? 'treegrid' : 'grid', tabindex: '0', 'aria-label': options.label } },
       el('div', { attrs: { role: 'rowgroup' } }, header),
       this.viewport,
     );
