@@ -151,6 +151,8 @@ export function labMarkersStrings(): LabMarkersStrings {
     pageOf: vscode.l10n.t('Page {0} of {1}'),
     pageOnly: vscode.l10n.t('Page {0}'),
     totalMarkers: vscode.l10n.t('{0} markers in total'),
+    totalDisagrees: vscode.l10n.t('{0} markers on this page; the server says {1} in total'),
+    totalDisagreesOne: vscode.l10n.t('1 marker on this page; the server says {0} in total'),
     totalNotSent: vscode.l10n.t('total not sent'),
     moreMayFollow: vscode.l10n.t('more may follow'),
     filteredStatus: vscode.l10n.t('· {0} of {1} on this page match the filter'),

@@ -239,7 +239,7 @@ describe('Why is data missing? in a real workbench', () => {
       // The heat map's rows are the table's, in its order: find the user's index in the table.
       // (No named functions in page code: the test runner's transform would wrap them in a helper the page lacks.)
       const index = await scan.locator('#scan-rows').evaluate(async (grid, id) => {
-        const viewport = grid.querySelector('.vviewport');
+        const viewport = grid; // the grid is its own scroller
         const view = grid.ownerDocument.defaultView;
         const total = Number(grid.getAttribute('aria-rowcount')) - 1;
         for (let i = 0; i < total; i++) {

@@ -25,6 +25,7 @@ const OVERSCAN = 8;
 export class VirtualRows {
   readonly element: HTMLElement;
   private readonly viewport: HTMLElement;
+  private readonly header: HTMLElement;
   private readonly spacer: HTMLElement;
   private readonly pool: HTMLElement[] = [];
   private rowCount = 0;
@@ -36,18 +37,18 @@ export class VirtualRows {
     for (const column of options.columns) header.append(el('div', { text: column, attrs: { role: 'columnheader' } }));
     // The spacer only sizes the scroll range: no role, so the rows are the rowgroup's own children.
     this.spacer = el('div', { className: 'vspacer' });
-    // tabindex -1: Chromium makes a scroller without focusable children a Tab stop of its own; the
-    // grid already takes the keys, so the viewport would be an invisible second stop. A focusable
-    // element inside a grid needs a role a grid may own: the viewport is the rows' rowgroup
-    // (axe: aria-required-children).
-    this.viewport = el('div', { className: 'vviewport', attrs: { role: 'rowgroup', tabindex: '-1' } }, this.spacer);
+    this.viewport = el('div', { className: 'vviewport', attrs: { role: 'rowgroup' } }, this.spacer);
+    // The grid itself scrolls (its header row sticks): the scroller is the one Tab stop that takes
+    // the keys, so keyboard users reach every row (axe: scrollable-region-focusable), and Chromium
+    // makes no second, invisible Tab stop of an inner scroller.
     this.element = el(
       'div',
       { className: 'vtable', attrs: { id: options.id, role: options.tree ? 'treegrid' : 'grid', tabindex: '0', 'aria-label': options.label } },
-      el('div', { attrs: { role: 'rowgroup' } }, header),
+      el('div', { className: 'vheadgroup', attrs: { role: 'rowgroup' } }, header),
       this.viewport,
     );
-    this.viewport.addEventListener('scroll', () => this.schedule());
+    this.header = header;
+    this.element.addEventListener('scroll', () => this.schedule());
     this.element.addEventListener('keydown', (event) => this.onKey(event));
     this.element.addEventListener('focus', () => {
       if (this.active < 0 && this.rowCount > 0) this.setActive(0);
@@ -60,7 +61,7 @@ export class VirtualRows {
       const index = this.indexOf(event.target);
       if (index !== undefined) this.options.onActivate?.(index);
     });
-    new ResizeObserver(() => this.schedule()).observe(this.viewport);
+    new ResizeObserver(() => this.schedule()).observe(this.element);
   }
 
   /** Replaces the row set; keeps the scroll position when `keepPosition`. */
@@ -69,7 +70,7 @@ export class VirtualRows {
     this.element.setAttribute('aria-rowcount', String(count + 1));
     this.spacer.style.height = `${count * this.options.rowHeight}px`;
     if (!keepPosition) {
-      this.viewport.scrollTop = 0;
+      this.element.scrollTop = 0;
       this.active = -1;
       this.element.removeAttribute('aria-activedescendant');
     } else if (this.active >= count) {
@@ -95,11 +96,17 @@ export class VirtualRows {
     });
   }
 
+  /** The rows' part of the scroller: its height under the sticky header, and how far the rows are scrolled. */
+  private rowsView(): { top: number; height: number } {
+    const headerHeight = this.header.offsetHeight;
+    return { top: this.element.scrollTop, height: Math.max(0, (this.element.clientHeight || this.options.rowHeight * 21) - headerHeight) };
+  }
+
   private render(): void {
     const { rowHeight } = this.options;
-    const height = this.viewport.clientHeight || rowHeight * 20;
-    const first = Math.max(0, Math.floor(this.viewport.scrollTop / rowHeight) - OVERSCAN);
-    const last = Math.min(this.rowCount, Math.ceil((this.viewport.scrollTop + height) / rowHeight) + OVERSCAN);
+    const view = this.rowsView();
+    const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
+    const last = Math.min(this.rowCount, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
     const needed = Math.max(0, last - first);
     while (this.pool.length < needed) {
       const row = el('div', { attrs: { role: 'row' } });
@@ -127,7 +134,7 @@ export class VirtualRows {
 
   private onKey(event: KeyboardEvent): void {
     if (this.rowCount === 0) return;
-    const page = Math.max(1, Math.floor(this.viewport.clientHeight / this.options.rowHeight) - 1);
+    const page = Math.max(1, Math.floor(this.rowsView().height / this.options.rowHeight) - 1);
     const moves: Record<string, number> = {
       ArrowDown: this.active + 1,
       ArrowUp: this.active - 1,
@@ -149,11 +156,11 @@ export class VirtualRows {
   private setActive(index: number): void {
     this.active = index;
     const { rowHeight } = this.options;
+    // Scrolled by `top`, the rows from `top` to `top + height` show under the header.
     const top = index * rowHeight;
-    if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
-    else if (top + rowHeight > this.viewport.scrollTop + this.viewport.clientHeight) {
-      this.viewport.scrollTop = top + rowHeight - this.viewport.clientHeight;
-    }
+    const view = this.rowsView();
+    if (top < view.top) this.element.scrollTop = top;
+    else if (top + rowHeight > view.top + view.height) this.element.scrollTop = top + rowHeight - view.height;
     this.render();
     this.element.setAttribute('aria-activedescendant', `${this.options.id}-row-${index}`);
   }
