@@ -1,6 +1,7 @@
 import type { ReadingGroup } from './bloodPressureGroups';
 import { IMPLAUSIBILITY_CODES } from './bloodPressurePlausibility';
-import { categoryOfReading, formatOffsetSeconds, formatWallTimeAtOffset, implausibilityOfReading } from './bloodPressureUnits';
+import { categoryOfReading, implausibilityOfReading } from './bloodPressureUnits';
+import { readingWallTime } from './readingWallTime';
 import { toCsv, type CsvCell } from './csv';
 import type { ZoneCalendar } from './zonedTime';
 
@@ -32,12 +33,13 @@ export function bloodPressureCsv(groups: readonly ReadingGroup[], zone: ZoneCale
     for (const group of groups) {
       for (const reading of group.readings) {
         const own = reading.ownOffsetSeconds;
+        const wall = readingWallTime(reading.epochMs, own, zone);
         yield [
           group.provider,
           group.sourceType,
           reading.timestamp,
-          own === undefined ? zone.formatWallTime(reading.epochMs) : formatWallTimeAtOffset(reading.epochMs, own),
-          own === undefined ? zone.zone : `UTC${formatOffsetSeconds(own)}`,
+          wall.text,
+          wall.zoneText,
           own,
           reading.systolic,
           reading.diastolic,

@@ -43,6 +43,9 @@ export class StoredSource {
   readonly otherUnits = new Map<string, number>();
   firstMs = Number.POSITIVE_INFINITY;
   lastMs = Number.NEGATIVE_INFINITY;
+  /** The own timezone_offset of the first and last reading (the summary shows their time by the one rule). */
+  firstOwnOffsetSeconds: number | undefined;
+  lastOwnOffsetSeconds: number | undefined;
   /** Whether the pages follow each other in time (each page is in time order by itself). */
   sorted = true;
   private chunks: Chunk[] = [];
@@ -79,8 +82,18 @@ export class StoredSource {
         this.pressureCount++;
       }
     }
-    this.firstMs = Math.min(this.firstMs, epochMs[0]!);
-    this.lastMs = Math.max(this.lastMs, epochMs[count - 1]!);
+    const ownOffset = (i: number): number | undefined => {
+      const value = text.ownOffset.values[text.ownOffset.index[i] ?? 0] ?? '';
+      return value === '' ? undefined : Number(value);
+    };
+    if (epochMs[0]! < this.firstMs) {
+      this.firstMs = epochMs[0]!;
+      this.firstOwnOffsetSeconds = ownOffset(0);
+    }
+    if (epochMs[count - 1]! >= this.lastMs) {
+      this.lastMs = epochMs[count - 1]!;
+      this.lastOwnOffsetSeconds = ownOffset(count - 1);
+    }
     this.length += count;
     return series;
   }
@@ -293,6 +306,8 @@ export class ReadingStore {
           otherUnits: {},
           firstMs: Infinity,
           lastMs: -Infinity,
+          firstOwnOffsetSeconds: undefined,
+          lastOwnOffsetSeconds: undefined,
           meanSystolic: 0,
           meanDiastolic: 0,
           sumSystolic: 0,
@@ -307,8 +322,14 @@ export class ReadingStore {
       for (const [unit, count] of source.otherUnits) summary.otherUnits[unit] = (summary.otherUnits[unit] ?? 0) + count;
       summary.sumSystolic += source.sumSystolic;
       summary.sumDiastolic += source.sumDiastolic;
-      summary.firstMs = Math.min(summary.firstMs, source.firstMs);
-      summary.lastMs = Math.max(summary.lastMs, source.lastMs);
+      if (source.firstMs < summary.firstMs) {
+        summary.firstMs = source.firstMs;
+        summary.firstOwnOffsetSeconds = source.firstOwnOffsetSeconds;
+      }
+      if (source.lastMs >= summary.lastMs) {
+        summary.lastMs = source.lastMs;
+        summary.lastOwnOffsetSeconds = source.lastOwnOffsetSeconds;
+      }
     }
     return [...byProvider.values()].map(({ sumSystolic, sumDiastolic, ...summary }) => ({
       ...summary,

@@ -16,6 +16,9 @@ export interface ProviderSummary {
   otherUnits: Record<string, number>;
   firstMs: number;
   lastMs: number;
+  /** The first and last reading's own timezone_offset (seconds), for their time by the one rule (readingWallTime.ts). */
+  firstOwnOffsetSeconds: number | undefined;
+  lastOwnOffsetSeconds: number | undefined;
   /** NaN when the provider sent no mmHg reading. */
   meanSystolic: number;
   meanDiastolic: number;
@@ -37,6 +40,8 @@ export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSu
         otherUnits: {},
         firstMs: Number.POSITIVE_INFINITY,
         lastMs: Number.NEGATIVE_INFINITY,
+        firstOwnOffsetSeconds: undefined,
+        lastOwnOffsetSeconds: undefined,
         meanSystolic: 0,
         meanDiastolic: 0,
         sumSystolic: 0,
@@ -57,8 +62,14 @@ export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSu
         const unit = reading.unit ?? '';
         summary.otherUnits[unit] = (summary.otherUnits[unit] ?? 0) + 1;
       }
-      if (reading.epochMs < summary.firstMs) summary.firstMs = reading.epochMs;
-      if (reading.epochMs > summary.lastMs) summary.lastMs = reading.epochMs;
+      if (reading.epochMs < summary.firstMs) {
+        summary.firstMs = reading.epochMs;
+        summary.firstOwnOffsetSeconds = reading.ownOffsetSeconds;
+      }
+      if (reading.epochMs >= summary.lastMs) {
+        summary.lastMs = reading.epochMs;
+        summary.lastOwnOffsetSeconds = reading.ownOffsetSeconds;
+      }
     }
   }
   return [...byProvider.values()].map(({ sumSystolic, sumDiastolic, ...summary }) => ({

@@ -15,6 +15,7 @@ function deviationKindWords(): Record<DeviationKind, string> {
     deprecated: vscode.l10n.t('deprecated field or parameter in use'),
     pagingMismatch: vscode.l10n.t('paging does not add up (total, page size or cursor against the items sent)'),
     redirectFollowed: vscode.l10n.t('redirect followed'),
+    offsetMismatch: vscode.l10n.t('timezone_offset disagrees with the timestamp\'s offset'),
   };
 }
 
