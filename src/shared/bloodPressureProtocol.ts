@@ -96,6 +96,9 @@ export interface BloodPressureStrings {
   implausibleNotANumber: string;
   summaryImplausible: string;
   summaryImplausibleHint: string;
+  /** The tooltip of a reading beyond its axis, drawn at the edge: name, value, edge, unit. */
+  outlierAbove: string;
+  outlierBelow: string;
   /** The group header for one reading ("1 reading"); `groupRow` is for any other count. */
   groupRowOne: string;
   otherUnitsNote: string;
