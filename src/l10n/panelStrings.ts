@@ -97,6 +97,7 @@ export function bloodPressureStrings(): BloodPressureStrings {
     implausibleDiastolicBounds: vscode.l10n.t('Not a blood pressure: diastolic {0} mmHg is outside {1}–{2} mmHg'),
     implausibleNotANumber: vscode.l10n.t('Not a blood pressure: a value is not a number'),
     summaryImplausible: vscode.l10n.t('Implausible (left out)'),
+    outlierNote: vscode.l10n.t('Outliers: {0} values lie beyond the {1} axis ({2}–{3}) and are drawn at its edge; hover one for its reading.'),
     outlierAbove: vscode.l10n.t('Outlier: {0} {1} is above the axis (to {2} {3}), drawn at its top edge'),
     outlierBelow: vscode.l10n.t('Outlier: {0} {1} is below the axis (from {2} {3}), drawn at its bottom edge'),
     summaryImplausibleHint: vscode.l10n.t('Readings in mmHg that cannot be a blood pressure: counted here, left out of the means'),

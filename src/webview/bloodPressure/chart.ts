@@ -14,7 +14,7 @@ import { seriesColorSlot } from '../../domain/bloodPressureChartSeries';
 import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/chartColors';
 import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
 import { clampWindow, panWindow, sameWindow, zoomWindow } from '../../domain/chartWindow';
-import { clampColumn, robustAxisRange, spacedLabels, type AxisRange } from '../../domain/chartAxisRange';
+import { clampColumn, countOutside, robustAxisRange, spacedLabels, type AxisRange } from '../../domain/chartAxisRange';
 import { timeTickLabels } from '../../domain/chartTimeTicks';
 import type { StoredSource } from '../../domain/bloodPressureStore';
 import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
@@ -62,6 +62,8 @@ export class BloodPressureChart {
   private readonly rangeText: HTMLElement;
   private readonly tooltip: ChartTooltip;
   private readonly otherUnitsNote = el('span', { className: 'muted other-units-note' });
+  /** Says which axes have values beyond them, drawn at their edge (a person sees why a point hugs the frame). */
+  private readonly outlierNote = el('span', { className: 'muted outlier-note', attrs: { 'aria-live': 'polite' } });
   private plot: uPlot | undefined;
   /** The series keys drawn (chartSeriesKey: a provider, or a provider and another unit). */
   private providers: string[] = [];
@@ -102,7 +104,8 @@ export class BloodPressureChart {
     );
     this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key), (key) => this.ranges.get(scaleOf(key)));
     this.otherUnitsNote.hidden = true;
-    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote);
+    this.outlierNote.hidden = true;
+    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote, this.outlierNote);
     new ResizeObserver(([entry]) => {
       this.knownWidth = entry?.contentRect.width ?? this.knownWidth;
       if (!this.plot || this.plot.width === this.width()) return;
@@ -237,10 +240,24 @@ export class BloodPressureChart {
       if (range) this.ranges.set(scale, range);
     }
     if (!byScale.has('y')) this.ranges.set('y', { ...PRESSURE_BANDS_IN_VIEW });
-    return data.columns.map((column, i) => {
-      const range = this.ranges.get(scaleOf(data.providers[Math.floor(i / 2)] ?? ''));
-      return range ? clampColumn(column, range) : column;
+    const outside = new Map<string, number>();
+    const columns = data.columns.map((column, i) => {
+      const scale = scaleOf(data.providers[Math.floor(i / 2)] ?? '');
+      const range = this.ranges.get(scale);
+      if (!range) return column;
+      const count = countOutside(column, range);
+      if (count > 0) outside.set(scale, (outside.get(scale) ?? 0) + count);
+      return count > 0 ? clampColumn(column, range) : column;
     });
+    const note = [...outside]
+      .map(([scale, count]) => {
+        const range = this.ranges.get(scale)!;
+        return formatMessage(this.strings.outlierNote, count, scaleUnit(scale === 'y' ? undefined : scale), Math.round(range.min), Math.round(range.max));
+      })
+      .join(' ');
+    this.outlierNote.hidden = note === '';
+    if (this.outlierNote.textContent !== note) this.outlierNote.textContent = note;
+    return columns;
   }
 
   /** Series only ever join during a load: they are added; anything else (or a new unit's axis) rebuilds. */
