@@ -4,7 +4,8 @@
 // timestamp (07:35:59+02:00 with 7380 s), and gives a lab test's markers a total one above what the
 // page holds. What a person sees: "implausible" (with why) instead of a category, the summary's
 // count of readings left out, the outliers named under the chart, one time for the reading in the
-// summary and the table, and a pager that says what the page holds.
+// summary and the table, a group of one reading that says "1 reading", and a pager that says what
+// the page holds.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -116,6 +117,10 @@ describe('Values the panels should not trust, in a real workbench', () => {
           );
           break;
         }
+        // A source with a single reading: its group header says "1 reading".
+        (body.groups as Record<string, unknown>).solo = [
+          { source: { provider: 'solo', type: 'cuff' }, data: [{ timestamp: `${recentDay}T10:00:00+00:00`, systolic: 118, diastolic: 76, unit: 'mmHg' }] },
+        ];
       }
       if (/^\/v3\/lab_tests\/[^/]+\/markers$/.test(path)) {
         const markers = (body.markers ?? []) as unknown[];
@@ -169,6 +174,10 @@ describe('Values the panels should not trust, in a real workbench', () => {
     assert.equal(earlyRow.cells[column('Systolic')], '121');
     assert.equal(earlyRow.cells[column('Sent offset')], '+02:03');
     assert.equal(summaryCells[summaryHeaders.indexOf('First')], shown, 'the summary shows the same time');
+
+    const groupHeaders = rows.filter((r) => r.cells.length === 1).map((r) => r.cells[0] ?? '');
+    assert.ok(groupHeaders.includes('▾ solo · cuff — 1 reading'), groupHeaders.join(' | '));
+    assert.ok(groupHeaders.every((header) => !/\b1 readings/.test(header)), groupHeaders.join(' | '));
 
     const note = await frame.locator('.outlier-note').innerText();
     const axis = /beyond the mmHg axis \((\d+)–(\d+)\)/.exec(note) ?? assert.fail(`the chart names its outliers: ${note}`);
