@@ -53,7 +53,9 @@ export function checkReadingOffsets(body: unknown, out: DeviationCollector): voi
         if (reading === null || typeof reading !== 'object') continue;
         const difference = offsetDisagreement(reading.timestamp, reading.timezone_offset);
         if (difference === undefined) continue;
-        out.add('offsetMismatch', PATTERN, () => formatPath(['groups', key, g, 'data', r, 'timezone_offset']), SPEC, '2.2', `${difference > 0 ? '+' : ''}${difference} s from the timestamp's offset`, readings);
+        // No value: every reading's own difference would make an entry of its own; one entry per
+        // place says how many readings disagree, and their paths say which.
+        out.add('offsetMismatch', PATTERN, () => formatPath(['groups', key, g, 'data', r, 'timezone_offset']), SPEC, '2.2', undefined, readings);
       }
     }
   }
