@@ -4,7 +4,7 @@
 // src/domain/readingWallTime.ts): the instant is the timestamp's; the wall time is shown at the
 // reading's own timezone_offset. The lens names the disagreement so the rule is never silent.
 // Allocation-free per reading: offsets are read with charCodeAt, paths built only for the first few.
-import { formatPath, type DeviationCollector, type PlaceCounter } from './deviations';
+import { formatPath, MAX_PATHS, type DeviationCollector, type PlaceCounter } from './deviations';
 
 const PATTERN = 'groups.*[*].data[*].timezone_offset';
 const SPEC = 'timestamp (2.2) is an ISO 8601 date-time with its UTC offset; timezone_offset (not in the spec) gives another offset for the same reading, so the two disagree on its wall time. Shown: the time at timezone_offset';
@@ -19,9 +19,8 @@ export function writtenOffsetSeconds(timestamp: string): number | undefined {
   const signAt = colon ? n - 6 : n - 5;
   const sign = timestamp.charCodeAt(signAt);
   if (signAt <= 10 || (sign !== 43 && sign !== 45)) return undefined;
-  const digit = (at: number): number => timestamp.charCodeAt(at) - 48;
-  const hours = digit(signAt + 1) * 10 + digit(signAt + 2);
-  const minutes = colon ? digit(n - 2) * 10 + digit(n - 1) : digit(n - 2) * 10 + digit(n - 1);
+  const hours = (timestamp.charCodeAt(signAt + 1) - 48) * 10 + (timestamp.charCodeAt(signAt + 2) - 48);
+  const minutes = (timestamp.charCodeAt(n - 2) - 48) * 10 + (timestamp.charCodeAt(n - 1) - 48);
   if (!(hours >= 0 && hours <= 23 && minutes >= 0 && minutes <= 59)) return undefined;
   return (sign === 45 ? -1 : 1) * (hours * 3600 + minutes * 60);
 }
@@ -41,6 +40,7 @@ export function checkReadingOffsets(body: unknown, out: DeviationCollector): voi
   const groups = (body as { groups?: unknown }).groups;
   if (typeof groups !== 'object' || groups === null) return;
   const readings: PlaceCounter = { visits: 0 };
+  let found = 0;
   for (const key in groups) {
     const list = (groups as Record<string, unknown>)[key];
     if (!Array.isArray(list)) continue;
@@ -51,11 +51,12 @@ export function checkReadingOffsets(body: unknown, out: DeviationCollector): voi
         readings.visits++;
         const reading = data[r] as { timestamp?: unknown; timezone_offset?: unknown } | null;
         if (reading === null || typeof reading !== 'object') continue;
-        const difference = offsetDisagreement(reading.timestamp, reading.timezone_offset);
-        if (difference === undefined) continue;
+        if (offsetDisagreement(reading.timestamp, reading.timezone_offset) === undefined) continue;
         // No value: every reading's own difference would make an entry of its own; one entry per
-        // place says how many readings disagree, and their paths say which.
-        out.add('offsetMismatch', PATTERN, () => formatPath(['groups', key, g, 'data', r, 'timezone_offset']), SPEC, '2.2', undefined, readings);
+        // place says how many readings disagree, and the first paths say which. A path (and its
+        // closure) is made only for the first few: the collector keeps no more.
+        const path = found++ < MAX_PATHS ? formatPath(['groups', key, g, 'data', r, 'timezone_offset']) : '';
+        out.add('offsetMismatch', PATTERN, path, SPEC, '2.2', undefined, readings);
       }
     }
   }
