@@ -4,6 +4,7 @@ import { isDateOnly, rangeBoundMs } from './inputValidation';
 import { addDays, DAY_MS, type ZoneCalendar } from './zonedTime';
 import type { DayRange } from './bloodPressureCoverage';
 import type { BloodPressureQuery } from '../api/requests';
+import { daysEndingOn } from './diagnosisWindow';
 
 export interface BloodPressureForm {
   startDate: string;
@@ -15,15 +16,15 @@ export interface BloodPressureForm {
 
 export const DEFAULT_RANGE_DAYS = 30;
 
-/** The last 30 days, ending today in the user's zone. */
+/** The last 30 days (today included), ending today in the user's zone. */
 export function defaultBloodPressureForm(zone: ZoneCalendar, nowMs: number): BloodPressureForm {
-  const today = zone.dayKey(nowMs);
-  return { startDate: addDays(today, -DEFAULT_RANGE_DAYS), endDate: today, provider: '' };
+  return formEndingOn({ startDate: '', endDate: '', provider: '' }, zone.dayKey(nowMs));
 }
 
-/** A `days`-long window ending on `day`, same provider. */
+/** `days` calendar days ending on `day` (daysEndingOn), same provider. */
 export function formEndingOn(form: BloodPressureForm, day: string, days = DEFAULT_RANGE_DAYS): BloodPressureForm {
-  return { ...form, startDate: addDays(day, -days), endDate: day };
+  const range = daysEndingOn(day, days);
+  return { ...form, startDate: range.firstDay, endDate: range.lastDay };
 }
 
 /** First and last instant the form covers; date-only bounds are whole days of the user's zone. */
@@ -58,7 +59,7 @@ export function bloodPressureQueryOf(form: BloodPressureForm): BloodPressureQuer
   return query;
 }
 
-/** A `days`-long window starting on `day`, same provider. */
+/** `days` calendar days starting on `day` (that day included), same provider. */
 export function formStartingOn(form: BloodPressureForm, day: string, days = DEFAULT_RANGE_DAYS): BloodPressureForm {
-  return { ...form, startDate: day, endDate: addDays(day, days) };
+  return { ...form, startDate: day, endDate: addDays(day, Math.max(1, days) - 1) };
 }

@@ -1,7 +1,7 @@
 // The date-range presets beside the blood-pressure query bar, and the day stepping of its date
 // fields (arrow keys), all in the user's zone so "last 7 days" means the user's last 7 days.
 import { isApiDate, isDateOnly } from './inputValidation';
-import { DEFAULT_RANGE_DAYS, type BloodPressureForm } from './bloodPressureQuery';
+import { DEFAULT_RANGE_DAYS, formEndingOn, type BloodPressureForm } from './bloodPressureQuery';
 import { addDays, type ZoneCalendar } from './zonedTime';
 
 export const RANGE_PRESETS = ['last7', 'last30', 'last90', 'lastYear', 'sinceIngestion'] as const;
@@ -22,8 +22,8 @@ export function ingestionStartDay(ingestionStart: string | null | undefined, zon
 
 /**
  * The form a preset asks for, ending today in the user's zone (same provider). Undefined for
- * "since ingestion start" when the user has none. "Last N days" starts N days before today, as the
- * panel's default range does.
+ * "since ingestion start" when the user has none. "Last N days" is N calendar days, today included
+ * (daysEndingOn), as the panel's default range, the diagnosis and the scan count theirs.
  */
 export function presetForm(
   form: BloodPressureForm,
@@ -35,9 +35,10 @@ export function presetForm(
     case 'last7':
     case 'last30':
     case 'last90':
-      return { ...form, startDate: addDays(today, -PRESET_DAYS[preset]), endDate: today };
+      return formEndingOn(form, today, PRESET_DAYS[preset]);
     case 'lastYear':
-      return { ...form, startDate: sameDayYearBefore(today), endDate: today };
+      // The day after the same day a year before: a year of calendar days, today included.
+      return { ...form, startDate: addDays(sameDayYearBefore(today), 1), endDate: today };
     case 'sinceIngestion':
       return ingestionStart ? { ...form, startDate: ingestionStart < today ? ingestionStart : today, endDate: today } : undefined;
   }

@@ -7,6 +7,7 @@ import { internString, TEXT_FIELDS, type PageColumns, type ReadingColumns, type 
 import { sourceKey } from './bloodPressureGroups';
 import { coverageOfDayCounts, type Coverage, type CoverageOptions, type DayRange, type SourceDays } from './bloodPressureCoverage';
 import type { ProviderSummary } from './bloodPressureSummary';
+import { implausibilityOf } from './bloodPressurePlausibility';
 import { chartSeriesKey, isPressureUnit, parseChartSeriesKey } from './bloodPressureUnits';
 import { ChartDecimator, type ChartWindow, type DecimatedChart } from './chartDecimation';
 
@@ -32,14 +33,19 @@ export interface ChartPart {
 /** One source's readings so far, oldest first once `sources()` returned it. */
 export class StoredSource {
   length = 0;
-  /** Readings in mmHg (or without a unit): the only ones the summary's figures are made of. */
+  /** Plausible readings in mmHg (or without a unit): the only ones the summary's figures are made of. */
   pressureCount = 0;
+  /** Readings in mmHg that cannot be a blood pressure: counted, left out of the figures. */
+  implausibleCount = 0;
   sumSystolic = 0;
   sumDiastolic = 0;
   /** Readings in another unit, per unit as sent. */
   readonly otherUnits = new Map<string, number>();
   firstMs = Number.POSITIVE_INFINITY;
   lastMs = Number.NEGATIVE_INFINITY;
+  /** The own timezone_offset of the first and last reading (the summary shows their time by the one rule). */
+  firstOwnOffsetSeconds: number | undefined;
+  lastOwnOffsetSeconds: number | undefined;
   /** Whether the pages follow each other in time (each page is in time order by itself). */
   sorted = true;
   private chunks: Chunk[] = [];
@@ -62,27 +68,32 @@ export class StoredSource {
     this.chunks.push({ start: this.length, epochMs, systolic, diastolic, text, series });
     const units = text.unit;
     const pressure = units.values.map((unit) => isPressureUnit(unit));
-    if (pressure.every(Boolean)) {
-      for (let i = 0; i < count; i++) {
+    const allPressure = pressure.every(Boolean);
+    for (let i = 0; i < count; i++) {
+      const unit = allPressure ? 0 : units.index[i]!;
+      if (!allPressure && !pressure[unit]) {
+        const name = units.values[unit] ?? '';
+        this.otherUnits.set(name, (this.otherUnits.get(name) ?? 0) + 1);
+      } else if (implausibilityOf(systolic[i]!, diastolic[i]!) !== undefined) {
+        this.implausibleCount++;
+      } else {
         this.sumSystolic += systolic[i]!;
         this.sumDiastolic += diastolic[i]!;
-      }
-      this.pressureCount += count;
-    } else {
-      for (let i = 0; i < count; i++) {
-        const unit = units.index[i]!;
-        if (pressure[unit]) {
-          this.sumSystolic += systolic[i]!;
-          this.sumDiastolic += diastolic[i]!;
-          this.pressureCount++;
-        } else {
-          const name = units.values[unit] ?? '';
-          this.otherUnits.set(name, (this.otherUnits.get(name) ?? 0) + 1);
-        }
+        this.pressureCount++;
       }
     }
-    this.firstMs = Math.min(this.firstMs, epochMs[0]!);
-    this.lastMs = Math.max(this.lastMs, epochMs[count - 1]!);
+    const ownOffset = (i: number): number | undefined => {
+      const value = text.ownOffset.values[text.ownOffset.index[i] ?? 0] ?? '';
+      return value === '' ? undefined : Number(value);
+    };
+    if (epochMs[0]! < this.firstMs) {
+      this.firstMs = epochMs[0]!;
+      this.firstOwnOffsetSeconds = ownOffset(0);
+    }
+    if (epochMs[count - 1]! >= this.lastMs) {
+      this.lastMs = epochMs[count - 1]!;
+      this.lastOwnOffsetSeconds = ownOffset(count - 1);
+    }
     this.length += count;
     return series;
   }
@@ -291,9 +302,12 @@ export class ReadingStore {
           sourceTypes: [],
           count: 0,
           pressureCount: 0,
+          implausibleCount: 0,
           otherUnits: {},
           firstMs: Infinity,
           lastMs: -Infinity,
+          firstOwnOffsetSeconds: undefined,
+          lastOwnOffsetSeconds: undefined,
           meanSystolic: 0,
           meanDiastolic: 0,
           sumSystolic: 0,
@@ -304,11 +318,18 @@ export class ReadingStore {
       summary.sourceTypes.push(source.sourceType);
       summary.count += source.length;
       summary.pressureCount += source.pressureCount;
+      summary.implausibleCount += source.implausibleCount;
       for (const [unit, count] of source.otherUnits) summary.otherUnits[unit] = (summary.otherUnits[unit] ?? 0) + count;
       summary.sumSystolic += source.sumSystolic;
       summary.sumDiastolic += source.sumDiastolic;
-      summary.firstMs = Math.min(summary.firstMs, source.firstMs);
-      summary.lastMs = Math.max(summary.lastMs, source.lastMs);
+      if (source.firstMs < summary.firstMs) {
+        summary.firstMs = source.firstMs;
+        summary.firstOwnOffsetSeconds = source.firstOwnOffsetSeconds;
+      }
+      if (source.lastMs >= summary.lastMs) {
+        summary.lastMs = source.lastMs;
+        summary.lastOwnOffsetSeconds = source.lastOwnOffsetSeconds;
+      }
     }
     return [...byProvider.values()].map(({ sumSystolic, sumDiastolic, ...summary }) => ({
       ...summary,

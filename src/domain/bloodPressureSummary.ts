@@ -1,4 +1,5 @@
 import type { ReadingGroup } from './bloodPressureGroups';
+import { implausibilityOf } from './bloodPressurePlausibility';
 import { isPressureUnit } from './bloodPressureUnits';
 
 export interface ProviderSummary {
@@ -7,18 +8,23 @@ export interface ProviderSummary {
   sourceTypes: (string | undefined)[];
   /** Every reading, whatever its unit. */
   count: number;
-  /** Readings in mmHg (or without a unit): the means are theirs. */
+  /** Plausible readings in mmHg (or without a unit): the means are theirs. */
   pressureCount: number;
+  /** Readings in mmHg that cannot be a blood pressure (bloodPressurePlausibility.ts): left out of the means. */
+  implausibleCount: number;
   /** Readings in another unit, per unit as sent: shown apart, never averaged in. */
   otherUnits: Record<string, number>;
   firstMs: number;
   lastMs: number;
+  /** The first and last reading's own timezone_offset (seconds), for their time by the one rule (readingWallTime.ts). */
+  firstOwnOffsetSeconds: number | undefined;
+  lastOwnOffsetSeconds: number | undefined;
   /** NaN when the provider sent no mmHg reading. */
   meanSystolic: number;
   meanDiastolic: number;
 }
 
-/** Count, first and last reading and mean values (of the mmHg readings) per provider (over all its source types). */
+/** Count, first and last reading and mean values (of the plausible mmHg readings) per provider (over all its source types). */
 export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSummary[] {
   const byProvider = new Map<string, ProviderSummary & { sumSystolic: number; sumDiastolic: number }>();
   for (const group of groups) {
@@ -30,9 +36,12 @@ export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSu
         sourceTypes: [],
         count: 0,
         pressureCount: 0,
+        implausibleCount: 0,
         otherUnits: {},
         firstMs: Number.POSITIVE_INFINITY,
         lastMs: Number.NEGATIVE_INFINITY,
+        firstOwnOffsetSeconds: undefined,
+        lastOwnOffsetSeconds: undefined,
         meanSystolic: 0,
         meanDiastolic: 0,
         sumSystolic: 0,
@@ -43,7 +52,9 @@ export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSu
     summary.sourceTypes.push(group.sourceType);
     for (const reading of group.readings) {
       summary.count++;
-      if (isPressureUnit(reading.unit)) {
+      if (isPressureUnit(reading.unit) && implausibilityOf(reading.systolic, reading.diastolic) !== undefined) {
+        summary.implausibleCount++;
+      } else if (isPressureUnit(reading.unit)) {
         summary.pressureCount++;
         summary.sumSystolic += reading.systolic;
         summary.sumDiastolic += reading.diastolic;
@@ -51,8 +62,14 @@ export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSu
         const unit = reading.unit ?? '';
         summary.otherUnits[unit] = (summary.otherUnits[unit] ?? 0) + 1;
       }
-      if (reading.epochMs < summary.firstMs) summary.firstMs = reading.epochMs;
-      if (reading.epochMs > summary.lastMs) summary.lastMs = reading.epochMs;
+      if (reading.epochMs < summary.firstMs) {
+        summary.firstMs = reading.epochMs;
+        summary.firstOwnOffsetSeconds = reading.ownOffsetSeconds;
+      }
+      if (reading.epochMs >= summary.lastMs) {
+        summary.lastMs = reading.epochMs;
+        summary.lastOwnOffsetSeconds = reading.ownOffsetSeconds;
+      }
     }
   }
   return [...byProvider.values()].map(({ sumSystolic, sumDiastolic, ...summary }) => ({

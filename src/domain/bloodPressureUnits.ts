@@ -4,6 +4,7 @@
 // sent and drawn on an axis of its own. A reading without a unit is taken as mmHg (the spec's unit)
 // for drawing and figures, and its unit cell still says it was not sent.
 import { bloodPressureCategory, type BloodPressureCategory } from './bloodPressureCategory';
+import { implausibilityOf, type Implausibility } from './bloodPressurePlausibility';
 import { formatOffsetMinutes } from './zonedTime';
 
 export const PRESSURE_UNIT = 'mmHg';
@@ -13,9 +14,17 @@ export function isPressureUnit(unit: string | undefined | null): boolean {
   return unit === undefined || unit === null || unit === '' || unit === PRESSURE_UNIT || unit.trim().toLowerCase() === 'mmhg';
 }
 
-/** The AHA category of a reading in mmHg; undefined for a reading in another unit (never categorised). */
+/**
+ * The AHA category of a reading in mmHg; undefined for a reading in another unit or one that cannot
+ * be a blood pressure (never categorised: see implausibilityOfReading).
+ */
 export function categoryOfReading(systolic: number, diastolic: number, unit: string | undefined | null): BloodPressureCategory | undefined {
-  return isPressureUnit(unit) ? bloodPressureCategory(systolic, diastolic) : undefined;
+  return isPressureUnit(unit) && implausibilityOf(systolic, diastolic) === undefined ? bloodPressureCategory(systolic, diastolic) : undefined;
+}
+
+/** Why a reading in mmHg (or without a unit) cannot be a blood pressure; undefined for a plausible one or another unit. */
+export function implausibilityOfReading(systolic: number, diastolic: number, unit: string | undefined | null): Implausibility | undefined {
+  return isPressureUnit(unit) ? implausibilityOf(systolic, diastolic) : undefined;
 }
 
 /**

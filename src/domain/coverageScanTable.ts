@@ -5,6 +5,26 @@ import { toCsv } from './csv';
 
 export type ScannedRow = Extract<ScanRow, { status: 'scanned' }>;
 
+/**
+ * The days the scan looked at. Every user's window is the same N days (lastDaysWindow, the
+ * diagnosis's too) of their own calendar, so users in zones on either side of midnight have windows
+ * a day apart: `sameForAll` false then, and the span runs from the earliest first day to the latest
+ * last day. Undefined before a row was scanned.
+ */
+export function scanWindowSpan(rows: readonly Pick<ScannedRow, 'window'>[]): { firstDay: string; lastDay: string; sameForAll: boolean } | undefined {
+  const first = rows[0];
+  if (!first) return undefined;
+  let firstDay = first.window.firstDay;
+  let lastDay = first.window.lastDay;
+  let sameForAll = true;
+  for (const { window } of rows) {
+    if (window.firstDay !== first.window.firstDay || window.lastDay !== first.window.lastDay) sameForAll = false;
+    if (window.firstDay < firstDay) firstDay = window.firstDay;
+    if (window.lastDay > lastDay) lastDay = window.lastDay;
+  }
+  return { firstDay, lastDay, sameForAll };
+}
+
 export const SCAN_SORT_KEYS = ['daysWithoutData', 'lastReading', 'readings', 'silentSources'] as const;
 export type ScanSortKey = (typeof SCAN_SORT_KEYS)[number];
 

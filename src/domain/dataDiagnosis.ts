@@ -76,10 +76,20 @@ const KIND_ORDER = new Map(
  */
 export function headlineFindings(findings: readonly Finding[], readingsInWindow: number): FindingKind[] {
   const kinds = new Set<FindingKind>();
-  for (const { kind } of findings) if (SEVERITY[kind] !== 'info') kinds.add(kind);
+  for (const finding of findings) if (SEVERITY[finding.kind] !== 'info' && !isSilenceOfStoppedSource(finding, findings)) kinds.add(finding.kind);
   const explained = [...kinds].some((kind) => SEVERITY[kind] === 'problem');
   if (readingsInWindow === 0 && !explained && findings.some((f) => f.kind === 'sourceCannotMeasure')) kinds.add('sourceCannotMeasure');
   return [...kinds].sort((a, b) => (KIND_ORDER.get(a) ?? 0) - (KIND_ORDER.get(b) ?? 0));
+}
+
+/**
+ * A gap that begins after a stopped source's last reading is that source's silence, not news:
+ * "stopped syncing" already says it ("stopped syncing, gap" said it twice). The gap stays a
+ * finding of its own in the diagnosis, with its days.
+ */
+function isSilenceOfStoppedSource(finding: Finding, findings: readonly Finding[]): boolean {
+  if (finding.kind !== 'gap') return false;
+  return findings.some((other) => other.kind === 'sourceStopped' && other.lastDay < finding.firstDay);
 }
 
 /** Connected sources able to deliver that stopped or never delivered, by slug. */

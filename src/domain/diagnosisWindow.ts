@@ -14,9 +14,18 @@ export function isDiagnosisWindowDays(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 366;
 }
 
+/**
+ * The one rule for "N days": N calendar days ending on `lastDay`, that day included ("7 days" on
+ * 11-26 is 11-20 → 11-26). The blood-pressure presets, the panel's default range, the diagnosis
+ * and the scan all count their windows with it.
+ */
+export function daysEndingOn(lastDay: string, days: number): DayRange {
+  return { firstDay: addDays(lastDay, -(Math.max(1, days) - 1)), lastDay };
+}
+
+/** N days ending today in the user's zone. */
 export function lastDaysWindow(days: number, zone: ZoneCalendar, nowMs: number): DayRange {
-  const today = zone.dayKey(nowMs);
-  return { firstDay: addDays(today, -(days - 1)), lastDay: today };
+  return daysEndingOn(zone.dayKey(nowMs), days);
 }
 
 export function historyAround(window: DayRange): DayRange {

@@ -2,6 +2,7 @@
 // (the page's `pricing` first, else the marker's own `price` text), orderable, turnaround days, AOE
 // questions, and what the page knows of its paging. Every reader returns undefined for a value the
 // service did not send (absent or null), so the panel shows "—" and the CSV an empty cell.
+import { pageTotalDisagreement } from '../api/contract/pageChecks';
 import type { AoeQuestion, Marker, MarkerPage, MarkerPricing } from '../api/schemas';
 
 /** The known marker types; any other string is an open value, shown as sent. */
@@ -84,6 +85,11 @@ export interface MarkerPaging {
   total: number | undefined;
   /** Neither `pages` nor `total` was sent and the page is full: another page may follow. */
   moreMayFollow: boolean;
+  /**
+   * Set when the page's `total` cannot be true for what it holds (pageTotalDisagreement, the lens's
+   * rule): the panel then says what this page holds and what the server claims, not the total alone.
+   */
+  totalDisagrees?: { held: number; total: number };
 }
 
 export function markerPagingOf(page: Pick<MarkerPage, 'markers' | 'total' | 'page' | 'size' | 'pages'>, requestedSize: number, requestedPage: number): MarkerPaging {
@@ -91,7 +97,10 @@ export function markerPagingOf(page: Pick<MarkerPage, 'markers' | 'total' | 'pag
   const size = typeof page.size === 'number' && page.size > 0 ? page.size : requestedSize;
   const total = typeof page.total === 'number' ? page.total : undefined;
   const pages = typeof page.pages === 'number' ? page.pages : total !== undefined && size > 0 ? Math.ceil(Math.max(0, total) / size) : undefined;
-  return { current, pages, total, moreMayFollow: pages === undefined && page.markers.length >= size };
+  const disagreement = pageTotalDisagreement(page.markers.length, (current - 1) * size, size, page.total, page.pages, current);
+  const paging: MarkerPaging = { current, pages, total, moreMayFollow: pages === undefined && page.markers.length >= size };
+  if (disagreement) paging.totalDisagrees = { held: page.markers.length, total: disagreement.total };
+  return paging;
 }
 
 export type MarkerSortKey = 'name' | 'slug' | 'type' | 'price' | 'turnaround';

@@ -12,6 +12,7 @@ const KINDS: ReadonlySet<string> = new Set<DeviationKind>([
   'deprecated',
   'pagingMismatch',
   'redirectFollowed',
+  'offsetMismatch',
 ]);
 
 /** A copy with every echo of `secret` gone from what the server chose: paths, keys and values. */

@@ -48,6 +48,7 @@ export function coverageScanStrings(): CoverageScanStrings {
     notScannedHeading: vscode.l10n.t('Not scanned ({0})'),
     notScannedNote: vscode.l10n.t('The scan was cancelled before these users; Scan Again to include them.'),
     heatMapHeading: vscode.l10n.t('Readings per day'),
+    heatMapAxisZones: vscode.l10n.t('{0} → {1}: each user\'s last {2} days in their own time zone, as their diagnosis counts them'),
     heatMapLabel: vscode.l10n.t('Heat map of readings per day, one row per user in the order of the table; the table above is its text alternative.'),
     legendNone: vscode.l10n.t('no reading'),
     legendOne: vscode.l10n.t('1 reading'),

@@ -13,8 +13,9 @@ export function deviationKindWords(): Record<DeviationKind, string> {
     unknownField: vscode.l10n.t('field not in the spec'),
     unknownValue: vscode.l10n.t('value not seen before'),
     deprecated: vscode.l10n.t('deprecated field or parameter in use'),
-    pagingMismatch: vscode.l10n.t('paging does not add up'),
+    pagingMismatch: vscode.l10n.t('paging does not add up (total, page size or cursor against the items sent)'),
     redirectFollowed: vscode.l10n.t('redirect followed'),
+    offsetMismatch: vscode.l10n.t('timezone_offset disagrees with the timestamp\'s offset'),
   };
 }
 

@@ -10,7 +10,7 @@ import { providerOf, timeZoneIdOf } from '../api/wireValues';
 import { summariseSource } from '../domain/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { columnsOfPage } from '../domain/bloodPressureColumns';
-import { bloodPressureCsv } from '../domain/bloodPressureExport';
+import { bloodPressureCsv, implausibleReadingsJson } from '../domain/bloodPressureExport';
 import { bloodPressureExportName } from '../domain/exportNames';
 import { groupReadings, mergeGroupedPages, readingsIn } from '../domain/bloodPressureGroups';
 import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../domain/bloodPressureQuery';
@@ -318,6 +318,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       time_zone: this.zone.zone,
       query: leaving.query,
       groups,
+      // The groups stay as sent; readings that cannot be a blood pressure are named here, with why.
+      implausible_readings: implausibleReadingsJson(groupReadings(this.pages.map((p) => p.groups), this.zone)),
     };
     const rows = leaving.pages.reduce((sum, p) => sum + readingsIn(p.groups), 0);
     await saveExport({

@@ -84,7 +84,7 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     this.connection = services.connection.forEnvironment(environment);
     const { extensionUri } = services.context;
     panel.webview.options = webviewOptions(extensionUri);
-    panel.webview.html = renderWebviewHtml(panel.webview, extensionUri, bundle);
+    panel.webview.html = renderWebviewHtml(panel.webview, extensionUri, bundle, panel.title);
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       panel.onDidDispose(() => this.dispose()),

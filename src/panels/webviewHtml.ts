@@ -25,7 +25,8 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   ].join('; ');
 }
 
-export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle: WebviewBundle): string {
+/** `title`: the panel's title, the page's <title> for a screen reader (axe: document-title); escaped here. */
+export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle: WebviewBundle, title: string): string {
   const nonce = randomBytes(18).toString('base64');
   const asset = (file: string): string =>
     webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', file)).toString();
@@ -37,10 +38,16 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview.cspSource, nonce)}">
 <meta property="csp-nonce" content="${nonce}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>${escapeHtmlText(title)}</title>
 <link rel="stylesheet" href="${asset(`${bundle}.css`)}">
 </head>
 <body>
 <script nonce="${nonce}" src="${asset(`${bundle}.js`)}"></script>
 </body>
 </html>`;
+}
+
+/** Text safe inside an HTML element (a client_user_id in a title is data, never markup). */
+export function escapeHtmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

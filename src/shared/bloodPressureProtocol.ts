@@ -88,6 +88,21 @@ export interface BloodPressureStrings {
   notMmHgHint: string;
   summaryOtherUnits: string;
   summaryNoPressure: string;
+  /** Readings that cannot be a blood pressure: the table's category cell, the tooltip, the summary. */
+  implausible: string;
+  implausibleNotAboveDiastolic: string;
+  implausibleSystolicBounds: string;
+  implausibleDiastolicBounds: string;
+  implausibleNotANumber: string;
+  summaryImplausible: string;
+  summaryImplausibleHint: string;
+  /** The tooltip of a reading beyond its axis, drawn at the edge: name, value, edge, unit. */
+  outlierAbove: string;
+  outlierBelow: string;
+  /** Under the chart: values beyond an axis, drawn at its edge ({0} count, {1} unit, {2}–{3} the axis). */
+  outlierNote: string;
+  /** The group header for one reading ("1 reading"); `groupRow` is for any other count. */
+  groupRowOne: string;
   otherUnitsNote: string;
   coverageSourceNotSent: string;
   timeZoneNote: string;

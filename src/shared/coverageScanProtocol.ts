@@ -61,6 +61,8 @@ export interface CoverageScanStrings {
   notScannedHeading: string;
   notScannedNote: string;
   heatMapHeading: string;
+  /** Above the heat map when users' windows differ by their zones: first day, last day, days. */
+  heatMapAxisZones: string;
   heatMapLabel: string;
   legendNone: string;
   legendOne: string;

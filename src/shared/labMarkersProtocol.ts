@@ -36,6 +36,9 @@ export interface LabMarkersStrings {
   pageOf: string;
   pageOnly: string;
   totalMarkers: string;
+  /** "2 markers on this page; the server says 3 in total": a total that cannot be true for the page. */
+  totalDisagrees: string;
+  totalDisagreesOne: string;
   totalNotSent: string;
   moreMayFollow: string;
   filteredStatus: string;

@@ -55,6 +55,7 @@ async function sentFor(client: HealthApiClient, user: User): Promise<SentReading
 /** Every row of the virtual table, read by scrolling it through: cell texts and tooltips by row index. */
 async function allRows(frame: FrameLocator): Promise<{ cells: string[]; titles: (string | null)[]; group: boolean }[]> {
   return frame.locator('body').evaluate(async () => {
+    // The grid is its own scroller (its header row sticks).
     const viewport = document.querySelector('#readings')!;
     const rows = new Map<string, { cells: string[]; titles: (string | null)[]; group: boolean }>();
     for (let top = 0; ; top += Math.max(1, Math.floor(viewport.clientHeight / 2))) {

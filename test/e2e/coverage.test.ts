@@ -68,7 +68,7 @@ describe('Why is data missing? in a real workbench', () => {
     assert.match(await frame.locator('.subtitle').innerText(), /Environment: Sandbox US/);
     assert.equal(await frame.locator('vscode-button.preset[aria-pressed="true"]').innerText(), 'Last 30 days');
     // In the words the scan's Findings column uses for the same user.
-    assert.equal(await frame.locator('.in-short').innerText(), 'In short: stopped syncing, gap');
+    assert.equal(await frame.locator('.in-short').innerText(), 'In short: stopped syncing');
   });
 
   test('the window picker re-diagnoses; "Show blood pressure" opens the panel at the finding\'s range', async () => {
@@ -132,13 +132,6 @@ describe('Why is data missing? in a real workbench', () => {
     await frame.locator('.shown-rows', { hasText: /^1 of 24/ }).waitFor();
     const never = story('neverDelivered');
     assert.match(await frame.locator('#scan-rows-row-0').innerText(), new RegExp(never.client_user_id));
-    // Export CSV under a filter: the person chooses the row shown or all 24, not a silent 24.
-    await frame.locator('vscode-button', { hasText: 'Export CSV…' }).click();
-    await workbench.quickInput().locator('.quick-input-title', { hasText: 'The table shows 1 of the 24 rows this scan holds' }).waitFor();
-    const choices = await workbench.quickPickLabels();
-    assert.ok(choices.includes('Export the 1 shown') && choices.includes('Export all 24'), choices.join(' | '));
-    await workbench.page.keyboard.press('Escape');
-    await workbench.quickInput().waitFor({ state: 'hidden' });
 
     await frame.locator('vscode-button[data-filter="stoppedSyncing"]').click();
     await frame.locator('#scan-rows-row-0').waitFor();
@@ -148,7 +141,7 @@ describe('Why is data missing? in a real workbench', () => {
     const stoppedRow = frame.locator('#scan-rows .vspacer .vrow:not([hidden])', { hasText: story('stoppedSyncing').client_user_id });
     const cells = await stoppedRow.locator('> div').allInnerTexts();
     assert.match(cells[1] ?? '', /^\d{4}-\d{2}-\d{2}$/, `last reading: ${cells.join(' | ')}`);
-    assert.equal(cells[5], 'stopped syncing, gap');
+    assert.equal(cells[5], 'stopped syncing');
 
     // Keyboard: focus the grid, End then Enter opens the last row's diagnosis.
     await frame.locator('vscode-button[data-filter="all"]').click();
@@ -170,14 +163,6 @@ describe('Why is data missing? in a real workbench', () => {
     await heat.click({ position: { x: 300, y: 2.5 * rowHeight } });
     await (await diagnosis(users.find((u) => u.client_user_id === thirdUser) ?? assert.fail(thirdUser))).locator('.finding').first().waitFor();
     await workbench.activateEditorTab('Data Coverage: 30 days');
-
-    // The Requests view: the whole scan is one row saying how many requests it made, not loose rows.
-    await workbench.expandView('Requests');
-    await workbench.treeRow(/^Coverage scan: \d+ requests$/, 'Requests').first().waitFor();
-    const scanRow = (await workbench.treeItems('Requests')).find((item) => /^Coverage scan: \d+ requests$/.test(item.label)) ?? assert.fail('the scan row');
-    assert.equal(scanRow.level, 1);
-    assert.equal(scanRow.expanded, false, 'its requests are below it, collapsed');
-    assert.match(scanRow.description, /Sandbox US$/);
   });
 
   test('a slow user: progress counts users, Cancel (by mouse) keeps the rows done and lists the user not scanned', async () => {
@@ -254,7 +239,7 @@ describe('Why is data missing? in a real workbench', () => {
       // The heat map's rows are the table's, in its order: find the user's index in the table.
       // (No named functions in page code: the test runner's transform would wrap them in a helper the page lacks.)
       const index = await scan.locator('#scan-rows').evaluate(async (grid, id) => {
-        const viewport = grid;
+        const viewport = grid; // the grid is its own scroller
         const view = grid.ownerDocument.defaultView;
         const total = Number(grid.getAttribute('aria-rowcount')) - 1;
         for (let i = 0; i < total; i++) {

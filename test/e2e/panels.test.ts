@@ -164,7 +164,7 @@ describe('Panels in a real workbench', () => {
     await workbench.waitForNotification(/Exported \d+ rows/);
     await waitForFile(target);
     const lines = readFileSync(target, 'utf8').trimEnd().split('\r\n');
-    assert.equal(lines[0], 'provider,source_type,timestamp,local_time,time_zone,timezone_offset,systolic,diastolic,unit,category,device_id,app_id');
+    assert.equal(lines[0], 'provider,source_type,timestamp,local_time,time_zone,timezone_offset,systolic,diastolic,unit,category,implausible,device_id,app_id');
     assert.equal(lines.length - 1, expected.readings);
 
     await (await workbench.webview(title)).locator('vscode-button', { hasText: 'Open Raw Response' }).click();
@@ -313,7 +313,9 @@ describe('Panels in a real workbench', () => {
     await frame.locator('vscode-button[data-preset="last7"][aria-pressed="true"]').waitFor();
     await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
     const week = await formShown(frame);
-    assert.equal((Date.parse(week.endDate) - Date.parse(week.startDate)) / 86_400_000, 7);
+    // Issue 28: "7 days" is 7 calendar days, today included (6 days from the first to the last).
+    assert.equal((Date.parse(week.endDate) - Date.parse(week.startDate)) / 86_400_000, 6);
+    assert.match(await frame.locator('.coverage-row').first().innerText(), /of 7 days/, 'the coverage strip counts 7 days');
     assert.equal((await statusCounts(frame)).readings, (await expectedFor(client, regular, week)).readings);
 
     // Keyboard only: Tab into the start field, step it back a day, type an end date, Enter.

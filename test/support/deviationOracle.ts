@@ -2,7 +2,7 @@
 // and the summary both it and the contract lens are compared in: one line per (kind, place, value)
 // with the count, the first paths and how many objects sit at that place.
 import type { Deviation } from '../../src/api/contract/deviations';
-import { REQUESTED_MARKER_PAGE_SIZE, type PlantedDeviation, type Segment } from './vendorBodies';
+import { REQUESTED_MARKER_PAGE_SIZE, writtenOffset, type PlantedDeviation, type Segment } from './vendorBodies';
 import { OPERATION_KINDS, SPEC_KINDS, VENDOR_FACTS, type VendorKind, type VendorOperation } from './vendorFacts';
 
 type Json = Record<string, unknown>;
@@ -148,7 +148,30 @@ export function readDeviations(operation: VendorOperation, body: unknown): Plant
   };
   if (isObject(body)) walk(OPERATION_KINDS[operation], body, []);
   found.push(...pagingDeviations(operation, body as Json, rootSection));
+  if (operation === 'groupedBloodPressure' && isObject(body)) found.push(...offsetDeviations(body));
   return found;
+}
+
+/** Readings whose timezone_offset (to the minute) and the timestamp's own offset disagree. */
+function offsetDeviations(body: Json): PlantedDeviation[] {
+  const out: PlantedDeviation[] = [];
+  const groups = body.groups;
+  if (!isObject(groups)) return out;
+  for (const [key, list] of Object.entries(groups)) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((group, g) => {
+      const data = isObject(group) ? group.data : undefined;
+      if (!Array.isArray(data)) return;
+      data.forEach((reading, r) => {
+        if (!isObject(reading) || typeof reading.timestamp !== 'string' || typeof reading.timezone_offset !== 'number' || !Number.isFinite(reading.timezone_offset)) return;
+        const written = writtenOffset(reading.timestamp);
+        if (written !== undefined && Math.round(reading.timezone_offset / 60) * 60 !== written) {
+          out.push({ kind: 'offsetMismatch', segments: ['groups', { key }, g, 'data', r, 'timezone_offset'], section: '2.2' });
+        }
+      });
+    });
+  }
+  return out;
 }
 
 function pagingDeviations(operation: VendorOperation, body: Json, rootSection: string): PlantedDeviation[] {
@@ -170,5 +193,9 @@ function pagingDeviations(operation: VendorOperation, body: Json, rootSection: s
   if (markers > size) out.push({ kind: 'pagingMismatch', segments: ['markers'], section: rootSection, value: String(markers) });
   const total = int(body.total);
   if (total !== undefined && total < (page - 1) * size + markers) out.push({ kind: 'pagingMismatch', segments: ['total'], section: rootSection, value: String(total) });
+  // The last page (by `pages` when sent, else a short page) ends the list: a total above its end.
+  const pages = int(body.pages);
+  const last = pages !== undefined && pages > 0 ? page >= pages : markers < size;
+  if (total !== undefined && last && total > (page - 1) * size + markers) out.push({ kind: 'pagingMismatch', segments: ['total'], section: rootSection, value: String(total) });
   return out;
 }

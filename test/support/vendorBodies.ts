@@ -12,7 +12,7 @@ export type BodyMode = 'full' | 'minimal' | 'mixed';
 export type Segment = string | number | { key: string };
 
 export interface PlantedDeviation {
-  kind: 'missingRequired' | 'nullNotAllowed' | 'unknownField' | 'unknownValue' | 'deprecated' | 'pagingMismatch';
+  kind: 'missingRequired' | 'nullNotAllowed' | 'unknownField' | 'unknownValue' | 'deprecated' | 'pagingMismatch' | 'offsetMismatch';
   segments: Segment[];
   section: string;
   value?: string;
@@ -111,6 +111,11 @@ class Generator {
       out[name] = this.value(kind, name, fact, path, walked && spec !== undefined, context);
     }
     if (walked) this.deprecations(kind, out, at);
+    // A reading whose timezone_offset says another wall time than its timestamp's offset.
+    if (walked && kind === 'reading' && typeof out.timestamp === 'string' && typeof out.timezone_offset === 'number') {
+      const written = writtenOffset(out.timestamp);
+      if (written !== undefined && Math.round(out.timezone_offset / 60) * 60 !== written) this.plant('offsetMismatch', [...at, 'timezone_offset'], '2.2');
+    }
     this.count(kind);
     return out;
   }
@@ -278,12 +283,16 @@ function fixPaging(operation: VendorOperation, body: Record<string, unknown>, g:
   if (body.page !== null) body.page = g.int(1, 3);
   const size = (body.size as number | null) ?? REQUESTED_MARKER_PAGE_SIZE;
   const shown = (((body.page as number | null) ?? 1) - 1) * size + count;
-  if (body.total !== null) body.total = shown + g.int(0, 20);
+  // A page shorter than its size is the last: its total is where it ends (issue 28: a total above
+  // the end of the last page is a pagingMismatch of its own).
+  if (body.total !== null) body.total = count < size ? shown : shown + g.int(0, 20);
   if (body.pages !== null) body.pages = Math.ceil(((body.total as number | null) ?? shown) / size);
   if (inject && body.size !== null && count >= 2 && g.chance(0.5)) {
     body.size = count - 1;
     // The size went down: what earlier pages showed shrinks with it; keep total above it.
     if (body.total !== null) body.total = Math.max(body.total as number, (((body.page as number | null) ?? 1) - 1) * (count - 1) + count);
+    // Pages of the new size, so the page is not taken for the last one with a total beyond it.
+    if (body.pages !== null) body.pages = Math.max((body.page as number | null) ?? 1, Math.ceil(((body.total as number | null) ?? count) / (count - 1))) + 1;
     g.plant('pagingMismatch', ['markers'], section, String(count));
   } else if (inject && body.total !== null && shown >= 1) {
     body.total = shown - 1;
@@ -310,4 +319,13 @@ export function generateBodies(perOperation: number, seed = 1): GeneratedBody[] 
     }
   }
   return bodies;
+}
+
+/** Seconds east of UTC at the end of a timestamp (`Z`, `±HH:MM`, `±HHMM`), read with a pattern of the tests' own. */
+export function writtenOffset(timestamp: string): number | undefined {
+  if (!/T/.test(timestamp)) return undefined;
+  if (/[Zz]$/.test(timestamp)) return 0;
+  const match = /([+-])(\d\d):?(\d\d)$/.exec(timestamp);
+  if (!match || Number(match[2]) > 23 || Number(match[3]) > 59) return undefined;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 3600 + Number(match[3]) * 60);
 }

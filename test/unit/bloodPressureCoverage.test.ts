@@ -97,7 +97,7 @@ describe('summary per provider', () => {
 describe('the blood-pressure form', () => {
   test('defaults to the last 30 days ending today in the user\'s zone', () => {
     const now = Date.parse('2024-06-30T23:30:00Z'); // already July 1st in Berlin
-    assert.deepEqual(defaultBloodPressureForm(berlin, now), { startDate: '2024-06-01', endDate: '2024-07-01', provider: '' });
+    assert.deepEqual(defaultBloodPressureForm(berlin, now), { startDate: '2024-06-02', endDate: '2024-07-01', provider: '' });
   });
 
   test('day range and bounds of date-only and open-ended forms', () => {

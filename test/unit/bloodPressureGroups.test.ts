@@ -134,6 +134,6 @@ describe('readings with what the vendor may leave out', () => {
     assert.ok(!/null|undefined/.test(csv), csv);
     const lines = csv.trimEnd().split('\r\n');
     assert.equal(lines.length, 4);
-    assert.ok(lines.some((line) => line.startsWith('omron,,2026-11-02T09:00:00+01:00,') && line.endsWith(',,119,77,,normal,,')), lines.join('\n'));
+    assert.ok(lines.some((line) => line.startsWith('omron,,2026-11-02T09:00:00+01:00,') && line.endsWith(',,119,77,,normal,,,')), lines.join('\n'));
   });
 });

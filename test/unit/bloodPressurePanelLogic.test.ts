@@ -4,11 +4,12 @@ import { describe, test } from 'node:test';
 import { groupedBloodPressureRequest } from '../../src/api/requests';
 import { alignedChartData, GAP_SECONDS, seriesColorSlot } from '../../src/domain/bloodPressureChartSeries';
 import { groupReadings } from '../../src/domain/bloodPressureGroups';
-import { bloodPressureQueryOf, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { bloodPressureQueryOf, DEFAULT_RANGE_DAYS, defaultBloodPressureForm, formStartingOn, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
 import { ingestionStartDay, presetForm, presetOf, RANGE_PRESETS, stepDay } from '../../src/domain/bloodPressureRangePresets';
 import { bloodPressureExportName, fileNamePart } from '../../src/domain/exportNames';
 import { jsonDocumentFileName, requestTitle } from '../../src/domain/jsonDocument';
-import { ZoneCalendar } from '../../src/domain/zonedTime';
+import { daysEndingOn, lastDaysWindow } from '../../src/domain/diagnosisWindow';
+import { dayCount, ZoneCalendar } from '../../src/domain/zonedTime';
 import { CHART_PALETTES } from '../../src/domain/chartColors';
 import { groupsOf } from '../support/bloodPressureBuilders';
 
@@ -18,11 +19,29 @@ const form: BloodPressureForm = { startDate: '2026-01-01', endDate: '2026-01-31'
 describe('date-range presets', () => {
   test('each "last" preset ends today and keeps the provider', () => {
     const today = '2026-11-23';
-    assert.deepEqual(presetForm(form, 'last7', today, undefined), { startDate: '2026-11-16', endDate: today, provider: 'withings' });
-    assert.deepEqual(presetForm(form, 'last30', today, undefined)?.startDate, '2026-10-24');
-    assert.deepEqual(presetForm(form, 'last90', today, undefined)?.startDate, '2026-08-25');
-    assert.deepEqual(presetForm(form, 'lastYear', today, undefined)?.startDate, '2025-11-23');
-    assert.equal(presetForm(form, 'lastYear', '2028-02-29', undefined)?.startDate, '2027-02-28');
+    assert.deepEqual(presetForm(form, 'last7', today, undefined), { startDate: '2026-11-17', endDate: today, provider: 'withings' });
+    assert.deepEqual(presetForm(form, 'last30', today, undefined)?.startDate, '2026-10-25');
+    assert.deepEqual(presetForm(form, 'last90', today, undefined)?.startDate, '2026-08-26');
+    assert.deepEqual(presetForm(form, 'lastYear', today, undefined)?.startDate, '2025-11-24');
+    assert.equal(presetForm(form, 'lastYear', '2028-02-29', undefined)?.startDate, '2027-03-01');
+  });
+
+  test('issue 28: "N days" spans N calendar days, today included, as the diagnosis and the scan count theirs', () => {
+    const today = '2026-11-26';
+    const days = { last7: 7, last30: 30, last90: 90, lastYear: 365 } as const;
+    for (const [preset, n] of Object.entries(days) as [keyof typeof days, number][]) {
+      const range = presetForm(form, preset, today, undefined) ?? assert.fail(preset);
+      assert.equal(dayCount(range.startDate, range.endDate), n, preset);
+      if (preset !== 'lastYear') assert.equal(range.startDate, daysEndingOn(today, n).firstDay, `${preset} agrees with the diagnosis's window`);
+    }
+    const nowMs = Date.parse('2026-11-26T12:00:00Z');
+    const window = lastDaysWindow(30, utc, nowMs);
+    assert.deepEqual(window, { firstDay: '2026-10-28', lastDay: '2026-11-26' });
+    assert.deepEqual(presetForm(form, 'last30', utc.dayKey(nowMs), undefined)?.startDate, window.firstDay);
+    const defaults = defaultBloodPressureForm(utc, nowMs);
+    assert.equal(dayCount(defaults.startDate, defaults.endDate), DEFAULT_RANGE_DAYS);
+    const around = formStartingOn(form, '2026-01-01');
+    assert.equal(dayCount(around.startDate, around.endDate), DEFAULT_RANGE_DAYS, '"Show those 30 days" shows 30');
   });
 
   test('"since ingestion start" needs the day, and never starts after today', () => {

@@ -61,7 +61,7 @@ describe('coverage scan (60 users)', () => {
       for (let position = 0; position < 10; position++) assert.ok(row(position).readings > 0, `#${position} has readings`);
       const storyAt = (kind: string) => SAMPLE_STORIES.find((s) => s.kind === kind)?.position ?? -1;
       const stopped = row(storyAt('stoppedSyncing'));
-      assert.deepEqual(stopped.findings, ['sourceStopped', 'gap']);
+      assert.deepEqual(stopped.findings, ['sourceStopped']);
       assert.deepEqual(stopped.silentSources, ['withings']);
       assert.equal(stopped.daysWithoutData, 30);
       assert.ok(stopped.lastReadingDay && stopped.lastReadingDay < stopped.window.firstDay, `the last reading, found before the window: ${stopped.lastReadingDay}`);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ScanRow } from '../../src/domain/coverageScan';
 import { scanCoverage } from '../../src/domain/coverageScan';
-import { coverageScanCsv, heatLevel, keepsRow, viewOrder, type ScannedRow } from '../../src/domain/coverageScanTable';
+import { coverageScanCsv, heatLevel, keepsRow, scanWindowSpan, viewOrder, type ScannedRow } from '../../src/domain/coverageScanTable';
 import type { FindingKind } from '../../src/domain/dataDiagnosis';
 import { iterateUserPages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
@@ -96,5 +96,14 @@ describe('per-day counts of a scanned row (the heat map)', () => {
     }
     const stopped = result.rows[10];
     assert.ok(stopped?.status === 'scanned' && stopped.readingsPerDay.every((n) => n === 0));
+  });
+});
+
+describe('issue 28: the scan says which days it looked at', () => {
+  test('one window for every user; windows a day apart (users\' zones) are said to be each user\'s own', () => {
+    const at = (firstDay: string, lastDay: string) => ({ window: { firstDay, lastDay } });
+    assert.equal(scanWindowSpan([]), undefined);
+    assert.deepEqual(scanWindowSpan([at('2026-10-28', '2026-11-26'), at('2026-10-28', '2026-11-26')]), { firstDay: '2026-10-28', lastDay: '2026-11-26', sameForAll: true });
+    assert.deepEqual(scanWindowSpan([at('2026-10-28', '2026-11-26'), at('2026-10-27', '2026-11-25')]), { firstDay: '2026-10-27', lastDay: '2026-11-26', sameForAll: false });
   });
 });

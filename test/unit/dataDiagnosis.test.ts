@@ -185,7 +185,8 @@ describe('the headline: what the diagnosis says in a word (the scan row says the
   test('problems first, then warnings, each kind once; facts left out', () => {
     const user = userWith({ sources: [['omron', '2025-03-02T10:00:00Z'], ['withings', '2025-03-02T10:00:00Z']], fallback_time_zone: null });
     const findings = run(user, [group('omron', everyDay('2026-05-01', '2026-10-20')), group('withings', everyDay('2026-05-01', '2026-10-20'))]);
-    assert.deepEqual(headlineFindings(findings, 0), ['sourceStopped', 'gap', 'noFallbackTimeZone']);
+    assert.deepEqual(headlineFindings(findings, 0), ['sourceStopped', 'noFallbackTimeZone']);
+    assert.equal(findings.filter((f) => f.kind === 'gap').length, 1, 'the gap is still a finding of the diagnosis, only not repeated in the headline');
   });
 
   test('an empty window that no problem explains names the source that cannot measure', () => {
@@ -195,7 +196,7 @@ describe('the headline: what the diagnosis says in a word (the scan row says the
     const delivering = run(userWith({ sources: [['omron', '2025-03-02T10:00:00Z'], ['oura', '2025-03-02T10:00:00Z']] }), [group('omron', everyDay('2026-05-01', '2026-11-22'))]);
     assert.deepEqual(headlineFindings(delivering, 200), []);
     const stopped = run(userWith({ sources: [['withings', '2025-03-02T10:00:00Z'], ['oura', '2025-03-02T10:00:00Z']] }), [group('withings', everyDay('2026-05-01', '2026-09-01'))]);
-    assert.deepEqual(headlineFindings(stopped, 0), ['sourceStopped', 'gap']);
+    assert.deepEqual(headlineFindings(stopped, 0), ['sourceStopped'], 'issue 28: not "stopped syncing, gap", the gap being the stop');
   });
 });
 
@@ -219,5 +220,16 @@ describe('diagnosis of a user the vendor sent with values left out', () => {
   test('a fallback time zone without updated_at is reported without a day or an age', () => {
     const findings = run(userWith({ fallback_time_zone: { id: 'Europe/Berlin' } }), [group('omron', everyDay('2026-11-01', '2026-11-22'))]);
     assert.deepEqual(only(findings, 'fallbackTimeZone').map((f) => [f.zone, f.updatedOn, f.ageDays, f.changedInWindow, f.sourceSlug]), [['Europe/Berlin', undefined, undefined, false, undefined]]);
+  });
+});
+
+describe('issue 28: the headline does not repeat itself', () => {
+  test('a gap inside the window before a source stopped is still news beside "stopped syncing"', () => {
+    const gap: Finding = { kind: 'gap', firstDay: '2026-10-01', lastDay: '2026-10-10', days: 10 };
+    const stopped: Finding = { kind: 'sourceStopped', provider: 'withings', connectedOn: undefined, lastDay: '2026-11-01', daysSince: 21, atIngestionEnd: false };
+    assert.deepEqual(headlineFindings([stopped, gap], 5), ['sourceStopped', 'gap']);
+    const silence: Finding = { kind: 'gap', firstDay: '2026-11-02', lastDay: '2026-11-22', days: 21 };
+    assert.deepEqual(headlineFindings([stopped, silence], 5), ['sourceStopped']);
+    assert.deepEqual(headlineFindings([silence], 5), ['gap'], 'without a stopped source, the gap is the headline');
   });
 });

@@ -66,7 +66,7 @@ describe('diagnoseUser against the sandbox stories', () => {
     };
     // What the diagnosis says in a word: the scan's Findings column for the same user (coverageScan.test.ts holds the two equal).
     const headline: Record<string, string[]> = {
-      stoppedSyncing: ['sourceStopped', 'gap'],
+      stoppedSyncing: ['sourceStopped'],
       neverDelivered: ['sourceNeverDelivered'],
       cannotMeasure: ['sourceCannotMeasure'],
       ingestionStartsInWindow: ['windowStartsBeforeIngestion'],

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { iterateBloodPressurePages } from '../../api/paging';
 import { BLOOD_PRESSURE_CATEGORIES, bloodPressureCategory, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
+import { IMPLAUSIBILITY_CODES, implausibilityOf } from '../../domain/bloodPressurePlausibility';
 import { isPressureUnit } from '../../domain/bloodPressureUnits';
 import { computeCoverage, type Coverage, type DayRange } from '../../domain/bloodPressureCoverage';
 import { ReadingGrouper, type Reading, type ReadingGroup } from '../../domain/bloodPressureGroups';
@@ -45,6 +46,8 @@ interface GroupSummary {
   diastolic: { min: number; mean: number; max: number } | null;
   /** Readings in another unit than mmHg, per unit as sent: never in the figures or categories. */
   other_units: Record<string, number>;
+  /** Readings in mmHg that cannot be a blood pressure, per reason: never in the figures or categories. */
+  implausible: Record<string, number>;
   days_with_readings: number;
   longest_gaps: { first_day: string; last_day: string; days: number }[];
   categories: Partial<Record<BloodPressureCategory, number>>;
@@ -82,10 +85,17 @@ function summarise(group: ReadingGroup, zone: ZoneCalendar, range: DayRange): Gr
   let minDia = Infinity;
   let maxDia = -Infinity;
   const otherUnits: Record<string, number> = {};
+  const implausible: Record<string, number> = {};
   for (const reading of group.readings) {
     if (!isPressureUnit(reading.unit)) {
       const unit = reading.unit ?? '';
       otherUnits[unit] = (otherUnits[unit] ?? 0) + 1;
+      continue;
+    }
+    const why = implausibilityOf(reading.systolic, reading.diastolic);
+    if (why !== undefined) {
+      const code = IMPLAUSIBILITY_CODES[why];
+      implausible[code] = (implausible[code] ?? 0) + 1;
       continue;
     }
     minSys = Math.min(minSys, reading.systolic);
@@ -105,6 +115,7 @@ function summarise(group: ReadingGroup, zone: ZoneCalendar, range: DayRange): Gr
     systolic: totals && totals.pressureCount > 0 ? { min: minSys, mean: Math.round(totals.meanSystolic), max: maxSys } : null,
     diastolic: totals && totals.pressureCount > 0 ? { min: minDia, mean: Math.round(totals.meanDiastolic), max: maxDia } : null,
     other_units: otherUnits,
+    implausible,
     days_with_readings: coverage.providers[0]?.daysWithReadings ?? 0,
     longest_gaps: gapsOf(coverage),
     categories,
@@ -186,11 +197,13 @@ export const bloodPressureSummaryTool = defineTool({
           const gaps = summary.longest_gaps.map((gap) => `${gap.first_day}–${gap.last_day} (${gap.days} d)`).join(', ');
           const figures = (name: string, values: GroupSummary['systolic']): string => (values ? `${name} ${values.min}/${values.mean}/${values.max}` : `${name} none in mmHg`);
           const others = Object.entries(summary.other_units).map(([unit, count]) => `${count} in ${quoted(unit)}`).join(', ');
+          const implausible = Object.entries(summary.implausible).map(([why, count]) => `${count} ${why}`).join(', ');
           return {
             line:
               `- ${quoted(summary.provider)} / ${quoted(summary.source_type)}: ${summary.readings} readings, ${summary.first} to ${summary.last}, on ${summary.days_with_readings} days; ` +
               `${figures('systolic', summary.systolic)}, ${figures('diastolic', summary.diastolic)} (min/mean/max of the mmHg readings); ` +
               (others ? `not in mmHg, left out of the figures and categories: ${others}; ` : '') +
+              (implausible ? `implausible (cannot be a blood pressure), left out of the figures and categories: ${implausible}; ` : '') +
               `categories: ${categories || 'none'}; gaps of ${DEFAULT_GAP_DAYS}+ days: ${gaps || 'none'}.`,
             data: summary,
           };

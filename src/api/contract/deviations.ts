@@ -18,7 +18,9 @@ export type DeviationKind =
   /** Paging that does not add up: a page longer than its size or limit, `total` below what was shown, a cursor that repeats. */
   | 'pagingMismatch'
   /** The request was answered with a redirect that the client followed. */
-  | 'redirectFollowed';
+  | 'redirectFollowed'
+  /** A reading's timezone_offset and the offset written in its timestamp disagree on its wall time. */
+  | 'offsetMismatch';
 
 export interface Deviation {
   kind: DeviationKind;

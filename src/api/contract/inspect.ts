@@ -5,6 +5,7 @@ import type { RequestSpec } from '../requests';
 import { DeviationCollector, type Deviation } from './deviations';
 import { walkContract } from './lens';
 import { checkPaging, type PageTracker } from './pageChecks';
+import { checkReadingOffsets } from './readingChecks';
 import { isSpecExact } from './specExact';
 import { OPERATION_ROOTS, type ContractOperation } from './specFacts';
 
@@ -43,7 +44,12 @@ export function inspectResponse(operation: ContractOperation, body: unknown, con
   if (context.request?.query.cursor !== undefined) {
     out.add('deprecated', '?cursor', '?cursor', 'The request parameter cursor is deprecated; next_cursor replaces it (9.2)', '9');
   }
-  if (!(context.specExact ?? isSpecExact(operation, body))) walkContract(root.object, body, out);
+  const specExact = context.specExact ?? isSpecExact(operation, body);
+  if (!specExact) {
+    walkContract(root.object, body, out);
+    // A spec-exact body has no timezone_offset: only the others can disagree with their timestamps.
+    if (operation === 'groupedBloodPressure') checkReadingOffsets(body, out);
+  }
   checkPaging(operation, body, context.request, context.tracker, out);
   return out.list();
 }

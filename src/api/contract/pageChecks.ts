@@ -40,6 +40,29 @@ function checkTotal(total: unknown, shownHere: number, tracker: PageTracker | un
   }
 }
 
+/**
+ * Where a page of markers or users says the list ends, when its `total` cannot be true: below what
+ * this page reaches (`start` + `held`), or above it on the last page (`pages` says so; without
+ * `pages`, a page shorter than a known size is the last). "total 3" over the 2 markers of page 1 of 1 is such a page. Undefined
+ * when the page and its total agree, or when there is no total. The lens and the lab panel's pager
+ * both read a page's total through this one rule.
+ */
+export function pageTotalDisagreement(
+  held: number,
+  start: number,
+  size: number | undefined,
+  total: unknown,
+  pages: unknown,
+  current: number,
+): { through: number; total: number; lastPage: boolean } | undefined {
+  if (!isInt(total)) return undefined;
+  const through = start + held;
+  if (total < through) return { through, total, lastPage: false };
+  // `pages`, when sent, says which page is the last; else a page shorter than a known size is.
+  const lastPage = isInt(pages) && pages > 0 ? current >= pages : size !== undefined && held < size;
+  return lastPage && total > through ? { through, total, lastPage } : undefined;
+}
+
 /** Adds the paging deviations of one response (already accepted by the reader) to `out`; no tracker: this response alone. */
 export function checkPaging(
   operation: ContractOperation,
@@ -68,6 +91,13 @@ export function checkPaging(
       const number = isInt(page.page) && page.page > 0 ? page.page : (queryInt(request, 'page') ?? 1);
       if (markers.length > size) out.add('pagingMismatch', 'markers', 'markers', `at most size (${size}) markers on a page`, section, String(markers.length));
       checkTotal(page.total, (number - 1) * size + markers.length, tracker, section, out);
+      // The last page ends the list: a total above where it ends counts markers no page holds. The
+      // size must be known (sent or asked for): a short page under a guessed default proves nothing.
+      const knownSize = isInt(page.size) && page.size > 0 ? page.size : queryInt(request, 'size');
+      const short = pageTotalDisagreement(markers.length, (number - 1) * size, knownSize, page.total, page.pages, number);
+      if (short?.lastPage) {
+        out.add('pagingMismatch', 'total', 'total', `total is the number of markers of the whole list; this last page (page ${number}) ends the list at ${short.through}`, section, String(short.total));
+      }
       return;
     }
     case 'groupedBloodPressure': {

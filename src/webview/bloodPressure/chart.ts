@@ -14,6 +14,8 @@ import { seriesColorSlot } from '../../domain/bloodPressureChartSeries';
 import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/chartColors';
 import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
 import { clampWindow, panWindow, sameWindow, zoomWindow } from '../../domain/chartWindow';
+import { clampColumn, countOutside, robustAxisRange, spacedLabels, type AxisRange } from '../../domain/chartAxisRange';
+import { timeTickLabels } from '../../domain/chartTimeTicks';
 import type { StoredSource } from '../../domain/bloodPressureStore';
 import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
@@ -25,6 +27,10 @@ import { BandLayer } from './chartBands';
 import { ChartTooltip } from './chartTooltip';
 
 const HEIGHT = 320;
+/** Band names closer than this (CSS pixels, a line of 11px text) would overlap. */
+const LABEL_GAP_PX = 14;
+/** The mmHg axis always shows the normal..stage 2 bands, whatever the readings' own range. */
+const PRESSURE_BANDS_IN_VIEW: AxisRange = { min: 50, max: 190 };
 /** Columns are pixels rounded up to this step, so a resize of a few pixels reuses the columns. */
 const COLUMN_STEP = 128;
 
@@ -56,6 +62,8 @@ export class BloodPressureChart {
   private readonly rangeText: HTMLElement;
   private readonly tooltip: ChartTooltip;
   private readonly otherUnitsNote = el('span', { className: 'muted other-units-note' });
+  /** Says which axes have values beyond them, drawn at their edge (a person sees why a point hugs the frame). */
+  private readonly outlierNote = el('span', { className: 'muted outlier-note', attrs: { 'aria-live': 'polite' } });
   private plot: uPlot | undefined;
   /** The series keys drawn (chartSeriesKey: a provider, or a provider and another unit). */
   private providers: string[] = [];
@@ -68,6 +76,8 @@ export class BloodPressureChart {
   private knownWidth = 0;
   private readonly resizeObserver: ResizeObserver;
   private readonly themeObserver: MutationObserver;
+  /** Each value axis's range as last drawn, by scale key ('y' for mmHg): readings beyond it sit at its edge. */
+  private ranges = new Map<string, AxisRange>();
 
   constructor(
     private readonly strings: BloodPressureStrings,
@@ -94,9 +104,10 @@ export class BloodPressureChart {
       this.rangeText,
       this.resetZoom.element,
     );
-    this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key));
+    this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key), (key) => this.ranges.get(scaleOf(key)));
     this.otherUnitsNote.hidden = true;
-    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote);
+    this.outlierNote.hidden = true;
+    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote, this.outlierNote);
     this.resizeObserver = new ResizeObserver(([entry]) => {
       this.knownWidth = entry?.contentRect.width ?? this.knownWidth;
       if (!this.plot || this.plot.width === this.width()) return;
@@ -206,8 +217,9 @@ export class BloodPressureChart {
     const plot = this.plot!;
     this.drawn = data;
     this.drawnWindow = window;
+    const columns = this.scaledColumns(data);
     plot.batch(() => {
-      plot.setData([data.times, ...data.columns] as uPlot.AlignedData, false);
+      plot.setData([data.times, ...columns] as uPlot.AlignedData, false);
       plot.setScale('x', { min: window.startMs / 1000, max: window.endMs / 1000 });
     });
     const from = this.zone.formatWallTime(window.startMs);
@@ -221,6 +233,46 @@ export class BloodPressureChart {
     const range = formatMessage(this.strings.chartRange, from, to);
     if (this.rangeText.textContent !== range) this.rangeText.textContent = range;
     this.resetZoom.setDisabled(this.view === undefined);
+  }
+
+  /**
+   * Each value axis scaled to its own readings (robustAxisRange: an outlier does not stretch it),
+   * and the columns with every outlier moved to its axis's edge, where the tooltip names it.
+   */
+  private scaledColumns(data: DecimatedChart): Column[] {
+    // Per scale: the systolic columns and the diastolic columns, each a population of its own.
+    const byScale = new Map<string, [Column[], Column[]]>();
+    data.providers.forEach((key, index) => {
+      const scale = scaleOf(key);
+      const populations = byScale.get(scale) ?? [[], []];
+      populations[0].push(data.columns[2 * index] ?? []);
+      populations[1].push(data.columns[2 * index + 1] ?? []);
+      byScale.set(scale, populations);
+    });
+    this.ranges = new Map();
+    for (const [scale, populations] of byScale) {
+      const range = robustAxisRange(populations, scale === 'y' ? PRESSURE_BANDS_IN_VIEW : undefined);
+      if (range) this.ranges.set(scale, range);
+    }
+    if (!byScale.has('y')) this.ranges.set('y', { ...PRESSURE_BANDS_IN_VIEW });
+    const outside = new Map<string, number>();
+    const columns = data.columns.map((column, i) => {
+      const scale = scaleOf(data.providers[Math.floor(i / 2)] ?? '');
+      const range = this.ranges.get(scale);
+      if (!range) return column;
+      const count = countOutside(column, range);
+      if (count > 0) outside.set(scale, (outside.get(scale) ?? 0) + count);
+      return count > 0 ? clampColumn(column, range) : column;
+    });
+    const note = [...outside]
+      .map(([scale, count]) => {
+        const range = this.ranges.get(scale)!;
+        return formatMessage(this.strings.outlierNote, count, scaleUnit(scale === 'y' ? undefined : scale), Math.round(range.min), Math.round(range.max));
+      })
+      .join(' ');
+    this.outlierNote.hidden = note === '';
+    if (this.outlierNote.textContent !== note) this.outlierNote.textContent = note;
+    return columns;
   }
 
   /** Series only ever join during a load: they are added; anything else (or a new unit's axis) rebuilds. */
@@ -322,11 +374,11 @@ export class BloodPressureChart {
       scales: {
         // The x range is always set by draw(): the whole range or the zoom.
         x: { time: true, auto: false, range: (_u, min, max) => [min ?? 0, max ?? 1] },
-        // Always show the normal..stage 2 bands, whatever the data's own range.
-        y: { range: (_u, min, max) => [Math.min(50, (min ?? 50) - 10), Math.max(190, (max ?? 190) + 10)] },
-        ...Object.fromEntries(otherUnits.map((unit) => [unitScale(unit), { auto: true }])),
+        // Each axis its own robust range (scaledColumns); mmHg always shows the normal..stage 2 bands.
+        y: { auto: true, range: () => rangePair(this.ranges.get('y') ?? PRESSURE_BANDS_IN_VIEW) },
+        ...Object.fromEntries(otherUnits.map((unit) => [unitScale(unit), { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => rangePair(this.ranges.get(unitScale(unit)) ?? { min: min ?? 0, max: max ?? 1 }) }])),
       },
-      axes: [axis(), axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels), ...otherUnits.map((unit) => ({ ...axis(unit), scale: unitScale(unit), side: 1, grid: { show: false } }))],
+      axes: [{ ...axis(), values: (_u, splits, _axis, _space, increment) => timeTickLabels(splits.map((seconds) => zone.formatWallTime(seconds * 1000)), increment) }, axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels), ...otherUnits.map((unit) => ({ ...axis(unit), scale: unitScale(unit), side: 1, grid: { show: false } }))],
       series,
       cursor: {
         drag: { x: true, y: false },
@@ -346,13 +398,17 @@ export class BloodPressureChart {
    * is (colour is never the only cue), and no name covers a reading.
    */
   private bandAxis(foreground: string, font: string, labels: Record<BloodPressureCategory, string>): uPlot.Axis {
+    // Each visible band's middle; a name closer than a line of text to one already placed (a band
+    // squeezed by a tall axis) is left out rather than drawn over it. Higher bands go first: the
+    // names that warn stay.
     const middles = (u: uPlot): number[] => {
       const min = u.scales.y?.min ?? 0;
       const max = u.scales.y?.max ?? 0;
-      return SYSTOLIC_BANDS.map((band) => (Math.max(band.from, min) + Math.min(band.to, max)) / 2).filter((_, i) => {
-        const band = SYSTOLIC_BANDS[i]!;
-        return Math.min(band.to, max) - Math.max(band.from, min) >= 4;
-      });
+      const visible = SYSTOLIC_BANDS.filter((band) => Math.min(band.to, max) - Math.max(band.from, min) > 0)
+        .map((band) => (Math.max(band.from, min) + Math.min(band.to, max)) / 2)
+        .reverse();
+      const keep = spacedLabels(visible.map((value) => u.valToPos(value, 'y')), LABEL_GAP_PX);
+      return visible.filter((_, i) => keep[i]).reverse();
     };
     return {
       scale: 'y',
@@ -392,6 +448,18 @@ function currentPalette(): ChartPalette {
   for (const category of BLOOD_PRESSURE_CATEGORIES) root.setProperty(`--bp-band-${category}`, palette.bands[category]);
   root.setProperty('--bp-band-alpha', String(palette.bandAlpha));
   return palette;
+}
+
+/** The scale a series key is drawn on: 'y' for mmHg, its unit's own otherwise. */
+function scaleOf(key: string): string {
+  const { unit } = parseChartSeriesKey(key);
+  return unit === PRESSURE_UNIT ? 'y' : unitScale(unit);
+}
+
+type Column = (number | null | undefined)[];
+
+function rangePair(range: AxisRange): uPlot.Range.MinMax {
+  return [range.min, range.max];
 }
 
 /** The scale of the series in another unit than mmHg. */

@@ -3,14 +3,17 @@
 // type, device and app; what was not sent says so. It sits in uPlot's overlay, under the pointer.
 import type uPlot from 'uplot';
 import type { StoredSource } from '../../domain/bloodPressureStore';
-import { categoryOfReading } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
-import { el } from '../common/dom';
-import { categoryLabel } from './categoryColors';
+import { placeOnAxis, type AxisRange } from '../../domain/chartAxisRange';
+import { PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
+import { el, formatMessage } from '../common/dom';
 import { MISSING, readingOffset, readingTime } from './readingTime';
+import { readingVerdict } from './readingVerdict';
 
 type ReadingLookup = (epochMs: number, seriesKey: string) => { source: StoredSource; index: number } | undefined;
+/** The value axis a series key is drawn on, as last drawn: a value beyond it sits at its edge. */
+type AxisLookup = (seriesKey: string) => AxisRange | undefined;
 
 export class ChartTooltip {
   private readonly element = el('div', { className: 'chart-tooltip', attrs: { role: 'tooltip' } });
@@ -19,6 +22,7 @@ export class ChartTooltip {
     private readonly strings: BloodPressureStrings,
     private readonly zone: ZoneCalendar,
     private readonly readingAt: ReadingLookup,
+    private readonly axisOf: AxisLookup,
   ) {
     this.element.hidden = true;
   }
@@ -55,7 +59,7 @@ export class ChartTooltip {
       this.element.hidden = true;
       return;
     }
-    this.element.textContent = this.text(found.source, found.index);
+    this.element.textContent = this.text(found.source, found.index, this.axisOf(key!));
     this.element.hidden = false;
     const onRight = left > u.over.clientWidth / 2;
     this.element.style.left = onRight ? '' : `${left + 12}px`;
@@ -63,20 +67,35 @@ export class ChartTooltip {
     this.element.style.top = `${top + 12}px`;
   }
 
-  private text(source: StoredSource, index: number): string {
+  private text(source: StoredSource, index: number, axis: AxisRange | undefined): string {
     const s = this.strings;
     const time = readingTime(source, index, this.zone, s);
     const offset = readingOffset(source, index, s);
     const unit = source.unit(index);
-    const category = categoryOfReading(source.systolicAt(index), source.diastolicAt(index), unit);
+    const verdict = readingVerdict(source, index, s);
     const sent = (value: string | undefined): string => value ?? `${MISSING} (${s.notSent})`;
+    const outliers = axis ? this.outlierLines(source.systolicAt(index), source.diastolicAt(index), axis, unit) : [];
     return [
       `${time.text} (${offset.text === MISSING ? `${MISSING}, ${s.notSent}` : offset.text})`,
-      `${source.systolicAt(index)}/${source.diastolicAt(index)} ${sent(unit)} · ${category ? categoryLabel(s, category) : s.notMmHg}`,
+      ...outliers,
+      `${source.systolicAt(index)}/${source.diastolicAt(index)} ${sent(unit)} · ${verdict.className === 'implausible' ? `${verdict.text}: ${verdict.title ?? ''}` : verdict.text}`,
       `${s.summaryProvider}: ${source.provider}`,
       `${s.columnSourceType}: ${sent(source.sourceType)}`,
       `${s.columnDevice}: ${sent(source.textOf('device', index) || undefined)}`,
       `${s.columnApp}: ${sent(source.textOf('app', index) || undefined)}`,
     ].join('\n');
+  }
+
+  /** "Systolic 1005 is beyond the axis (to 198 mmHg): drawn at its top edge." */
+  private outlierLines(systolic: number, diastolic: number, axis: AxisRange, unit: string | undefined): string[] {
+    const s = this.strings;
+    const unitText = unit ?? PRESSURE_UNIT;
+    const line = (name: string, value: number): string[] => {
+      const place = placeOnAxis(value, axis);
+      if (place === 'inside') return [];
+      const edge = place === 'above' ? axis.max : axis.min;
+      return [formatMessage(place === 'above' ? s.outlierAbove : s.outlierBelow, name, value, Math.round(edge), unitText)];
+    };
+    return [...line(s.columnSystolic, systolic), ...line(s.columnDiastolic, diastolic)];
   }
 }

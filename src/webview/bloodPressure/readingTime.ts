@@ -3,7 +3,8 @@
 // when it sent one, else in the user's zone; the offset says which: the reading's own offset, else
 // the one written in its timestamp, else "—" (not sent). A missing value is "—" with a tooltip.
 import type { StoredSource } from '../../domain/bloodPressureStore';
-import { formatOffsetSeconds, formatWallTimeAtOffset } from '../../domain/bloodPressureUnits';
+import { formatOffsetSeconds } from '../../domain/bloodPressureUnits';
+import { readingWallTime } from '../../domain/readingWallTime';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { formatMessage } from '../common/dom';
@@ -22,11 +23,17 @@ export function sentText(value: string | undefined, strings: BloodPressureString
   return value === undefined ? { text: MISSING, title: strings.notSent, className: 'missing' } : { text: value, title: value };
 }
 
+/** The reading's time by the one rule (src/domain/readingWallTime.ts), with a tooltip that says which offset. */
 export function readingTime(source: StoredSource, index: number, zone: ZoneCalendar, strings: BloodPressureStrings): CellText {
-  const epochMs = source.timeAt(index);
-  const own = source.ownOffsetSeconds(index);
-  if (own === undefined || !Number.isFinite(own)) return { text: zone.formatWallTime(epochMs), title: formatMessage(strings.timeInZone, zone.zone) };
-  return { text: formatWallTimeAtOffset(epochMs, own), title: formatMessage(strings.timeInOwnOffset, formatOffsetSeconds(own), own) };
+  return wallTimeText(source.timeAt(index), source.ownOffsetSeconds(index), zone, strings);
+}
+
+/** A time by the one rule, for any reading (the summary's first and last too). */
+export function wallTimeText(epochMs: number, own: number | undefined, zone: ZoneCalendar, strings: BloodPressureStrings): CellText {
+  const wall = readingWallTime(epochMs, own, zone);
+  return wall.basis === 'zone' || own === undefined
+    ? { text: wall.text, title: formatMessage(strings.timeInZone, zone.zone) }
+    : { text: wall.text, title: formatMessage(strings.timeInOwnOffset, formatOffsetSeconds(own), own) };
 }
 
 export function readingOffset(source: StoredSource, index: number, strings: BloodPressureStrings): CellText {

@@ -7,13 +7,12 @@
 // time is the wall time in the reading's own `timezone_offset` when it sent one, else in the user's
 // zone; the offset column says which offset that is (see readingTime.ts).
 import type { StoredSource } from '../../domain/bloodPressureStore';
-import { categoryOfReading } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { VirtualRows } from '../common/virtualRows';
-import { categoryLabel } from './categoryColors';
 import { MISSING, readingOffset, readingTime, sentText, type CellText } from './readingTime';
+import { readingVerdict } from './readingVerdict';
 
 interface ReadingColumn {
   header: string;
@@ -45,17 +44,7 @@ export class ReadingsTable {
       { header: strings.columnSystolic, width: 'minmax(32px, 0.5fr)', className: 'number', cell: (source, i) => ({ text: String(source.systolicAt(i)) }) },
       { header: strings.columnDiastolic, width: 'minmax(32px, 0.5fr)', className: 'number', cell: (source, i) => ({ text: String(source.diastolicAt(i)) }) },
       { header: strings.columnUnit, width: 'minmax(0, 0.5fr)', cell: (source, i) => sentText(source.unit(i), strings) },
-      {
-        header: strings.columnCategory,
-        width: 'minmax(0, 0.8fr)',
-        cell: (source, i) => {
-          const unit = source.unit(i);
-          const category = categoryOfReading(source.systolicAt(i), source.diastolicAt(i), unit);
-          return category
-            ? { text: categoryLabel(strings, category), className: `category category-${category}` }
-            : { text: strings.notMmHg, title: formatMessage(strings.notMmHgHint, unit ?? ''), className: 'missing' };
-        },
-      },
+      { header: strings.columnCategory, width: 'minmax(0, 0.8fr)', cell: (source, i) => readingVerdict(source, i, strings) },
       { header: strings.columnSourceType, width: 'minmax(0, 0.7fr)', cell: (source) => sentText(source.sourceType, strings) },
       { header: strings.columnDevice, width: 'minmax(0, 0.7fr)', cell: (source, i) => sentText(source.textOf('device', i) || undefined, strings) },
       { header: strings.columnApp, width: 'minmax(0, 0.7fr)', cell: (source, i) => sentText(source.textOf('app', i) || undefined, strings) },
@@ -68,8 +57,7 @@ export class ReadingsTable {
       columns: this.columns.map((c) => c.header),
       renderRow: (index, row) => this.renderRow(index, row),
       onActivate: (index) => this.toggle(index),
-      // A source's header row opens and closes its readings: a tree of two levels.
-      role: 'treegrid',
+      tree: true,
     });
     this.rows.element.style.setProperty('--readings-columns', this.columns.map((c) => c.width).join(' '));
     // A header cut off by a narrow panel still says what it is, on hover.
@@ -141,13 +129,15 @@ export class ReadingsTable {
       row.classList.add('group-row');
       row.setAttribute('aria-expanded', String(expanded));
       row.setAttribute('aria-level', '1');
-      const text = formatMessage(this.strings.groupRow, source.provider, source.sourceType ?? MISSING, this.numbers.format(source.length));
+      const template = source.length === 1 ? this.strings.groupRowOne : this.strings.groupRow;
+      const text = formatMessage(template, source.provider, source.sourceType ?? MISSING, this.numbers.format(source.length));
       // The source type not sent is "—": the header's tooltip says so.
       const attrs: Record<string, string> = source.sourceType === undefined ? { role: 'gridcell', title: this.strings.coverageSourceNotSent } : { role: 'gridcell' };
       row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs }));
       return;
     }
     row.removeAttribute('aria-expanded');
+    row.classList.remove('group-row');
     row.setAttribute('aria-level', '2');
     if (reading >= source.length) return;
     row.replaceChildren(...this.columns.map((column) => cell(column.cell(source, reading), column.className)));

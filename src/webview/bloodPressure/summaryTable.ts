@@ -2,7 +2,7 @@ import type { ProviderSummary } from '../../domain/bloodPressureSummary';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el } from '../common/dom';
-import { MISSING } from './readingTime';
+import { MISSING, wallTimeText, type CellText } from './readingTime';
 
 export function renderSummary(
   container: HTMLElement,
@@ -21,8 +21,9 @@ export function renderSummary(
     strings.summaryMeanSystolic,
     strings.summaryMeanDiastolic,
     strings.summaryOtherUnits,
+    strings.summaryImplausible,
   ];
-  const numeric = new Set([2, 5, 6]);
+  const numeric = new Set([2, 5, 6, 8]);
   // Means are of the mmHg readings only; a provider without one has none ("—", with the reason).
   const mean = (value: number): HTMLElement =>
     Number.isFinite(value)
@@ -40,11 +41,16 @@ export function renderSummary(
         el('th', { text: summary.provider, attrs: { scope: 'row' } }),
         el('td', {}, ...summary.sourceTypes.flatMap((type, i) => (i === 0 ? [sourceType(type)] : [', ', sourceType(type)]))),
         el('td', { className: 'number', text: numbers.format(summary.count) }),
-        el('td', { className: 'mono', text: zone.formatWallTime(summary.firstMs) }),
-        el('td', { className: 'mono', text: zone.formatWallTime(summary.lastMs) }),
+        timeCell(wallTimeText(summary.firstMs, summary.firstOwnOffsetSeconds, zone, strings)),
+        timeCell(wallTimeText(summary.lastMs, summary.lastOwnOffsetSeconds, zone, strings)),
         mean(summary.meanSystolic),
         mean(summary.meanDiastolic),
         el('td', { text: otherUnitsText(summary.otherUnits, numbers) }),
+        el('td', {
+          className: summary.implausibleCount > 0 ? 'number implausible' : 'number',
+          text: numbers.format(summary.implausibleCount),
+          attrs: { title: strings.summaryImplausibleHint },
+        }),
       ),
     );
   }
@@ -56,4 +62,9 @@ function otherUnitsText(otherUnits: Readonly<Record<string, number>>, numbers: I
   const entries = Object.entries(otherUnits);
   if (entries.length === 0) return numbers.format(0);
   return entries.map(([unit, count]) => `${numbers.format(count)} ${unit}`).join(', ');
+}
+
+/** First and last by the table's one time rule, with the same tooltip (which offset). */
+function timeCell(time: CellText): HTMLElement {
+  return el('td', { className: 'mono', text: time.text, attrs: time.title ? { title: time.title } : {} });
 }

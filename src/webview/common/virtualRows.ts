@@ -13,8 +13,11 @@ export interface VirtualRowsOptions {
   renderRow(index: number, row: HTMLElement): void;
   /** Enter or Space on the active row, or a double click. */
   onActivate?(index: number): void;
-  /** `treegrid` when rows expand and collapse (aria-expanded, aria-level on rows); default `grid`. */
-  role?: 'grid' | 'treegrid';
+  /**
+   * Rows that group others and fold (aria-expanded, aria-level): a treegrid. ARIA allows
+   * aria-expanded on a row only there (axe: aria-conditional-attr).
+   */
+  tree?: boolean;
 }
 
 const OVERSCAN = 8;
@@ -23,7 +26,6 @@ export class VirtualRows {
   readonly element: HTMLElement;
   private readonly viewport: HTMLElement;
   private readonly header: HTMLElement;
-  private headerHeight = 0;
   private readonly spacer: HTMLElement;
   private readonly pool: HTMLElement[] = [];
   private rowCount = 0;
@@ -34,19 +36,20 @@ export class VirtualRows {
   constructor(private readonly options: VirtualRowsOptions) {
     const header = el('div', { className: `vrow vhead ${options.layoutClass}`, attrs: { role: 'row', 'aria-rowindex': '1' } });
     for (const column of options.columns) header.append(el('div', { text: column, attrs: { role: 'columnheader' } }));
-    this.header = el('div', { className: 'vhead-group', attrs: { role: 'rowgroup' } }, header);
-    this.spacer = el('div', { className: 'vspacer', attrs: { role: 'rowgroup' } });
-    // The grid is its own scroller, its header row sticky: the one Tab stop is the element that
-    // scrolls and takes the keys. (A scroller inside it would be a second, invisible Tab stop in
-    // Chromium, or, with tabindex -1, a scrolling region the keyboard cannot reach.)
+    // The spacer only sizes the scroll range: no role, so the rows are the rowgroup's own children.
+    this.spacer = el('div', { className: 'vspacer' });
+    this.viewport = el('div', { className: 'vviewport', attrs: { role: 'rowgroup' } }, this.spacer);
+    // The grid itself scrolls (its header row sticks): the scroller is the one Tab stop that takes
+    // the keys, so keyboard users reach every row (axe: scrollable-region-focusable), and Chromium
+    // makes no second, invisible Tab stop of an inner scroller.
     this.element = el(
       'div',
-      { className: 'vtable', attrs: { id: options.id, role: options.role ?? 'grid', tabindex: '0', 'aria-label': options.label } },
-      this.header,
-      this.spacer,
+      { className: 'vtable', attrs: { id: options.id, role: options.tree ? 'treegrid' : 'grid', tabindex: '0', 'aria-label': options.label } },
+      el('div', { className: 'vheadgroup', attrs: { role: 'rowgroup' } }, header),
+      this.viewport,
     );
-    this.viewport = this.element;
-    this.viewport.addEventListener('scroll', () => this.schedule());
+    this.header = header;
+    this.element.addEventListener('scroll', () => this.schedule());
     this.element.addEventListener('keydown', (event) => this.onKey(event));
     this.element.addEventListener('focus', () => {
       if (this.active < 0 && this.rowCount > 0) this.setActive(0);
@@ -60,10 +63,10 @@ export class VirtualRows {
       if (index !== undefined) this.options.onActivate?.(index);
     });
     this.resizeObserver = new ResizeObserver(() => this.schedule());
-    this.resizeObserver.observe(this.viewport);
+    this.resizeObserver.observe(this.element);
   }
 
-  /** Stops watching the viewport (a notebook output that is removed from a page that stays). */
+  /** Stops watching the grid (a notebook output that is removed from a page that stays). */
   dispose(): void {
     this.resizeObserver.disconnect();
     if (this.frame) cancelAnimationFrame(this.frame);
@@ -76,7 +79,7 @@ export class VirtualRows {
     this.element.setAttribute('aria-rowcount', String(count + 1));
     this.spacer.style.height = `${count * this.options.rowHeight}px`;
     if (!keepPosition) {
-      this.viewport.scrollTop = 0;
+      this.element.scrollTop = 0;
       this.active = -1;
       this.element.removeAttribute('aria-activedescendant');
     } else if (this.active >= count) {
@@ -102,12 +105,17 @@ export class VirtualRows {
     });
   }
 
+  /** The rows' part of the scroller: its height under the sticky header, and how far the rows are scrolled. */
+  private rowsView(): { top: number; height: number } {
+    const headerHeight = this.header.offsetHeight;
+    return { top: this.element.scrollTop, height: Math.max(0, (this.element.clientHeight || this.options.rowHeight * 21) - headerHeight) };
+  }
+
   private render(): void {
     const { rowHeight } = this.options;
-    const height = this.viewport.clientHeight || rowHeight * 20;
-    const top = Math.max(0, this.viewport.scrollTop - this.headHeight());
-    const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
-    const last = Math.min(this.rowCount, Math.ceil((top + height) / rowHeight) + OVERSCAN);
+    const view = this.rowsView();
+    const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
+    const last = Math.min(this.rowCount, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
     const needed = Math.max(0, last - first);
     while (this.pool.length < needed) {
       const row = el('div', { attrs: { role: 'row' } });
@@ -135,7 +143,7 @@ export class VirtualRows {
 
   private onKey(event: KeyboardEvent): void {
     if (this.rowCount === 0) return;
-    const page = Math.max(1, Math.floor((this.viewport.clientHeight - this.headHeight()) / this.options.rowHeight) - 1);
+    const page = Math.max(1, Math.floor(this.rowsView().height / this.options.rowHeight) - 1);
     const moves: Record<string, number> = {
       ArrowDown: this.active + 1,
       ArrowUp: this.active - 1,
@@ -157,21 +165,13 @@ export class VirtualRows {
   private setActive(index: number): void {
     this.active = index;
     const { rowHeight } = this.options;
-    // The row's top below the sticky header; the header covers the first headHeight() pixels.
+    // Scrolled by `top`, the rows from `top` to `top + height` show under the header.
     const top = index * rowHeight;
-    const below = this.headHeight() + top + rowHeight;
-    if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
-    else if (below > this.viewport.scrollTop + this.viewport.clientHeight) {
-      this.viewport.scrollTop = below - this.viewport.clientHeight;
-    }
+    const view = this.rowsView();
+    if (top < view.top) this.element.scrollTop = top;
+    else if (top + rowHeight > view.top + view.height) this.element.scrollTop = top + rowHeight - view.height;
     this.render();
     this.element.setAttribute('aria-activedescendant', `${this.options.id}-row-${index}`);
-  }
-
-  /** The sticky header's height, read once it is laid out (one row until then). */
-  private headHeight(): number {
-    if (this.headerHeight === 0) this.headerHeight = this.header.offsetHeight;
-    return this.headerHeight || this.options.rowHeight;
   }
 
   private indexOf(target: EventTarget | null): number | undefined {

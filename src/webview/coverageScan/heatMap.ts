@@ -6,7 +6,7 @@
 import type { CoverageScanStrings } from '../../shared/coverageScanProtocol';
 import { heatLevel } from '../../domain/coverageScanTable';
 import { heatScale, parseColor, toCss, type Rgb } from '../../domain/heatMapScale';
-import { el, formatMessage } from '../common/dom';
+import { el } from '../common/dom';
 
 export interface HeatMapRow {
   label: string;
@@ -93,14 +93,15 @@ export class HeatMap {
     }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
   }
 
-  setRows(rowCount: number, days: number, rowAt: (index: number) => HeatMapRow | undefined, firstDay: string, lastDay: string): void {
+  /** `axis`: what the columns span, said above them (e.g. `2026-10-28 → 2026-11-26`). */
+  setRows(rowCount: number, days: number, rowAt: (index: number) => HeatMapRow | undefined, axis: string): void {
     this.rowCount = rowCount;
     this.days = days;
     this.rowAt = rowAt;
     this.highlighted = -1;
     this.spacer.style.height = `${rowCount * this.currentPalette().rowHeight}px`;
     this.viewport.scrollTop = 0;
-    this.axis.textContent = days > 0 ? formatMessage('{0} → {1}', firstDay, lastDay) : '';
+    this.axis.textContent = days > 0 ? axis : '';
     this.schedule();
   }
 

@@ -2,7 +2,7 @@
 // rows as a virtualised table (filter, sort; click or Enter opens the user's diagnosis), the users
 // that failed with their reason, the users a Cancel left out, and Export CSV / Scan Again.
 import type { ScanRow } from '../../domain/coverageScan';
-import { viewOrder, type ScannedRow } from '../../domain/coverageScanTable';
+import { scanWindowSpan, viewOrder, type ScannedRow } from '../../domain/coverageScanTable';
 import type {
   CoverageScanHostMessage,
   CoverageScanStrings,
@@ -188,13 +188,15 @@ export class CoverageScanView {
   private applySetting(setting: ViewSetting): void {
     this.order = viewOrder(this.scanned, setting.filter, setting.sort, setting.descending, setting.stoppedDays);
     this.table.setRowCount(this.order.length);
-    const window = this.scanned[0]?.window;
+    const span = scanWindowSpan(this.scanned);
     const days = this.scanned[0]?.readingsPerDay.length ?? 0;
     this.reportAfterDraw = true;
+    // One window for everyone says its days; windows a day apart (users' zones) say so.
+    const axis = !span || days === 0 ? '' : span.sameForAll ? formatMessage('{0} → {1}', span.firstDay, span.lastDay) : formatMessage(this.strings.heatMapAxisZones, span.firstDay, span.lastDay, days);
     this.heatMap.setRows(this.order.length, days, (index) => {
       const row = this.rowAt(index);
       return row && { label: row.clientUserId, perDay: row.readingsPerDay };
-    }, window?.firstDay ?? '', window?.lastDay ?? '');
+    }, axis);
     const n = this.numbers;
     this.shownText.textContent = this.order.length === 0 && this.scanned.length > 0 ? this.strings.emptyFilter : formatMessage(this.strings.shownRows, n.format(this.order.length), n.format(this.scanned.length));
     this.report();

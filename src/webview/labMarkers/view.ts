@@ -220,7 +220,17 @@ export class LabMarkersView {
     const all = this.filter.trim() !== '' ? this.allMarkers() : undefined;
     // Says what the page knows: "Page 2 of 5 · 230 markers in total", or "Page 2 · total not sent · more may follow".
     const parts = [paging.pages === undefined ? formatMessage(s.pageOnly, current) : formatMessage(s.pageOf, current, paging.pages)];
-    parts.push(paging.total === undefined ? s.totalNotSent : formatMessage(s.totalMarkers, this.numbers.format(paging.total)));
+    const disagrees = paging.totalDisagrees;
+    // A total the page contradicts is not repeated as fact: what the page holds, and what the server says.
+    if (disagrees) {
+      parts.push(
+        disagrees.held === 1
+          ? formatMessage(s.totalDisagreesOne, this.numbers.format(disagrees.total))
+          : formatMessage(s.totalDisagrees, this.numbers.format(disagrees.held), this.numbers.format(disagrees.total)),
+      );
+    } else {
+      parts.push(paging.total === undefined ? s.totalNotSent : formatMessage(s.totalMarkers, this.numbers.format(paging.total)));
+    }
     if (paging.moreMayFollow) parts.push(s.moreMayFollow);
     let text = parts.join(' · ');
     if (all) {

@@ -1,0 +1,100 @@
+// The chart's value axes: each scaled to its own readings (mmHg, mg/dL, %), robust to outliers. One
+// reading of 1,005 mmHg among readings of 60–160 must not stretch the axis to 1,000: it is drawn at
+// the axis's edge and the tooltip names it. The range is the readings' median ± FENCE robust
+// deviations (1.4826 × the median absolute deviation, which estimates the standard deviation of
+// normal data and ignores up to half the values being wild), cut to the readings' own extremes and
+// padded. The median/MAD fence holds for the few readings a short window has, where percentiles
+// of three values would still be the outlier itself.
+
+export interface AxisRange {
+  min: number;
+  max: number;
+}
+
+/** Robust deviations from the median a reading may lie and still set the axis. */
+const FENCE = 6;
+/** Part of the span added above and below, so no point sits on the frame. */
+const PADDING = 0.06;
+
+/**
+ * The axis range of the finite values of `populations` (each a list of columns whose values belong
+ * together: systolic apart from diastolic, whose two clusters would otherwise look like one wide
+ * spread); null and undefined are no value. Each population is fenced on its own; the axis spans
+ * them all. `include` is always shown (the mmHg axis keeps its normal..stage 2 bands in view).
+ * Undefined without a value and without `include`.
+ */
+export function robustAxisRange(populations: readonly (readonly ArrayLike<number | null | undefined>[])[], include?: AxisRange): AxisRange | undefined {
+  let min = include ? include.min : Number.POSITIVE_INFINITY;
+  let max = include ? include.max : Number.NEGATIVE_INFINITY;
+  for (const columns of populations) {
+    const fenced = fencedExtent(columns);
+    if (!fenced) continue;
+    min = Math.min(min, fenced.min);
+    max = Math.max(max, fenced.max);
+  }
+  if (!(min <= max)) return undefined;
+  const pad = Math.max((max - min) * PADDING, 1);
+  return { min: include && min === include.min ? min : min - pad, max: include && max === include.max ? max : max + pad };
+}
+
+/** The lowest and highest value of the columns inside median ± FENCE robust deviations. */
+function fencedExtent(columns: readonly ArrayLike<number | null | undefined>[]): AxisRange | undefined {
+  let count = 0;
+  for (const column of columns) for (let i = 0; i < column.length; i++) if (Number.isFinite(column[i])) count++;
+  if (count === 0) return undefined;
+  const values = new Float64Array(count);
+  let at = 0;
+  for (const column of columns) {
+    for (let i = 0; i < column.length; i++) {
+      const value = column[i];
+      if (typeof value === 'number' && Number.isFinite(value)) values[at++] = value;
+    }
+  }
+  values.sort();
+  const median = quantileOfSorted(values, 0.5);
+  const deviations = values.map((value) => Math.abs(value - median)).sort();
+  // A floor: identical readings (MAD 0) still get a span, relative to their size.
+  const spread = Math.max(1.4826 * quantileOfSorted(deviations, 0.5), Math.abs(median) * 0.05, 1);
+  return { min: Math.max(values[0]!, median - FENCE * spread), max: Math.min(values[values.length - 1]!, median + FENCE * spread) };
+}
+
+/** Where a value is drawn on an axis: inside, or at its edge as an outlier. */
+export function placeOnAxis(value: number, range: AxisRange): 'inside' | 'above' | 'below' {
+  return value > range.max ? 'above' : value < range.min ? 'below' : 'inside';
+}
+
+/** How many values of `column` lie beyond `range`. */
+export function countOutside(column: readonly (number | null | undefined)[], range: AxisRange): number {
+  let count = 0;
+  for (const value of column) if (typeof value === 'number' && (value > range.max || value < range.min)) count++;
+  return count;
+}
+
+/** A copy of `column` with every value outside `range` moved to the edge it lies beyond (null and undefined kept). */
+export function clampColumn(column: readonly (number | null | undefined)[], range: AxisRange): (number | null | undefined)[] {
+  let outside = false;
+  for (const value of column) if (typeof value === 'number' && (value > range.max || value < range.min)) outside = true;
+  if (!outside) return column as (number | null | undefined)[];
+  return column.map((value) => (typeof value === 'number' ? Math.min(range.max, Math.max(range.min, value)) : value));
+}
+
+/**
+ * Which labels to keep so that none overlaps: `positions` in pixels (any order of the labels, any
+ * direction), kept greedily in the order given while each is at least `gap` pixels from every
+ * label kept before it. The band names of a squeezed axis thin out instead of piling up.
+ */
+export function spacedLabels(positions: readonly number[], gap: number): boolean[] {
+  const kept: number[] = [];
+  return positions.map((position) => {
+    if (!Number.isFinite(position) || kept.some((other) => Math.abs(other - position) < gap)) return false;
+    kept.push(position);
+    return true;
+  });
+}
+
+function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return (sorted[low] ?? 0) + ((sorted[high] ?? 0) - (sorted[low] ?? 0)) * (at - low);
+}
