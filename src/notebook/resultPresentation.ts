@@ -169,8 +169,24 @@ export function readCellResult(value: unknown): CellResult | undefined {
   if (!isObject(value) || value.version !== 1) return undefined;
   if (value.outcome !== 'ok' && value.outcome !== 'error' && value.outcome !== 'cancelled') return undefined;
   const environment = isObject(value.environment) ? value.environment : {};
+  const { timeZone, status, bodyOmittedBytes, error, scrubbed, ...rest } = value;
+  const errorFields = isObject(error) ? error : undefined;
   return {
-    ...(value as unknown as CellResult),
+    ...(rest as unknown as CellResult),
+    ...(typeof timeZone === 'string' ? { timeZone } : {}),
+    ...(typeof status === 'number' ? { status } : {}),
+    ...(typeof bodyOmittedBytes === 'number' ? { bodyOmittedBytes } : {}),
+    ...(typeof scrubbed === 'string' ? { scrubbed } : {}),
+    ...(errorFields
+      ? {
+          error: {
+            kind: textOf(errorFields.kind) ?? '',
+            message: textOf(errorFields.message) ?? '',
+            ...(typeof errorFields.line === 'number' ? { line: errorFields.line } : {}),
+            ...(typeof errorFields.nextStep === 'string' ? { nextStep: errorFields.nextStep } : {}),
+          },
+        }
+      : {}),
     request: isObject(value.request) && typeof value.request.path === 'string' ? (value.request as CellResult['request']) : { method: 'GET', path: '' },
     environment: { id: textOf(environment.id) ?? '', label: textOf(environment.label) ?? textOf(environment.id) ?? '' } as CellResult['environment'],
     ms: typeof value.ms === 'number' && Number.isFinite(value.ms) ? value.ms : 0,

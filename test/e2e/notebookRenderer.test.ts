@@ -189,6 +189,9 @@ describe('Notebook output renderer in a real browser', () => {
     const text = (await list.textContent()) ?? '';
     assert.match(text, /^Differs from the spec: /);
     assert.match(text, new RegExp(`spec ${escapeRegExp(vendor.deviations[0]!.section)}`));
+    await line.locator('.deviation-dismiss').click();
+    assert.equal(await line.isVisible(), false, 'Dismiss hides the line');
+    assert.equal(await list.isVisible(), false, 'and its list');
     const failed = output('vendor').locator('.assertion.failed');
     assert.match((await failed.textContent()) ?? '', /expect no deviations/);
     assert.match((await failed.textContent()) ?? '', new RegExp(`spec ${escapeRegExp(vendor.deviations[0]!.section)}`));
@@ -251,6 +254,32 @@ describe('Notebook output renderer in a real browser', () => {
     const strings = await localizedStrings();
     await page.evaluate((message) => (globalThis as unknown as HarnessWindow).__receive(message), { type: 'strings', strings });
     assert.equal(await output('words').locator('.assertion.passed .verdict').first().textContent(), 'Bestanden');
+  });
+
+  test('the keyboard reaches every control of an output, in reading order', async () => {
+    await open();
+    await render('bpKeys', results.bloodPressure);
+    await render('lensKeys', results.vendorMarkers);
+    await output('bpKeys').locator('.chart-canvas canvas').first().waitFor();
+    const stops: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => {
+          type Focusable = { tagName: string; className: string; shadowRoot: { activeElement: Focusable | null } | null; getAttribute(name: string): string | null; closest(selector: string): { getAttribute(name: string): string | null } | null };
+          const doc = (globalThis as unknown as { document: { activeElement: Focusable | null } }).document;
+          let active = doc.activeElement;
+          const host = active?.closest('[data-output-id]')?.getAttribute('data-output-id') ?? '';
+          // Into the output's shadow root, not into a toolkit element's own (its inner <button>).
+          while (active?.shadowRoot?.activeElement && !active.tagName.toLowerCase().startsWith('vscode-')) active = active.shadowRoot.activeElement;
+          return active ? `${host}:${active.tagName.toLowerCase()}.${String(active.className).split(' ')[0]}` : 'none';
+        }),
+      );
+    }
+    const first = (stop: string): number => stops.indexOf(stop);
+    const order = ['bpKeys:div.chart-canvas', 'bpKeys:div.vtable', 'bpKeys:summary.', 'lensKeys:vscode-button.deviation-show', 'lensKeys:button.expander', 'lensKeys:summary.'].map(first);
+    assert.ok(order.every((at) => at >= 0), `every control is a Tab stop:\n${stops.join('\n')}`);
+    assert.deepEqual([...order].sort((a, b) => a - b), order, `in reading order:\n${stops.join('\n')}`);
   });
 
   for (const theme of ['light', 'dark', 'high-contrast'] as const) {

@@ -168,8 +168,17 @@ describe('notebook result presentation', () => {
     const operations = fc.constantFrom(undefined, 'listUsers', 'resolveUser', 'getGroupedBloodPressure', 'listLabTestMarkers', 'listOrderSetMarkers', 'other');
     fc.assert(
       fc.property(fc.jsonValue(), operations, fc.jsonValue(), (body, operation, anything) => {
-        const read = readCellResult({ version: 1, outcome: 'ok', operation, body, deviations: anything, assertions: anything, request: anything, environment: anything });
+        const read = readCellResult({
+          version: 1,
+          outcome: 'ok',
+          operation,
+          body,
+          ...Object.fromEntries(['deviations', 'assertions', 'request', 'environment', 'timeZone', 'status', 'error', 'scrubbed', 'bodyOmittedBytes', 'call'].map((field) => [field, anything])),
+        });
         assert.ok(read);
+        assert.ok(read.timeZone === undefined || typeof read.timeZone === 'string');
+        assert.ok(read.status === undefined || typeof read.status === 'number');
+        assert.ok(read.error === undefined || (typeof read.error.message === 'string' && typeof read.error.kind === 'string'));
         resultBodyView(read);
         rawJsonText(read.body, 50);
         readCellResult(anything);

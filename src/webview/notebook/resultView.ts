@@ -25,7 +25,7 @@ export class ResultView {
     const line = requestLine(result.request);
     this.element = el(
       'article',
-      { className: `hde-result outcome-${result.outcome}`, attrs: { 'aria-label': formatMessage(o.outputLabel, line || o.outputLabel) } },
+      { className: `hde-result outcome-${result.outcome}`, attrs: { 'aria-label': formatMessage(o.outputLabel, line || o.outputLabel), tabindex: '-1' } },
       header(result, line, o, strings.locale, zone),
       assertionsView(result, o),
       errorView(result, o),
@@ -63,6 +63,11 @@ export class ResultView {
     show?.setAttribute('aria-expanded', 'false');
     list.id = 'deviation-list';
     show?.setAttribute('aria-controls', list.id);
+    // Dismiss hides the line for good: the list goes with it, and focus stays in this output.
+    lens.element.querySelector('.deviation-dismiss')?.addEventListener('click', () => {
+      list.hidden = true;
+      this.element.focus();
+    });
     return [lens.element, list];
   }
 
