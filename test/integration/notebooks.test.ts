@@ -208,6 +208,15 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     assert.match(resultOf(second!)!.request.path, new RegExp(`^/v2/timeseries/${user.user_id}/`), '{{userId}} is the first cell\'s user_id');
     await run(notebook, [second!]);
     assert.equal(notebook.cellAt(second!.index).executionSummary?.success, true, `primed from the first cell's result: ${textOutput(notebook.cellAt(second!.index))}`);
+    // Run from a cell down (VS Code's own command, on the selected cell): the first cell is not run again.
+    const firstEnded = notebook.cellAt(first!.index).executionSummary?.timing?.endTime;
+    const secondEnded = notebook.cellAt(second!.index).executionSummary?.timing?.endTime ?? 0;
+    const editor = await vscode.window.showNotebookDocument(notebook);
+    editor.selections = [new vscode.NotebookRange(second!.index, second!.index + 1)];
+    await vscode.commands.executeCommand('notebook.cell.executeCellAndBelow');
+    await waitFor(() => (notebook.cellAt(second!.index).executionSummary?.timing?.endTime ?? 0) > secondEnded, 'the cells from the second down to run');
+    assert.equal(notebook.cellAt(first!.index).executionSummary?.timing?.endTime, firstEnded, 'the cell above did not run');
+    assert.equal(notebook.cellAt(second!.index).executionSummary?.success, true, textOutput(notebook.cellAt(second!.index)));
   });
 
   test('bad input gives an error output and the notebook keeps every cell and its text', async function () {
