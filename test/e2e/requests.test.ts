@@ -184,8 +184,9 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     // The Users view lists the same path right after: the row's origin tells the key check apart.
     const check = workbench
       .treeRow(/^200 GET \/v2\/user\/$/, 'Requests')
-      .filter({ has: workbench.page.locator('.label-description', { hasText: /key check$/ }) })
+      .filter({ has: workbench.page.locator('.label-description', { hasText: /Sandbox US · key check$/ }) })
       .first();
+    // (Production US's own key check, from the start, is a row too: this one is the new one.)
     await check.waitFor();
     assert.match(await check.locator('.label-description').innerText(), /· Sandbox US · key check$/, 'recorded in the environment it went to, as a key check');
 
