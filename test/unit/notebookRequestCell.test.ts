@@ -145,10 +145,10 @@ describe('request cell grammar', () => {
 
   test('range shortcuts give the panel presets’ windows, in the notebook’s day', () => {
     const window = (range: string): unknown => operation(`GET /v2/timeseries/u/blood_pressure/grouped?range=${range}`).args[1];
-    assert.deepEqual(window('last7'), { startDate: '2026-11-19', endDate: '2026-11-26' });
-    assert.deepEqual(window('last30'), { startDate: '2026-10-27', endDate: '2026-11-26' });
-    assert.deepEqual(window('last90'), { startDate: '2026-08-28', endDate: '2026-11-26' });
-    assert.deepEqual(window('lastYear'), { startDate: '2025-11-26', endDate: '2026-11-26' });
+    assert.deepEqual(window('last7'), { startDate: '2026-11-20', endDate: '2026-11-26' });
+    assert.deepEqual(window('last30'), { startDate: '2026-10-28', endDate: '2026-11-26' });
+    assert.deepEqual(window('last90'), { startDate: '2026-08-29', endDate: '2026-11-26' });
+    assert.deepEqual(window('lastYear'), { startDate: '2025-11-27', endDate: '2026-11-26' });
     assert.match(problem('GET /v2/timeseries/u/blood_pressure/grouped?range=forever').message, /one of last7, last30, last90, lastYear/);
     assert.match(problem('GET /v2/timeseries/u/blood_pressure/grouped?range=last7&start_date=2026-01-01').message, /not both/);
     assert.match(problem('GET /v2/timeseries/u/blood_pressure/grouped').message, /needs start_date/);

@@ -75,11 +75,11 @@ describe('notebook runner: the five operations', () => {
 
     const bloodPressure = okResult(await run.runCell('GET /v2/timeseries/{{userId}}/blood_pressure/grouped?range=last90\n\nexpect count readings > 20'));
     assert.ok(bloodPressure.pages > 1, `20 readings a page: ${bloodPressure.pages} pages`);
-    assert.equal(bloodPressure.request.path, `/v2/timeseries/${rich.id}/blood_pressure/grouped?start_date=2026-08-28&end_date=2026-11-26`);
+    assert.equal(bloodPressure.request.path, `/v2/timeseries/${rich.id}/blood_pressure/grouped?start_date=2026-08-29&end_date=2026-11-26`);
     const groups = (bloodPressure.body as { groups: Record<string, { source: { provider: string; type?: string }; data: unknown[] }[]>; next_cursor: unknown }).groups;
     const sourceKeys = Object.values(groups).flatMap((sourceGroups) => sourceGroups.map((group) => `${group.source.provider}/${group.source.type}`));
     assert.equal(new Set(sourceKeys).size, sourceKeys.length, 'one group per source after the merge');
-    const direct = await client.getGroupedBloodPressure(rich.id, { startDate: '2026-08-28', endDate: '2026-11-26' });
+    const direct = await client.getGroupedBloodPressure(rich.id, { startDate: '2026-08-29', endDate: '2026-11-26' });
     assert.equal((bloodPressure.body as { next_cursor: unknown }).next_cursor, null);
     assert.ok(Object.keys(direct.groups).length > 0);
 
@@ -184,7 +184,7 @@ describe('notebook runner: assertions', () => {
       ['expect count readings == 0', true],
       ['expect readings every day', false],
     ]);
-    assert.match(bloodPressure.assertions[1]!.message, /line 4: 31 of 31 days without a reading: 2026-10-27, 2026-10-28, 2026-10-29, 2026-10-30, 2026-10-31 and 26 more$/);
+    assert.match(bloodPressure.assertions[1]!.message, /line 4: 30 of 30 days without a reading: 2026-10-28, 2026-10-29, 2026-10-30, 2026-10-31, 2026-11-01 and 25 more$/);
   });
 
   test('readings every day: holds on a window with a reading each day, in the notebook’s zone', async () => {
@@ -278,7 +278,7 @@ describe('notebook runner: assertions', () => {
     const { rich } = await sampleUsers(client);
     // 12:00 UTC on the 26th is already the 27th on Kiritimati (UTC+14).
     const ahead = okResult(await runner(client, { id: rich.id }, 'Pacific/Kiritimati').runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?range=last7\npages first'));
-    assert.deepEqual(ahead.call?.args[1], { startDate: '2026-11-20', endDate: '2026-11-27' });
+    assert.deepEqual(ahead.call?.args[1], { startDate: '2026-11-21', endDate: '2026-11-27' });
     assert.equal(ahead.timeZone, 'Pacific/Kiritimati', 'the renderer counts days in the zone the cell ran in');
     const utc = okResult(await runner(client, { id: rich.id }).runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?start_date={{3 days ago}}&end_date={{today}}\npages first'));
     assert.deepEqual(utc.call?.args[1], { startDate: '2026-11-23', endDate: '2026-11-26' });
