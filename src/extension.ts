@@ -130,7 +130,7 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
 
   // Notebooks: the serializer, the controller (one runner per run, recorded as the notebook's) and their commands.
-  const notebooks = registerNotebooks(context, { connection, requests });
+  const notebooks = registerNotebooks(context, { connection, requests, scrub });
   registerNotebookCommands({
     context,
     commands,

@@ -14,6 +14,8 @@ export const scrubStrings = {
     else if (report.textRemoved > 1) parts.push(vscode.l10n.t('{0} free-text values removed', formatCount(report.textRemoved)));
     return parts.length > 0 ? vscode.l10n.t('Scrubbed: {0}.', parts.join(', ')) : vscode.l10n.t('Scrubbed: nothing identifying was found.');
   },
+  /** Said when a notebook is saved with outputs scrubbed: "Notebook outputs saved scrubbed. Scrubbed: …". */
+  notebookOutputSaved: (note: string): string => vscode.l10n.t('Notebook outputs saved scrubbed (healthData.scrub.when). {0}', note),
   /** Appended to a confirmation: "Exported 12 rows to … Scrubbed: …". */
   withNote: (message: string, note: string | undefined): string => (note ? `${message} ${note}` : message),
   /** First line of a raw-response document whose saved copy will be scrubbed. */

@@ -1,18 +1,27 @@
 // Text ⇄ cells, nothing else: the format is the core's (src/notebook/notebookFormat.ts); this only
 // maps its cells to VS Code's and keeps the front matter in the notebook's metadata. No I/O.
 import * as vscode from 'vscode';
-import { REQUEST_CELL_LANGUAGE, type NotebookFile, type NotebookFileCell } from '../notebook/model';
+import { REQUEST_CELL_LANGUAGE, type CellResult, type NotebookFile, type NotebookFileCell } from '../notebook/model';
 import { parseNotebookFile, serializeNotebookFile } from '../notebook/notebookFormat';
 import { cellResultOf, cellResultOutput, cellSucceeded } from './cellOutputs';
 import { frontMatterMetadata, frontMatterOf } from './notebookMetadata';
 
+/** What a cell's result becomes in the file (scrubbed where healthData.scrub.when says); the notebook on screen keeps it as it is. */
+export type ResultForFile = (result: CellResult) => Promise<CellResult>;
+
 export class HealthDataNotebookSerializer implements vscode.NotebookSerializer {
+  constructor(private readonly resultForFile: ResultForFile = async (result) => result) {}
+
   deserializeNotebook(content: Uint8Array): vscode.NotebookData {
     return notebookDataOf(parseNotebookFile(new TextDecoder().decode(content)));
   }
 
-  serializeNotebook(data: vscode.NotebookData): Uint8Array {
-    return new TextEncoder().encode(serializeNotebookFile(notebookFileOf(data)));
+  async serializeNotebook(data: vscode.NotebookData): Promise<Uint8Array> {
+    const file = notebookFileOf(data);
+    const cells = await Promise.all(
+      file.cells.map(async (cell) => (cell.kind === 'request' && cell.output ? { ...cell, output: await this.resultForFile(cell.output) } : cell)),
+    );
+    return new TextEncoder().encode(serializeNotebookFile({ ...file, cells }));
   }
 }
 

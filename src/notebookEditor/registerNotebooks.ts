@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { NOTEBOOK_TYPE } from '../notebook/model';
-import type { RequestInspection } from '../services';
+import { scrubCellResult } from '../notebook/cellResultScrub';
+import type { CellResult } from '../notebook/model';
+import type { RequestInspection, ScrubDoors } from '../services';
+import { scrubStrings } from '../l10n/scrubStrings';
 import { HealthDataNotebookController } from './notebookController';
 import { NotebookEnvironmentStatusBar } from './notebookEnvironmentStatusBar';
 import { HealthDataNotebookSerializer } from './notebookSerializer';
@@ -15,17 +18,26 @@ export interface RegisteredNotebooks {
 /** The notebook type's serializer, its controller and its status bar item; the commands register above. */
 export function registerNotebooks(
   context: vscode.ExtensionContext,
-  deps: { connection: ShellApiConnection; requests: Pick<RequestInspection, 'inLoad'> },
+  deps: { connection: ShellApiConnection; requests: Pick<RequestInspection, 'inLoad'>; scrub: Pick<ScrubDoors, 'secretFor'> },
 ): RegisteredNotebooks {
   const controller = new HealthDataNotebookController(deps);
   const statusBar = new NotebookEnvironmentStatusBar(deps.connection);
   context.subscriptions.push(
     // Outputs are part of the file (a saved result is the investigation's record); metadata is the front matter.
-    vscode.workspace.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer()),
+    // A saved output is a way out: scrubbed as healthData.scrub.when says, and the status bar says what was.
+    vscode.workspace.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer((result) => resultForFile(result, deps.scrub))),
     controller,
     statusBar,
     // The renderer draws in English at once and asks for the display language's words.
     registerNotebookRendererStrings(),
   );
   return { controller, statusBar };
+}
+
+async function resultForFile(result: CellResult, scrub: Pick<ScrubDoors, 'secretFor'>): Promise<CellResult> {
+  const secret = await scrub.secretFor(result.environment.id);
+  if (secret === undefined) return result;
+  const scrubbed = scrubCellResult(result, secret);
+  if (scrubbed.result !== result) vscode.window.setStatusBarMessage(scrubStrings.notebookOutputSaved(scrubStrings.note(scrubbed.report)), 8_000);
+  return scrubbed.result;
 }

@@ -3,11 +3,12 @@
 // does not define. Under healthData.scrub.when = always neither may appear in what leaves (the
 // clipboard, a saved file, a fixture, a tool result); under never both do, so the tests can fail.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { HealthApiClient } from '../../src/api/client';
+import { EXTENSION_ID } from '../../src/constants';
 import type { User } from '../../src/api/schemas';
 import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensionApi';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
@@ -176,6 +177,39 @@ suite('Scrubber on every way out', () => {
     await vscode.commands.executeCommand('healthData.exportCoverageScanCsv', rawFile);
     assert.ok(readFileSync(rawFile.fsPath, 'utf8').includes(EMAIL), 'never: as received');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('a notebook saved with outputs from production: no identifier in the file under always, the person under never', async function () {
+    this.timeout(120_000);
+    const controller = testing.notebooks?.controller ?? assert.fail('the notebook controller');
+    const original = controller.confirmProduction;
+    controller.confirmProduction = async () => true;
+    try {
+      for (const when of ['always', 'never'] as const) {
+        await useScrub(when);
+        const path = join(folder, `outputs-${when}.hdnb.md`);
+        // The cell names no one: what the file holds of the person comes from the output alone.
+        writeFileSync(path, '---\nenvironment: productionUs\n---\n\n```http\nGET /v2/user/?limit=5\n\nlet who = users[0].client_user_id\nexpect count users == 1\n```\n');
+        const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(path));
+        await vscode.window.showNotebookDocument(notebook);
+        await vscode.commands.executeCommand('notebook.selectKernel', { id: 'healthData.notebookController', extension: EXTENSION_ID });
+        await vscode.commands.executeCommand('notebook.execute', notebook.uri);
+        const cell = notebook.getCells().find((candidate) => candidate.kind === vscode.NotebookCellKind.Code) ?? assert.fail('a request cell');
+        await waitFor(() => notebook.cellAt(cell.index).executionSummary?.success === true || undefined, 'the cell to run and pass', 60_000);
+        assert.ok(await notebook.save(), 'saved');
+        const saved = readFileSync(path, 'utf8');
+        assert.match(saved, /```json health-data-output/, 'the output is in the file');
+        if (when === 'always') {
+          assert.equal(carriesPerson(saved), false, `no identifier in: ${saved.slice(0, 1_500)}`);
+          assert.match(saved, /"scrubbed": "/, 'the saved output says it was scrubbed');
+        } else {
+          assert.ok(saved.includes(EMAIL), 'never: the output as received');
+        }
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      }
+    } finally {
+      controller.confirmProduction = original;
+    }
   });
 
   test('Save as Sandbox Fixture from the active blood-pressure panel: its readings, scrubbed', async function () {
