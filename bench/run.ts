@@ -7,10 +7,17 @@
 //                                      allUsers, bloodPressure, workbench, coverageScan, coverageScroll,
 //                                      agentDiagnose, notebookRunAll, scrubThroughput)
 // HDE_BENCH_REPS overrides the repetitions of every benchmark (default 5–7).
+// Before building, the machine is checked the way `npm test` checks it (test/host/preflight.mjs):
+// Chromium, and the toolchain and code-server build the selected benchmarks need, are installed
+// when missing (HDE_PREFLIGHT=report only names the command; =off skips the check).
 import { execSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { ensurePrerequisites } from '../test/host/preflight.mjs';
+import { describeHost, MINIMUM_HOST, selectHost } from '../test/host/hosts.mjs';
+import { ensureHost } from '../test/host/provision.mjs';
+import { benchNeeds } from './lib/benchPrerequisites';
 import { makeProductionBuild, removeProductionBuild, REPO_ROOT } from './lib/productionBuild';
 import { describeFigure, RESULT_PREFIX, type BenchFigure } from './lib/results';
 import { round } from './lib/stats';
@@ -37,6 +44,14 @@ async function main(): Promise<void> {
   const started = performance.now();
   console.log(`Health Data Explorer benchmarks — ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}`);
   console.log('Each figure: median over repetitions (after a warm-up), with a baseline measured in the same run.\n');
+
+  const needs = benchNeeds(selected, selectHost(process.env.HDE_HOSTS, MINIMUM_HOST));
+  ensurePrerequisites(needs);
+  for (const host of needs.hosts) {
+    process.stdout.write(`Checking ${describeHost(host)}… `);
+    await ensureHost(host, { log: (message) => console.log(`\n  ${message}`) });
+    console.log('ready');
+  }
 
   process.stdout.write('Building the production bundles and the .vsix… ');
   const build = makeProductionBuild();

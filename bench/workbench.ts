@@ -105,17 +105,6 @@ async function main(): Promise<void> {
         note: 'Enter on "Load more" until the first new row is painted and focused; median of the 5 pages from the checkpoint. byLoadedUsers has 1,000, 10,000 and 100,000.',
       },
       {
-        id: 'treeLoadMoreGrowth',
-        title: `Users view: Load more at ${CHECKPOINTS.at(-1)!.toLocaleString('en-US')} loaded users ÷ at ${CHECKPOINTS[0]!.toLocaleString('en-US')}`,
-        figure: { value: round(largest), unit: 'ms' },
-        baseline: { value: round(smallest), unit: 'ms', what: `Load more at ${CHECKPOINTS[0]!.toLocaleString('en-US')} loaded users, same run` },
-        ratio: round(largest / smallest, 2),
-        target: `ratio ≤ ${GROWTH_TARGET}`,
-        meetsTarget: largest / smallest <= GROWTH_TARGET,
-        details: { byLoadedUsers: byCheckpoint },
-        note: 'Same pages, same phase of a range (each checkpoint starts a new range of 1,000).',
-      },
-      {
         id: 'treeHeap',
         title: `Users view: extension host heap for ${loadedAtHeap.toLocaleString('en-US')} loaded users`,
         figure: { value: round(usersHeapBytes / MB, 1), unit: 'MB' },
@@ -131,6 +120,20 @@ async function main(): Promise<void> {
         note: 'Heap in use after a full GC, minus the heap with the first page, after Clear Requests (the request log keeps up to 500 bodies; requestLogMB is its share).',
       },
     ];
+    // With HDE_BENCH_TREE_USERS below 10,000 there is one checkpoint: a growth over itself would read 1.00×.
+    if (CHECKPOINTS.length > 1) {
+      figures.splice(2, 0, {
+        id: 'treeLoadMoreGrowth',
+        title: `Users view: Load more at ${CHECKPOINTS.at(-1)!.toLocaleString('en-US')} loaded users ÷ at ${CHECKPOINTS[0]!.toLocaleString('en-US')}`,
+        figure: { value: round(largest), unit: 'ms' },
+        baseline: { value: round(smallest), unit: 'ms', what: `Load more at ${CHECKPOINTS[0]!.toLocaleString('en-US')} loaded users, same run` },
+        ratio: round(largest / smallest, 2),
+        target: `ratio ≤ ${GROWTH_TARGET}`,
+        meetsTarget: largest / smallest <= GROWTH_TARGET,
+        details: { byLoadedUsers: byCheckpoint },
+        note: 'Same pages, same phase of a range (each checkpoint starts a new range of 1,000).',
+      });
+    }
     for (const figure of figures) console.log(describeFigure(figure));
     emitResults('workbench', figures);
   } finally {
@@ -143,11 +146,14 @@ function log(message: string): void {
   process.stderr.write(`  ${message}\n`);
 }
 
+/**
+ * The palette lists only the commands of extensions whose contributions were loaded when it opened:
+ * the activity-bar entry says ours are (without opening the view, whose first open is timed). Then
+ * the e2e suite's own switch, which waits for the switch to land before "Set API Key…" is offered.
+ */
 async function useTeamEnvironment(workbench: Workbench): Promise<void> {
-  await workbench.runCommand('Health Data: Switch Environment…');
-  await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Sandbox US' }).first().click();
-  await workbench.runCommand('Health Data: Set API Key…');
-  await workbench.typeIntoInput(TEAM_KEY);
+  await workbench.activityBarEntry().waitFor({ timeout: 60_000 });
+  await workbench.switchEnvironmentAndSetKey('Sandbox US', TEAM_KEY);
   await statusBarSaysTeam(workbench);
 }
 
