@@ -116,6 +116,7 @@ export const PANEL_COMMANDS = {
   diagnoseData: 'healthData.diagnoseData',
   scanDataCoverage: 'healthData.scanDataCoverage',
   exportCoverageScanCsv: 'healthData.exportCoverageScanCsv',
+  exportActivePanel: 'healthData.exportActivePanel',
 } as const;
 
 /** Webview panel view types; package.json has an `onWebviewPanel:` activation event for each. */

@@ -2,6 +2,7 @@ import type { RegisteredPanels } from '../panels/registerPanels';
 import type { ExtensionServices } from '../services';
 import { DescribePanelsCommand } from './describePanels';
 import { DiagnoseDataCommand } from './diagnoseDataCommand';
+import { ExportActivePanelCommand } from './exportActivePanelCommand';
 import { ExportCoverageScanCsvCommand } from './exportCoverageScanCsvCommand';
 import { RestorePanelCommand } from './restorePanel';
 import { ScanDataCoverageCommand } from './scanDataCoverageCommand';
@@ -18,6 +19,7 @@ export function registerPanelCommands(services: ExtensionServices, { panels, ser
     new DiagnoseDataCommand(services, panels),
     new ScanDataCoverageCommand(services, panels),
     new ExportCoverageScanCsvCommand(panels),
+    new ExportActivePanelCommand(panels),
     new DescribePanelsCommand(panels),
     new RestorePanelCommand(serializers),
   ]) {

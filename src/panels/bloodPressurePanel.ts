@@ -296,7 +296,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     return { pages, userId: user.user_id, clientUserId: user.client_user_id, query: scrubbedQuery, note: scrub.note() };
   }
 
-  protected async exportCsv(): Promise<void> {
+  protected async exportCsv(target?: vscode.Uri): Promise<void> {
     const leaving = await this.leavingData();
     const groups = groupReadings(leaving.pages.map((p) => p.groups), this.zone);
     const rows = groups.reduce((sum, g) => sum + g.readings.length, 0);
@@ -306,10 +306,11 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       content: bloodPressureCsv(groups, this.zone),
       rows,
       ...(leaving.note ? { scrubNote: leaving.note } : {}),
+      ...(target ? { target } : {}),
     });
   }
 
-  protected async exportJson(): Promise<void> {
+  protected async exportJson(target?: vscode.Uri): Promise<void> {
     const leaving = await this.leavingData();
     const groups = mergeGroupedPages(leaving.pages.map((p) => p.groups));
     const content = {
@@ -328,6 +329,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       content: `${JSON.stringify(content, null, 2)}\n`,
       rows,
       ...(leaving.note ? { scrubNote: leaving.note } : {}),
+      ...(target ? { target } : {}),
     });
   }
 

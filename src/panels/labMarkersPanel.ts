@@ -225,7 +225,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     return { page: scrub.body(operation, this.result.page), note: scrub.note() };
   }
 
-  protected async exportCsv(): Promise<void> {
+  protected async exportCsv(target?: vscode.Uri): Promise<void> {
     const leaving = await this.leavingPage();
     if (!leaving) return;
     const { markers } = leaving.page;
@@ -236,14 +236,15 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
       content: markersCsv(markers, leaving.page.pricing),
       rows,
       ...(leaving.note ? { scrubNote: leaving.note } : {}),
+      ...(target ? { target } : {}),
     });
   }
 
-  protected async exportJson(): Promise<void> {
+  protected async exportJson(target?: vscode.Uri): Promise<void> {
     const leaving = await this.leavingPage();
     if (!leaving) return;
     const content = `${JSON.stringify(leaving.page, null, 2)}\n`;
-    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: leaving.page.markers.length, ...(leaving.note ? { scrubNote: leaving.note } : {}) });
+    await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: leaving.page.markers.length, ...(leaving.note ? { scrubNote: leaving.note } : {}), ...(target ? { target } : {}) });
   }
 
   /** The page shown, as one exchange for a sandbox fixture. */

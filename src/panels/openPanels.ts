@@ -114,6 +114,14 @@ export class OpenPanels {
     return false;
   }
 
+  /** Exports what the panel in front shows; false when no blood-pressure or lab-markers panel is in front. */
+  async exportActive(format: 'csv' | 'json', target?: vscode.Uri): Promise<boolean> {
+    const panel = [...this.bloodPressure.all(), ...this.labMarkers.all()].find((candidate) => candidate.panel.active);
+    if (!panel) return false;
+    await panel.exportAs(format, target);
+    return true;
+  }
+
   /** The query of the panel in front (the active one), for Add to Notebook. */
   activeQuery(): PanelQuery | undefined {
     return this.all().find((panel) => panel.panel.active)?.notebookQuery();

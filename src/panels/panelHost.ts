@@ -103,8 +103,14 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
   protected abstract onConnectionChanged(): void;
   /** "Retry" / "Retry later" of an error: load the current query again. */
   protected abstract retry(): Promise<void>;
-  protected abstract exportCsv(): Promise<void>;
-  protected abstract exportJson(): Promise<void>;
+  /** `target` skips the save dialog (the hidden Export Active Panel command, tests). */
+  protected abstract exportCsv(target?: vscode.Uri): Promise<void>;
+  protected abstract exportJson(target?: vscode.Uri): Promise<void>;
+
+  /** Exports what the panel shows, as its Export buttons do; `target` skips the save dialog. */
+  exportAs(format: 'csv' | 'json', target?: vscode.Uri): Promise<void> {
+    return format === 'csv' ? this.exportCsv(target) : this.exportJson(target);
+  }
   protected abstract openRawJson(): Promise<void>;
   /** The request Copy as cURL copies; undefined when there is no query yet. */
   protected abstract currentRequest(): RequestSpec | undefined;

@@ -27,6 +27,8 @@ export interface Panels extends vscode.Disposable {
   exportCoverageScan(target?: vscode.Uri, rows?: ScanExportRows): Promise<vscode.Uri | undefined>;
   /** What the active blood-pressure or lab-markers panel shows, as a sandbox fixture's exchange. */
   activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined;
+  /** Exports what the active blood-pressure or lab-markers panel shows; false when none is in front. */
+  exportActive(format: 'csv' | 'json', target?: vscode.Uri): Promise<boolean>;
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean;
   describe(): PanelDescription[];
@@ -76,6 +78,10 @@ export class LazyPanels implements Panels {
 
   activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined {
     return this.open?.activeFixture();
+  }
+
+  exportActive(format: 'csv' | 'json', target?: vscode.Uri): Promise<boolean> {
+    return this.open ? this.open.exportActive(format, target) : Promise.resolve(false);
   }
 
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean {

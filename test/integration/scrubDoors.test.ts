@@ -212,6 +212,35 @@ suite('Scrubber on every way out', () => {
     }
   });
 
+  test('the blood-pressure and lab-markers exports (CSV and JSON): no identifier under always, the person under never', async function () {
+    this.timeout(120_000);
+    await vscode.commands.executeCommand('healthData.showBloodPressure', planted, { startDate: '2000-01-01', endDate: '', provider: '' });
+    await waitForPanel('the planted user\'s blood pressure', (report) => report.viewType === 'healthData.bloodPressure' && report.active && rendered<string>(report, 'phase') === 'data', 60_000);
+    const exported: Record<string, string> = {};
+    for (const format of ['csv', 'json'] as const) {
+      for (const when of ['always', 'never'] as const) {
+        await useScrub(when);
+        const file = vscode.Uri.file(join(folder, `bp-${when}.${format}`));
+        assert.equal(await vscode.commands.executeCommand('healthData.exportActivePanel', format, file), true, 'the panel in front exported');
+        exported[`${format}-${when}`] = readFileSync(file.fsPath, 'utf8');
+      }
+    }
+    assert.equal(carriesPerson(exported['json-always']!), false, `no identifier in the JSON: ${exported['json-always']!.slice(0, 400)}`);
+    assert.ok(exported['json-never']!.includes(planted.user_id), 'never: the JSON as received names the user');
+    // The CSV names no one; what would identify the person there is when: the dates move, the values stay.
+    const columns = (csv: string, names: string[]): string[] => {
+      const [header = '', ...lines] = csv.trimEnd().split('\r\n');
+      const at = names.map((name) => header.split(',').indexOf(name));
+      return lines.map((line) => at.map((index) => line.split(',')[index]).join(' '));
+    };
+    assert.ok(columns(exported['csv-never']!, ['timestamp']).length > 0, 'readings were written');
+    assert.equal(carriesPerson(exported['csv-always']!), false);
+    assert.deepEqual(columns(exported['csv-always']!, ['systolic', 'diastolic']), columns(exported['csv-never']!, ['systolic', 'diastolic']), 'values kept');
+    const rawTimes = new Set(columns(exported['csv-never']!, ['timestamp']));
+    assert.ok(columns(exported['csv-always']!, ['timestamp']).every((time) => !rawTimes.has(time)), 'every reading\'s date moved');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('Save as Sandbox Fixture from the active blood-pressure panel: its readings, scrubbed', async function () {
     this.timeout(90_000);
     await useScrub('never');
