@@ -212,7 +212,7 @@ suite('Scrubber on every way out', () => {
     }
   });
 
-  test('the blood-pressure and lab-markers exports (CSV and JSON): no identifier under always, the person under never', async function () {
+  test('the blood-pressure exports (CSV and JSON): no identifier under always, dates moved and values kept; the person under never', async function () {
     this.timeout(120_000);
     await vscode.commands.executeCommand('healthData.showBloodPressure', planted, { startDate: '2000-01-01', endDate: '', provider: '' });
     await waitForPanel('the planted user\'s blood pressure', (report) => report.viewType === 'healthData.bloodPressure' && report.active && rendered<string>(report, 'phase') === 'data', 60_000);
