@@ -16,7 +16,7 @@ import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
 import { clampWindow, panWindow, sameWindow, zoomWindow } from '../../domain/chartWindow';
 import { clampColumn, countOutside, robustAxisRange, spacedLabels, type AxisRange } from '../../domain/chartAxisRange';
 import { timeTickLabels } from '../../domain/chartTimeTicks';
-import type { StoredSource } from '../../domain/bloodPressureStore';
+import type { StoredSource } from '../../domain/bloodPressureStoredSource';
 import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
