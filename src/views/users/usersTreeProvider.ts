@@ -2,40 +2,29 @@ import * as vscode from 'vscode';
 import type { HealthApiClient } from '../../api/client';
 import { listUsersRequest, resolveUserRequest } from '../../api/requests';
 import type { User, UserList } from '../../api/schemas';
-import type { ShellApiConnection } from '../../connection/shellApiConnection';
-import type { KnownUsers } from '../../domain/knownUsers';
-import { SHELL_COMMANDS, USERS_VIEW_ID } from '../../constants';
-import { isFresh } from '../../domain/freshness';
+import { USERS_VIEW_ID } from '../../constants';
 import { usersPerRange } from '../../domain/userRanges';
-import type { LastResponse } from '../../jsonDocuments/lastResponse';
 import { progressTitles, tree } from '../../l10n/shellStrings';
 import type { EnvironmentInfo } from '../../services';
-import type { PinnedUsersStore } from '../../storage/pinnedUsersStore';
-import type { ShellSettings } from '../../storage/shellSettings';
 import { showFailure } from '../../ui/showFailure';
 import { withCancellableProgress } from '../../ui/withCancellableProgress';
 import { failureNodes } from './failureNodes';
 import { filterChildren } from './filterChildren';
+import { FullUserRecords } from './fullUserRecords';
 import { ListedUsers, type AppendResult } from './listedUsers';
 import { ListingRecovery } from './listingRecovery';
+import { changedByLoadMore } from './loadMoreChange';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
 import { PinnedUsers } from './pinnedUsers';
+import { switchEnvironmentBanner } from './switchEnvironmentBanner';
 import type { TreeNode } from './treeNode';
-import { UserFilterSearch, type UsersSnapshot } from './userFilterSearch';
+import type { UserFilterSearch } from './userFilterSearch';
+import { UsersFilter } from './usersFilter';
 import { UserNode } from './userNode';
 import type { UserTreeContext } from './userTreeContext';
+import type { UsersTreeServices, UsersTreeSummary } from './usersTreeServices';
 import { inRequestOrigin } from '../../connection/requestOrigins';
-
-export interface UsersTreeServices {
-  connection: ShellApiConnection;
-  settings: ShellSettings;
-  lastResponse: LastResponse;
-  /** Fed with every user the tree receives, so hovers and look-ups can name them without a request. */
-  knownUsers?: KnownUsers;
-  /** Where the pins of Resolve User are kept across window reloads; none: pins last a session. */
-  pinnedUsers?: PinnedUsersStore;
-}
 
 /**
  * Load more shows its spinner only when the page is slow: VS Code holds a tree refresh that follows
@@ -44,11 +33,6 @@ export interface UsersTreeServices {
 const LOAD_MORE_SPINNER_DELAY_MS = 300;
 
 type Listing = { kind: 'idle' } | { kind: 'loaded'; users: ListedUsers } | { kind: 'failed'; error: unknown };
-
-export interface UsersTreeSummary {
-  total: number | undefined;
-  filter: UserFilterSearch | undefined;
-}
 
 /**
  * The team's users, page by page, with the filter and the users Resolve User pinned on top. State
@@ -68,19 +52,20 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   private firstPage: Promise<void> | undefined;
   private readonly pinned: PinnedUsers;
   private readonly recovery = new ListingRecovery();
-  private filter: UserFilterSearch | undefined;
-  private stopSearch: AbortController | undefined;
+  private readonly usersFilter: UsersFilter;
   private loadMoreNode: LoadMoreNode | undefined;
   private loadingMore = false;
   private readonly nodes = new Map<string, UserNode>();
-  private readonly fullRecords = new Map<string, Promise<User>>();
+  private readonly fullRecords = new FullUserRecords();
   /** Aborted whenever the tree starts over: requests of the old state stop and their results are dropped. */
   private lifetime = new AbortController();
-  /** Every user, from the last complete filter search: new filters reuse it while it is fresh. */
-  private snapshot: UsersSnapshot | undefined;
 
   constructor(private readonly services: UsersTreeServices) {
     this.pinned = new PinnedUsers(services.pinnedUsers, () => this.environment().id);
+    this.usersFilter = new UsersFilter(services.connection, () => this.lifetime, {
+      rootChanged: () => this.changedRoot(),
+      summaryChanged: () => this.summaryChanged.fire(),
+    });
     this.subscriptions = [
       services.connection.onDidChange(() => this.reset(false)),
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -120,16 +105,13 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   fetchFullRecord(user: User): Promise<User> {
-    const cached = this.fullRecords.get(user.user_id);
-    if (cached) return cached;
-    const pending = this.withClient(progressTitles.loadingDetails(), async (client, signal) => {
-      const full = await client.resolveUser(user.client_user_id, { signal });
-      this.services.lastResponse.record(resolveUserRequest(user.client_user_id), full);
-      return full;
-    });
-    this.fullRecords.set(user.user_id, pending);
-    pending.catch(() => this.fullRecords.delete(user.user_id));
-    return pending;
+    return this.fullRecords.get(user, () =>
+      this.withClient(progressTitles.loadingDetails(), async (client, signal) => {
+        const full = await client.resolveUser(user.client_user_id, { signal });
+        this.services.lastResponse.record(resolveUserRequest(user.client_user_id), full);
+        return full;
+      }),
+    );
   }
 
   /** Starts over from the first page, pins dropped; an active filter downloads every user again. */
@@ -163,7 +145,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
       clearTimeout(spinner);
       this.setLoadingMore(false);
       if (!lifetime.signal.aborted) {
-        this.treeChanged.fire(this.changedByLoadMore(listed, appended));
+        this.treeChanged.fire(changedByLoadMore(listed, appended, this.loadMoreNode));
         this.summaryChanged.fire();
       }
     }
@@ -176,59 +158,16 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     if (this.loadMoreNode) this.loadMoreNode.loading = loading;
   }
 
-  /**
-   * What a Load more makes VS Code re-read: the range still filling and the Load more row when the
-   * page stayed in that range, so its cost does not grow with the list; otherwise the root.
-   */
-  private changedByLoadMore(listed: ListedUsers, appended: AppendResult | undefined): TreeNode[] | undefined {
-    const lastRange = listed.lastRange();
-    const loadMoreNode = this.loadMoreNode;
-    if (!loadMoreNode) return undefined;
-    if (!appended) return [loadMoreNode];
-    if (appended.change !== 'lastRange' || !lastRange || !listed.listing.hasMore) return undefined;
-    loadMoreNode.loaded = listed.listing.count;
-    loadMoreNode.total = listed.listing.total;
-    return [lastRange, loadMoreNode];
-  }
-
   async setFilter(prefix: string): Promise<void> {
-    this.stopSearch?.abort();
-    const stop = new AbortController();
-    this.stopSearch = stop;
-    const search = new UserFilterSearch(prefix);
-    this.filter = search;
-    // Every user was downloaded a moment ago: the new filter searches that, without a request.
-    const snapshot = this.snapshot;
-    if (snapshot && isFresh(snapshot.fetchedAt, Date.now())) {
-      search.runOn(snapshot);
-      this.changedRoot();
-      return;
-    }
-    this.changedRoot();
-    try {
-      await withCancellableProgress(
-        { title: progressTitles.searchingUsers(prefix), viewId: USERS_VIEW_ID, signal: AbortSignal.any([this.lifetime.signal, stop.signal]) },
-        (signal, report) =>
-          inRequestOrigin('tree', async () => {
-            const client = await this.services.connection.client();
-            const lifetime = this.lifetime;
-            const complete = await search.run(client, signal, () => {
-              report(progressTitles.searchedSoFar(search.scanned, search.total ?? search.scanned));
-              this.summaryChanged.fire();
-            });
-            if (complete && !lifetime.signal.aborted) this.snapshot = complete;
-          }),
-      );
-    } catch (error) {
-      search.fail(error);
-    }
-    if (this.filter === search) this.changedRoot();
+    return this.usersFilter.set(prefix);
   }
 
   clearFilter(): void {
-    this.stopSearch?.abort();
-    this.filter = undefined;
-    this.changedRoot();
+    this.usersFilter.clear();
+  }
+
+  private get filter(): UserFilterSearch | undefined {
+    return this.usersFilter.search;
   }
 
   /**
@@ -238,7 +177,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   async showUser(user: User): Promise<UserNode> {
     if (this.filter && !this.filter.matches.some((match) => match.user_id === user.user_id)) this.clearFilter();
     if (this.listing.kind === 'idle' && !this.filter) await this.loadFirstPage();
-    this.fullRecords.set(user.user_id, Promise.resolve(user));
+    this.fullRecords.remember(user);
     this.services.knownUsers?.add([user]);
     const filtered = this.filter?.matches.find((match) => match.user_id === user.user_id);
     if (filtered) return this.nodeFor(filtered, false);
@@ -254,7 +193,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     if ((await this.services.connection.apiKeyState()) === 'missing') return [];
     if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false), this.environment());
     if (this.listing.kind === 'idle') await this.loadFirstPage();
-    const banner = this.environment().isLocalSandbox ? [this.switchEnvironmentBanner()] : [];
+    const banner = this.environment().isLocalSandbox ? [switchEnvironmentBanner()] : [];
     const pinned = this.pinned.all().map((user) => this.nodeFor(user, true));
     switch (this.listing.kind) {
       case 'idle':
@@ -315,16 +254,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     const client = await this.services.connection.client();
     const restored = await inRequestOrigin('tree', () => this.pinned.restore(client, signal));
     if (restored.length === 0 || signal.aborted) return;
-    for (const user of restored) this.fullRecords.set(user.user_id, Promise.resolve(user));
+    for (const user of restored) this.fullRecords.remember(user);
     this.changedRoot();
-  }
-
-  private switchEnvironmentBanner(): MessageNode {
-    return new MessageNode(undefined, 'users/switchEnvironment', tree.switchEnvironmentBanner(), {
-      icon: 'server-environment',
-      tooltip: tree.switchEnvironmentTooltip(),
-      command: { title: tree.switchEnvironmentBanner(), command: SHELL_COMMANDS.selectEnvironment },
-    });
   }
 
   private acceptFirstPage(page: UserList): void {
@@ -354,13 +285,11 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     const prefix = keepFilter ? this.filter?.prefix : undefined;
     this.lifetime.abort();
     this.lifetime = new AbortController();
-    this.stopSearch?.abort();
+    this.usersFilter.reset();
     this.recovery.cancel();
-    this.snapshot = undefined;
     this.listing = { kind: 'idle' };
     this.firstPage = undefined;
     this.pinned.clear({ forget: false });
-    this.filter = undefined;
     this.loadMoreNode = undefined;
     this.nodes.clear();
     this.fullRecords.clear();

@@ -9,57 +9,30 @@
 // chart has focus: + / - around the centre, ← / → to move, 0 or Escape for the whole range.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { BLOOD_PRESSURE_CATEGORIES, SYSTOLIC_BANDS, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
 import { seriesColorSlot } from '../../domain/bloodPressureChartSeries';
-import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/chartColors';
+import type { ChartPalette } from '../../domain/chartColors';
 import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
-import { clampWindow, panWindow, sameWindow, zoomWindow } from '../../domain/chartWindow';
-import { clampColumn, countOutside, robustAxisRange, spacedLabels, type AxisRange } from '../../domain/chartAxisRange';
-import { timeTickLabels } from '../../domain/chartTimeTicks';
-import type { StoredSource } from '../../domain/bloodPressureStore';
-import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
+import { clampWindow, sameWindow } from '../../domain/chartWindow';
+import type { AxisRange } from '../../domain/chartAxisRange';
+import { parseChartSeriesKey } from '../../domain/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
-import { createButton, type ButtonHandle } from '../common/toolkit';
-import { categoryLabel, themeColor } from './categoryColors';
-import { BandLayer } from './chartBands';
+import { bandLegend, currentPalette } from './chartBandLegend';
+import { chartOptions } from './chartOptions';
+import type { ChartSource } from './chartSource';
+import { ChartToolbar } from './chartToolbar';
+import { outlierNoteText, otherUnitsNoteText, showNote } from './chartNotes';
+import { scaleColumns, scaleOf, scaleUnit, type Column } from './chartScales';
+import { seriesChange, seriesPair } from './chartSeries';
+import { CHART_HEIGHT, chartWidth, pixelColumnsFor } from './chartSize';
 import { ChartTooltip } from './chartTooltip';
-
-const HEIGHT = 320;
-/** Band names closer than this (CSS pixels, a line of 11px text) would overlap. */
-const LABEL_GAP_PX = 14;
-/** The mmHg axis always shows the normal..stage 2 bands, whatever the readings' own range. */
-const PRESSURE_BANDS_IN_VIEW: AxisRange = { min: 50, max: 190 };
-/** Columns are pixels rounded up to this step, so a resize of a few pixels reuses the columns. */
-const COLUMN_STEP = 128;
-
-/** Where the chart's data comes from (the view's store). */
-export interface ChartSource {
-  /** Everything there is to show: the queried days and any reading outside them. */
-  wholeWindow(): ChartWindow;
-  /** The readings in `window`, decimated to `pixelColumns` columns (one column pair per series key). */
-  data(window: ChartWindow, pixelColumns: number): DecimatedChart;
-  /** The reading drawn at `epochMs` in series `key`, for the tooltip. */
-  readingAt(epochMs: number, key: string): { source: StoredSource; index: number } | undefined;
-}
-
-const KEYS: Record<string, 'in' | 'out' | 'back' | 'forward' | 'reset'> = {
-  '+': 'in',
-  '=': 'in',
-  '-': 'out',
-  _: 'out',
-  ArrowLeft: 'back',
-  ArrowRight: 'forward',
-  '0': 'reset',
-  Escape: 'reset',
-};
+import { windowAfter, zoomActionOf } from './chartZoomKeys';
 
 export class BloodPressureChart {
   readonly element: HTMLElement;
   private readonly canvasHost: HTMLElement;
-  private readonly resetZoom: ButtonHandle;
-  private readonly rangeText: HTMLElement;
+  private readonly toolbar: ChartToolbar;
   private readonly tooltip: ChartTooltip;
   private readonly otherUnitsNote = el('span', { className: 'muted other-units-note' });
   /** Says which axes have values beyond them, drawn at their edge (a person sees why a point hugs the frame). */
@@ -93,25 +66,15 @@ export class BloodPressureChart {
     });
     this.canvasHost.addEventListener('keydown', (event) => this.onKey(event));
     this.canvasHost.addEventListener('dblclick', () => this.zoomTo(undefined));
-    this.resetZoom = createButton(strings.resetZoom, () => this.zoomTo(undefined), { title: strings.resetZoomHint });
-    this.resetZoom.element.classList.add('reset-zoom');
-    this.resetZoom.setDisabled(true);
-    this.rangeText = el('span', { className: 'chart-range', attrs: { 'aria-live': 'polite' } });
-    const toolbar = el(
-      'div',
-      { className: 'chart-toolbar' },
-      el('span', { className: 'muted chart-keys', text: strings.zoomHint, attrs: { id: 'chart-keys' } }),
-      this.rangeText,
-      this.resetZoom.element,
-    );
+    this.toolbar = new ChartToolbar(strings, () => this.zoomTo(undefined));
     this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key), (key) => this.ranges.get(scaleOf(key)));
     this.otherUnitsNote.hidden = true;
     this.outlierNote.hidden = true;
-    this.element = el('div', { className: 'chart' }, toolbar, this.canvasHost, this.bandLegend(), this.otherUnitsNote, this.outlierNote);
+    this.element = el('div', { className: 'chart' }, this.toolbar.element, this.canvasHost, bandLegend(strings), this.otherUnitsNote, this.outlierNote);
     this.resizeObserver = new ResizeObserver(([entry]) => {
       this.knownWidth = entry?.contentRect.width ?? this.knownWidth;
-      if (!this.plot || this.plot.width === this.width()) return;
-      this.plot.setSize({ width: this.width(), height: HEIGHT });
+      if (!this.plot || this.plot.width === chartWidth(this.knownWidth)) return;
+      this.plot.setSize({ width: chartWidth(this.knownWidth), height: CHART_HEIGHT });
       this.draw();
     });
     this.resizeObserver.observe(this.canvasHost);
@@ -180,16 +143,12 @@ export class BloodPressureChart {
   }
 
   private onKey(event: KeyboardEvent): void {
-    const action = KEYS[event.key];
-    if (!action || event.altKey || event.ctrlKey || event.metaKey) return;
+    const action = zoomActionOf(event);
+    if (!action) return;
     event.preventDefault();
     event.stopPropagation();
     const whole = this.source.wholeWindow();
-    const view = this.view ?? whole;
-    if (action === 'reset') return this.zoomTo(undefined);
-    if (action === 'in') return this.zoomTo(zoomWindow(view, whole, 0.5));
-    if (action === 'out') return this.zoomTo(zoomWindow(view, whole, 2));
-    return this.zoomTo(panWindow(view, whole, action === 'back' ? -0.25 : 0.25));
+    this.zoomTo(windowAfter(action, this.view ?? whole, whole));
   }
 
   private zoomTo(view: ChartWindow | undefined): void {
@@ -212,7 +171,7 @@ export class BloodPressureChart {
   private draw(): void {
     const whole = this.source.wholeWindow();
     const window = this.view ? clampWindow(this.view, whole) : whole;
-    const data = this.source.data(window, this.pixelColumns());
+    const data = this.source.data(window, pixelColumnsFor(chartWidth(this.knownWidth)));
     this.syncSeries(data.providers);
     const plot = this.plot!;
     this.drawn = data;
@@ -226,68 +185,29 @@ export class BloodPressureChart {
     const to = this.zone.formatWallTime(window.endMs);
     const providers = new Set(data.providers.map((key) => parseChartSeriesKey(key).provider));
     this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, data.points, providers.size, this.zone.zone, from, to));
-    const otherUnits = [...new Set(this.providers.map((key) => parseChartSeriesKey(key).unit).filter((unit) => unit !== PRESSURE_UNIT))];
-    this.otherUnitsNote.hidden = otherUnits.length === 0;
-    const note = otherUnits.length ? formatMessage(this.strings.otherUnitsNote, otherUnits.join(', ')) : '';
-    if (this.otherUnitsNote.textContent !== note) this.otherUnitsNote.textContent = note;
-    const range = formatMessage(this.strings.chartRange, from, to);
-    if (this.rangeText.textContent !== range) this.rangeText.textContent = range;
-    this.resetZoom.setDisabled(this.view === undefined);
+    showNote(this.otherUnitsNote, otherUnitsNoteText(this.strings, this.providers));
+    this.toolbar.show(formatMessage(this.strings.chartRange, from, to), this.view !== undefined);
   }
 
-  /**
-   * Each value axis scaled to its own readings (robustAxisRange: an outlier does not stretch it),
-   * and the columns with every outlier moved to its axis's edge, where the tooltip names it.
-   */
+  /** The columns scaled per axis (chartScales.ts), and the note naming the values drawn at an axis's edge. */
   private scaledColumns(data: DecimatedChart): Column[] {
-    // Per scale: the systolic columns and the diastolic columns, each a population of its own.
-    const byScale = new Map<string, [Column[], Column[]]>();
-    data.providers.forEach((key, index) => {
-      const scale = scaleOf(key);
-      const populations = byScale.get(scale) ?? [[], []];
-      populations[0].push(data.columns[2 * index] ?? []);
-      populations[1].push(data.columns[2 * index + 1] ?? []);
-      byScale.set(scale, populations);
-    });
-    this.ranges = new Map();
-    for (const [scale, populations] of byScale) {
-      const range = robustAxisRange(populations, scale === 'y' ? PRESSURE_BANDS_IN_VIEW : undefined);
-      if (range) this.ranges.set(scale, range);
-    }
-    if (!byScale.has('y')) this.ranges.set('y', { ...PRESSURE_BANDS_IN_VIEW });
-    const outside = new Map<string, number>();
-    const columns = data.columns.map((column, i) => {
-      const scale = scaleOf(data.providers[Math.floor(i / 2)] ?? '');
-      const range = this.ranges.get(scale);
-      if (!range) return column;
-      const count = countOutside(column, range);
-      if (count > 0) outside.set(scale, (outside.get(scale) ?? 0) + count);
-      return count > 0 ? clampColumn(column, range) : column;
-    });
-    const note = [...outside]
-      .map(([scale, count]) => {
-        const range = this.ranges.get(scale)!;
-        return formatMessage(this.strings.outlierNote, count, scaleUnit(scale === 'y' ? undefined : scale), Math.round(range.min), Math.round(range.max));
-      })
-      .join(' ');
-    this.outlierNote.hidden = note === '';
-    if (this.outlierNote.textContent !== note) this.outlierNote.textContent = note;
+    const { columns, ranges, outside } = scaleColumns(data);
+    this.ranges = ranges;
+    showNote(this.outlierNote, outlierNoteText(this.strings, outside, ranges));
     return columns;
   }
 
   /** Series only ever join during a load: they are added; anything else (or a new unit's axis) rebuilds. */
   private syncSeries(providers: readonly string[]): void {
-    if (this.plot && sameList(this.providers, providers)) return;
-    const kept = this.providers.filter((p) => providers.includes(p));
-    const unitsBefore = new Set(this.providers.map((key) => parseChartSeriesKey(key).unit));
-    const newUnit = providers.some((key) => !unitsBefore.has(parseChartSeriesKey(key).unit) && parseChartSeriesKey(key).unit !== PRESSURE_UNIT);
-    if (!this.plot || newUnit || !sameList(kept, this.providers)) {
+    const change = this.plot ? seriesChange(this.providers, providers) : 'rebuild';
+    if (change === 'same') return;
+    if (change === 'rebuild') {
       this.providers = [...providers];
       return this.create();
     }
     providers.forEach((provider, index) => {
       if (this.providers.includes(provider)) return;
-      const [systolic, diastolic] = this.seriesOf(provider);
+      const [systolic, diastolic] = seriesPair(provider, this.colorOf(parseChartSeriesKey(provider).provider), this.strings);
       this.plot!.addSeries(systolic, 1 + 2 * index);
       this.plot!.addSeries(diastolic, 2 + 2 * index);
     });
@@ -305,172 +225,19 @@ export class BloodPressureChart {
   private create(): void {
     this.plot?.destroy();
     const empty: uPlot.AlignedData = [[], ...this.providers.flatMap(() => [[], []])];
-    this.plot = new uPlot(this.options(), empty, this.canvasHost);
+    const options = chartOptions({
+      width: chartWidth(this.knownWidth),
+      height: CHART_HEIGHT,
+      palette: this.palette,
+      strings: this.strings,
+      zone: this.zone,
+      providers: this.providers,
+      colorOf: (provider) => this.colorOf(provider),
+      rangeOf: (scale) => this.ranges.get(scale),
+      onScale: (u) => this.onScale(u),
+      onCursor: (u) => this.tooltip.follow(u, this.providers),
+    });
+    this.plot = new uPlot(options, empty, this.canvasHost);
     this.tooltip.attach(this.plot);
   }
-
-  private width(): number {
-    return Math.max(320, Math.floor(this.knownWidth) || 640);
-  }
-
-  private pixelColumns(): number {
-    const pixels = this.width() * (window.devicePixelRatio || 1);
-    return Math.ceil(pixels / COLUMN_STEP) * COLUMN_STEP;
-  }
-
-  private seriesOf(key: string): [uPlot.Series, uPlot.Series] {
-    const { provider, unit } = parseChartSeriesKey(key);
-    const color = this.colorOf(provider);
-    const valueText = (_u: uPlot, value: number | null): string => (value === null || value === undefined ? '–' : String(value));
-    // 1 px strokes: a canvas rasterised without a GPU draws them on a fast path. spanGaps false:
-    // the `null` rows break a line over a long gap; the `undefined` of instants where only another
-    // provider (or the other series) has a point are drawn across.
-    if (unit === PRESSURE_UNIT) {
-      return [
-        { label: formatMessage(this.strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
-        { label: formatMessage(this.strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
-      ];
-    }
-    // Another unit: its own scale and axis, points without a line (a few readings among many).
-    const named = `${provider} (${unit})`;
-    const points = { show: true, size: 6, width: 1, stroke: color, fill: color };
-    const noLine = (): null => null;
-    return [
-      { label: formatMessage(this.strings.systolicOf, named), scale: unitScale(unit), stroke: color, width: 1, paths: noLine, points, spanGaps: false, value: valueText },
-      { label: formatMessage(this.strings.diastolicOf, named), scale: unitScale(unit), stroke: color, width: 1, paths: noLine, points: { ...points, fill: 'transparent' }, spanGaps: false, value: valueText },
-    ];
-  }
-
-  private options(): uPlot.Options {
-    const foreground = themeColor('--vscode-editor-foreground', this.palette.text);
-    const grid = themeColor('--vscode-charts-lines', 'rgba(128,128,128,0.3)');
-    const fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
-    const font = `11px ${fontFamily}`;
-    const zone = this.zone;
-    const series: uPlot.Series[] = [
-      { label: formatMessage(this.strings.columnTime, zone.zone), value: (_u, v) => (v === null || v === undefined ? '–' : zone.formatWallTime(v * 1000)) },
-      ...this.providers.flatMap((provider) => this.seriesOf(provider)),
-    ];
-    const axis = (label?: string): uPlot.Axis => ({
-      stroke: foreground,
-      font,
-      labelFont: font,
-      grid: { stroke: grid, width: 1 },
-      ticks: { stroke: grid, width: 1 },
-      ...(label ? { label } : {}),
-    });
-    const labels = Object.fromEntries(BLOOD_PRESSURE_CATEGORIES.map((category) => [category, categoryLabel(this.strings, category)])) as Record<BloodPressureCategory, string>;
-    const bands = new BandLayer(this.palette);
-    const otherUnits = [...new Set(this.providers.map((key) => parseChartSeriesKey(key).unit))].filter((unit) => unit !== PRESSURE_UNIT);
-    return {
-      width: this.width(),
-      height: HEIGHT,
-      // A Date whose local fields read the zone's wall time (what uPlot's tzDate makes, without its
-      // toLocaleString per tick): the zone's offset from our ZoneCalendar.
-      tzDate: (seconds) => {
-        const wall = seconds * 1000 + zone.offsetMinutesAt(seconds * 1000) * 60_000;
-        return new Date(wall + new Date(wall).getTimezoneOffset() * 60_000);
-      },
-      scales: {
-        // The x range is always set by draw(): the whole range or the zoom.
-        x: { time: true, auto: false, range: (_u, min, max) => [min ?? 0, max ?? 1] },
-        // Each axis its own robust range (scaledColumns); mmHg always shows the normal..stage 2 bands.
-        y: { auto: true, range: () => rangePair(this.ranges.get('y') ?? PRESSURE_BANDS_IN_VIEW) },
-        ...Object.fromEntries(otherUnits.map((unit) => [unitScale(unit), { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => rangePair(this.ranges.get(unitScale(unit)) ?? { min: min ?? 0, max: max ?? 1 }) }])),
-      },
-      axes: [{ ...axis(), values: (_u, splits, _axis, _space, increment) => timeTickLabels(splits.map((seconds) => zone.formatWallTime(seconds * 1000)), increment) }, axis(this.strings.pressureAxis), this.bandAxis(foreground, font, labels), ...otherUnits.map((unit) => ({ ...axis(unit), scale: unitScale(unit), side: 1, grid: { show: false } }))],
-      series,
-      cursor: {
-        drag: { x: true, y: false },
-        // A double click shows the whole range (draw's window), not the first to last row.
-        bind: { dblclick: () => null },
-      },
-      hooks: {
-        drawClear: [(u) => bands.draw(u)],
-        setScale: [(u, key) => key === 'x' && this.onScale(u)],
-        setCursor: [(u) => this.tooltip.follow(u, this.providers)],
-      },
-    };
-  }
-
-  /**
-   * The bands' names on the right of the plot, each at its band's middle: every band says what it
-   * is (colour is never the only cue), and no name covers a reading.
-   */
-  private bandAxis(foreground: string, font: string, labels: Record<BloodPressureCategory, string>): uPlot.Axis {
-    // Each visible band's middle; a name closer than a line of text to one already placed (a band
-    // squeezed by a tall axis) is left out rather than drawn over it. Higher bands go first: the
-    // names that warn stay.
-    const middles = (u: uPlot): number[] => {
-      const min = u.scales.y?.min ?? 0;
-      const max = u.scales.y?.max ?? 0;
-      const visible = SYSTOLIC_BANDS.filter((band) => Math.min(band.to, max) - Math.max(band.from, min) > 0)
-        .map((band) => (Math.max(band.from, min) + Math.min(band.to, max)) / 2)
-        .reverse();
-      const keep = spacedLabels(visible.map((value) => u.valToPos(value, 'y')), LABEL_GAP_PX);
-      return visible.filter((_, i) => keep[i]).reverse();
-    };
-    return {
-      scale: 'y',
-      side: 1,
-      stroke: foreground,
-      font,
-      size: 72,
-      gap: 6,
-      grid: { show: false },
-      ticks: { show: false },
-      splits: (u) => middles(u),
-      values: (_u, splits) => splits.map((value) => labels[SYSTOLIC_BANDS.find((band) => value >= band.from && value < band.to)?.category ?? 'normal']),
-    };
-  }
-
-  private bandLegend(): HTMLElement {
-    const legend = el('div', { className: 'band-legend', attrs: { role: 'list', 'aria-label': this.strings.categoryLegend } });
-    for (const category of BLOOD_PRESSURE_CATEGORIES) {
-      legend.append(
-        el(
-          'span',
-          { className: 'band-item', attrs: { role: 'listitem' } },
-          el('span', { className: `swatch swatch-${category}`, attrs: { 'aria-hidden': 'true' } }),
-          categoryLabel(this.strings, category),
-        ),
-      );
-    }
-    legend.append(el('span', { className: 'muted band-note', text: this.strings.diastolicThresholdNote }));
-    return legend;
-  }
-}
-
-function currentPalette(): ChartPalette {
-  const palette = CHART_PALETTES[themeKindOf([...document.body.classList])];
-  // The legend swatches are the band colours, as the chart blends them.
-  const root = document.documentElement.style;
-  for (const category of BLOOD_PRESSURE_CATEGORIES) root.setProperty(`--bp-band-${category}`, palette.bands[category]);
-  root.setProperty('--bp-band-alpha', String(palette.bandAlpha));
-  return palette;
-}
-
-/** The scale a series key is drawn on: 'y' for mmHg, its unit's own otherwise. */
-function scaleOf(key: string): string {
-  const { unit } = parseChartSeriesKey(key);
-  return unit === PRESSURE_UNIT ? 'y' : unitScale(unit);
-}
-
-type Column = (number | null | undefined)[];
-
-function rangePair(range: AxisRange): uPlot.Range.MinMax {
-  return [range.min, range.max];
-}
-
-/** The scale of the series in another unit than mmHg. */
-function unitScale(unit: string): string {
-  return `unit:${unit}`;
-}
-
-function scaleUnit(scale: string | undefined): string {
-  return scale?.startsWith('unit:') ? scale.slice('unit:'.length) : PRESSURE_UNIT;
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((value, index) => value === b[index]);
 }

@@ -2,7 +2,7 @@
 // row), with its time in its own offset, values and unit, category (or "not mmHg"), provider, source
 // type, device and app; what was not sent says so. It sits in uPlot's overlay, under the pointer.
 import type uPlot from 'uplot';
-import type { StoredSource } from '../../domain/bloodPressureStore';
+import type { StoredSource } from '../../domain/bloodPressureStoredSource';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { placeOnAxis, type AxisRange } from '../../domain/chartAxisRange';

@@ -2,7 +2,7 @@
 // table and the chart's tooltip. The time is the wall time in the reading's own `timezone_offset`
 // when it sent one, else in the user's zone; the offset says which: the reading's own offset, else
 // the one written in its timestamp, else "—" (not sent). A missing value is "—" with a tooltip.
-import type { StoredSource } from '../../domain/bloodPressureStore';
+import type { StoredSource } from '../../domain/bloodPressureStoredSource';
 import { formatOffsetSeconds } from '../../domain/bloodPressureUnits';
 import { readingWallTime } from '../../domain/readingWallTime';
 import type { ZoneCalendar } from '../../domain/zonedTime';
