@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { groupedBloodPressureRequest, requestUrl, resolveUserRequest } from '../src/api/requests';
 import type { GroupedBloodPressure, User } from '../src/api/schemas';
-import { historyAround, lastDaysWindow } from '../src/domain/diagnosisWindow';
+import { historyAround, lastDaysWindow } from '../src/domain/coverage/diagnosisWindow';
 import { ZoneCalendar } from '../src/domain/zonedTime';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { productionBuild } from './lib/productionBuild';

@@ -11,7 +11,7 @@ import { HealthApiClient, type CallOptions } from '../src/api/client';
 import { iterateUserPages } from '../src/api/paging';
 import { groupedBloodPressureRequest, requestUrl, resolveUserRequest, type BloodPressureQuery, type RequestSpec } from '../src/api/requests';
 import type { GroupedBloodPressure, User } from '../src/api/schemas';
-import { scanCoverage } from '../src/domain/coverageScan';
+import { scanCoverage } from '../src/domain/coverage/coverageScan';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { startSandboxProcess } from './lib/sandboxProcess';
 import { median, PairedSamples, round } from './lib/stats';

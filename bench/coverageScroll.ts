@@ -5,7 +5,7 @@
 // each frame), against the p95 interval of the same page sitting idle. The table's scroll is
 // measured the same way and kept in the details.
 import type { Page } from 'playwright-core';
-import type { ScanRow } from '../src/domain/coverageScan';
+import type { ScanRow } from '../src/domain/coverage/coverageScan';
 import type { CoverageScanHostMessage } from '../src/shared/coverageScanProtocol';
 import { launchBrowser } from '../test/host/browser.mjs';
 import { coverageScanStrings } from './lib/panelStrings';

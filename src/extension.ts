@@ -16,7 +16,7 @@ import { createExtensionApi, type HealthDataExtensionApi } from './extensionApi'
 import { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
 import { SpecLinkProvider } from './jsonDocuments/specLinks';
 import { LastResponse } from './jsonDocuments/lastResponse';
-import { KnownUsers } from './domain/knownUsers';
+import { KnownUsers } from './domain/users/knownUsers';
 import { registerLookup } from './lookup/registerLookup';
 import { registerPanels } from './panels/registerPanels';
 import type { ExtensionServices } from './services';

@@ -3,11 +3,11 @@
 import type * as vscode from 'vscode';
 import type { HealthApiClient } from './api/client';
 import type { RequestOperation, RequestOperationName, RequestSpec } from './api/requests';
-import type { RequestRecord } from './domain/requestRecords';
+import type { RequestRecord } from './domain/requests/requestRecords';
 import type { User } from './api/schemas';
-import type { RecentLabTest, RecentUser, Recents } from './domain/recents';
+import type { RecentLabTest, RecentUser, Recents } from './domain/users/recents';
 import type { EnvironmentId } from './domain/environments';
-import type { ReplayPlan } from './domain/replayPlan';
+import type { ReplayPlan } from './domain/requests/replayPlan';
 import type { writeFixture } from './scrub/fixtureWriter';
 
 export type { EnvironmentId };

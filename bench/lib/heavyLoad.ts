@@ -4,7 +4,7 @@
 // frame after everything is painted, against JSON.parse of the same pages' JSON in the same page;
 // and the longest main-thread task meanwhile (from a trace, between two user-timing marks).
 import type { Page } from 'playwright-core';
-import { presetForm } from '../../src/domain/bloodPressureRangePresets';
+import { presetForm } from '../../src/domain/bloodPressure/bloodPressureRangePresets';
 import type { Payload } from './bloodPressurePayload';
 import { heavyReaderPayload } from './bloodPressurePayload';
 import { LONG_TASK_TRACE_CATEGORIES, longestTaskBetween } from './longTasks';

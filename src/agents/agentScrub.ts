@@ -6,7 +6,7 @@
 // is mapped to the real id again within the same session, so it can keep asking about "user-3f9a…".
 import type { HealthApiClient } from '../api/client';
 import { requestOfOperation, requestUrl, type RequestOperation, type RequestOperationName } from '../api/requests';
-import type { RequestRecord } from '../domain/requestRecords';
+import type { RequestRecord } from '../domain/requests/requestRecords';
 import { scrubBody, scrubOperation } from '../scrub/scrubber';
 import type { AgentSession } from './agentSession';
 import type { AgentToolContext, AgentToolResult } from './agentTool';

@@ -1,6 +1,6 @@
 // What a surface (the extension window, one MCP server) keeps between tool calls: the last coverage
 // scan per environment, so a model can page through its rows without scanning again.
-import type { ScanResult } from '../domain/coverageScan';
+import type { ScanResult } from '../domain/coverage/coverageScan';
 
 export interface RememberedScan {
   environmentId: string;

@@ -3,7 +3,7 @@
 // VS Code language-model tool (src/lm) and as an MCP tool (src/mcp). Pure: no vscode, no process.
 import type { z } from 'zod';
 import type { HealthApiClient } from '../api/client';
-import type { RequestRecord } from '../domain/requestRecords';
+import type { RequestRecord } from '../domain/requests/requestRecords';
 import type { AgentSession } from './agentSession';
 
 /** Where a tool's requests go; every result names it. */

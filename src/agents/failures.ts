@@ -1,7 +1,7 @@
 // Every failure becomes a result a model can act on: what went wrong in a sentence, and the next
 // step. No stack, no key (the client's errors never hold it), API strings quoted.
 import { describeDetail, isHealthApiError } from '../api/errors';
-import { pathAndQuery as pathOfUrl } from '../domain/requestLog';
+import { pathAndQuery as pathOfUrl } from '../domain/requests/requestLog';
 import type { AgentEnvironment, AgentToolResult } from './agentTool';
 import { quoted } from './dataText';
 import { failureResult } from './resultBuilder';

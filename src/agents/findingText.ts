@@ -1,8 +1,8 @@
 // Each finding of the diagnosis in a sentence for a model, with the next step. The panel words the
 // same findings for people through vscode.l10n (src/l10n/diagnosisStrings.ts); this wording is
 // English, shorter, and names the tool call that shows the evidence. The findings themselves come
-// from the product's diagnosis (src/domain/dataDiagnosis.ts); a new kind fails to compile here.
-import type { Finding, FindingKind } from '../domain/dataDiagnosis';
+// from the product's diagnosis (src/domain/coverage/dataDiagnosis.ts); a new kind fails to compile here.
+import type { Finding, FindingKind } from '../domain/coverage/dataDiagnosis';
 import { assertNever } from '../shared/assertNever';
 import { quoted } from './dataText';
 

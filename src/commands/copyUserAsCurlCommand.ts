@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { requestOfOperation } from '../api/requests';
 import { CONTEXT_KEYS, SHELL_COMMANDS } from '../constants';
-import { buildCurlCommand } from '../domain/curl';
+import { buildCurlCommand } from '../domain/requests/curl';
 import { pickerStrings } from '../l10n/panelStrings';
 import { scrubStrings } from '../l10n/scrubStrings';
 import { commandMessages, userCommandNames } from '../l10n/shellStrings';

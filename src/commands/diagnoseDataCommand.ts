@@ -1,5 +1,5 @@
 import { PANEL_COMMANDS } from '../constants';
-import { isDiagnosisWindowDays } from '../domain/diagnosisWindow';
+import { isDiagnosisWindowDays } from '../domain/coverage/diagnosisWindow';
 import { diagnosisTitles } from '../l10n/diagnosisStrings';
 import type { Panels } from '../panels/panels';
 import type { Command, ExtensionServices } from '../services';

@@ -1,8 +1,8 @@
 // Inputs of the lab-marker commands. While the local sandbox is active its sample lab tests are
 // offered by name; any id can still be typed.
 import * as vscode from 'vscode';
-import { parseIdList } from '../domain/markerTable';
-import type { RecentLabTest } from '../domain/recents';
+import { parseIdList } from '../domain/labs/markerTable';
+import type { RecentLabTest } from '../domain/users/recents';
 import { lookupStrings } from '../l10n/lookupStrings';
 import { pickerStrings } from '../l10n/panelStrings';
 import type { ExtensionServices, SampleLabTest } from '../services';

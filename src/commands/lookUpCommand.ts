@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { LOOKUP_COMMANDS } from '../constants';
-import { unwrapIdText } from '../domain/lookupClassifier';
-import { chooseLookupSource, type LookupSource } from '../domain/lookupSourceChoice';
+import { unwrapIdText } from '../domain/users/lookupClassifier';
+import { chooseLookupSource, type LookupSource } from '../domain/users/lookupSourceChoice';
 import { lookupStrings } from '../l10n/lookupStrings';
 import type { HealthDataLookup, LookupOutcome } from '../lookup/healthDataLookup';
 import type { LookupActivity } from '../lookup/lookupActivity';

@@ -1,4 +1,4 @@
-import type { RequestRecords } from '../domain/requestRecords';
+import type { RequestRecords } from '../domain/requests/requestRecords';
 import type { JsonDocumentProvider } from '../jsonDocuments/jsonDocumentProvider';
 import type { Panels } from '../panels/panels';
 import type { CommandRegistry, ScrubDoors } from '../services';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { JSON_DOCUMENT_SCHEME, SCRUB_COMMANDS } from '../constants';
-import { prettyJson } from '../domain/jsonDocument';
+import { prettyJson } from '../domain/requests/jsonDocument';
 import type { JsonDocumentProvider } from '../jsonDocuments/jsonDocumentProvider';
 import { panelMessages } from '../l10n/panelStrings';
 import { scrubStrings } from '../l10n/scrubStrings';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { User } from '../api/schemas';
 import { PANEL_COMMANDS } from '../constants';
-import { scanProviders } from '../domain/coverageScan';
-import { DEFAULT_DIAGNOSIS_DAYS, DIAGNOSIS_WINDOW_DAYS } from '../domain/diagnosisWindow';
+import { scanProviders } from '../domain/coverage/coverageScan';
+import { DEFAULT_DIAGNOSIS_DAYS, DIAGNOSIS_WINDOW_DAYS } from '../domain/coverage/diagnosisWindow';
 import { scanPickStrings } from '../l10n/coverageScanStrings';
 import { capabilityText } from '../l10n/diagnosisStrings';
 import type { Panels } from '../panels/panels';

@@ -1,5 +1,5 @@
 import { PANEL_COMMANDS } from '../constants';
-import { firstPageOf, type LabMarkersForm } from '../domain/labMarkersForm';
+import { firstPageOf, type LabMarkersForm } from '../domain/labs/labMarkersForm';
 import type { Panels } from '../panels/panels';
 import { parseLabMarkersForm } from '../shared/labMarkersProtocol';
 import type { Command, ExtensionServices } from '../services';

@@ -1,5 +1,5 @@
 import { PANEL_COMMANDS } from '../constants';
-import { firstPageOf, type LabMarkersForm, type LabMarkersSource } from '../domain/labMarkersForm';
+import { firstPageOf, type LabMarkersForm, type LabMarkersSource } from '../domain/labs/labMarkersForm';
 import type { Panels } from '../panels/panels';
 import type { Command, ExtensionServices } from '../services';
 import { askOrderSet } from './labTestInputs';

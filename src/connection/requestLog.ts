@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { RequestLogEntry } from '../api/client';
-import { formatRequestLogLine } from '../domain/requestLog';
+import { formatRequestLogLine } from '../domain/requests/requestLog';
 import { currentAgentTool } from './agentCalls';
 
 const RECENT_LINES = 200;

@@ -1,7 +1,7 @@
 // What a request is made for, carried through async calls like the agent tool's name: every request
 // made inside inRequestOrigin() is recorded with that origin (the innermost one wins).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RequestOrigin } from '../domain/requestOrigin';
+import type { RequestOrigin } from '../domain/requests/requestOrigin';
 
 const STORE_KEY = Symbol.for('healthData.requestOrigins');
 /**

@@ -5,8 +5,8 @@ import type { RequestLogEntry } from '../api/client';
 import { currentAgentTool } from './agentCalls';
 import { currentRequestOrigin } from './requestOrigins';
 import { currentRequestLoad, inRequestLoad, newRequestLoadId } from './requestLoads';
-import { requestRecordInput, type RecordedEnvironment } from '../domain/requestRecordInput';
-import { parseSavedRecords, RequestRecords, type RequestRecord, type RequestStoreLimits } from '../domain/requestRecords';
+import { requestRecordInput, type RecordedEnvironment } from '../domain/requests/requestRecordInput';
+import { parseSavedRecords, RequestRecords, type RequestRecord, type RequestStoreLimits } from '../domain/requests/requestRecords';
 
 const SAVED_STATE_KEY = 'healthData.requests';
 const SAVE_DELAY_MS = 1_000;

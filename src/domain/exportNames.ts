@@ -1,6 +1,6 @@
 // File names of the panels' exports: safe on every file system, and carrying the whole query, so
 // two exports of different queries never share a name.
-import type { BloodPressureForm } from './bloodPressureQuery';
+import type { BloodPressureForm } from './bloodPressure/bloodPressureQuery';
 
 /** A file-name-safe version of an id or a query value the API or the user gave us. */
 export function fileNamePart(value: string): string {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { JSON_DOCUMENT_SCHEME } from '../constants';
-import { jsonDocumentFileName, prettyJson } from '../domain/jsonDocument';
+import { jsonDocumentFileName, prettyJson } from '../domain/requests/jsonDocument';
 import { jsonDocumentGone } from '../l10n/shellStrings';
 import { scrubStrings } from '../l10n/scrubStrings';
 import type { EnvironmentId, JsonDocuments, ResponseOrigin } from '../services';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { RequestOperation, RequestSpec } from '../api/requests';
-import { requestTitle } from '../domain/jsonDocument';
+import { requestTitle } from '../domain/requests/jsonDocument';
 
 export interface RecordedResponse {
   title: string;

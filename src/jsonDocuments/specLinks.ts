@@ -2,7 +2,7 @@
 // the extension (media/spec/health-data-api.md) at that section's heading.
 import * as vscode from 'vscode';
 import { JSON_DOCUMENT_SCHEME } from '../constants';
-import { specHeadingLines, specReferences } from '../domain/specSections';
+import { specHeadingLines, specReferences } from '../domain/requests/specSections';
 import { specLinkTooltip } from '../l10n/shellStrings';
 
 export const SPEC_PATH = ['media', 'spec', 'health-data-api.md'] as const;

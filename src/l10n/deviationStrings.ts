@@ -2,7 +2,7 @@
 // deviation line and list), through vscode.l10n.t.
 import * as vscode from 'vscode';
 import type { DeviationKind } from '../api/contract/deviations';
-import type { DeviationWords } from '../domain/deviationPresentation';
+import type { DeviationWords } from '../domain/requests/deviationPresentation';
 import type { PanelDeviationsStrings } from '../shared/panelDeviations';
 
 export function deviationKindWords(): Record<DeviationKind, string> {

@@ -2,7 +2,7 @@
 // evidence and a next step. Dates are the API's days (YYYY-MM-DD) in the user's fallback zone.
 import * as vscode from 'vscode';
 import type { BloodPressureCapability } from '../api/providerCapabilities';
-import type { Finding } from '../domain/dataDiagnosis';
+import type { Finding } from '../domain/coverage/dataDiagnosis';
 import type { DiagnosisStrings } from '../shared/diagnosisProtocol';
 
 export function diagnosisStrings(): DiagnosisStrings {

@@ -1,7 +1,7 @@
 // The short name of each finding: the scan's Findings column, the diagnosis's "In short" line and
 // the CSV's readers see the same words for the same findings (dataDiagnosis.ts decides which).
 import * as vscode from 'vscode';
-import type { FindingKind } from '../domain/dataDiagnosis';
+import type { FindingKind } from '../domain/coverage/dataDiagnosis';
 
 export function findingWords(): Record<FindingKind, string> {
   return {

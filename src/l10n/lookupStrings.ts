@@ -1,8 +1,8 @@
 // Every string of Look up in Health Data, the links, the hover and the recents, through vscode.l10n.t.
 import * as vscode from 'vscode';
-import type { LinkKind } from '../domain/linkKinds';
-import type { LinkProblem } from '../domain/healthDataLinks';
-import type { LookupTarget } from '../domain/lookupClassifier';
+import type { LinkKind } from '../domain/users/linkKinds';
+import type { LinkProblem } from '../domain/users/healthDataLinks';
+import type { LookupTarget } from '../domain/users/lookupClassifier';
 import { formatCount } from './numbers';
 
 export const lookupStrings = {

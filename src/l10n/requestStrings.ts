@@ -1,7 +1,7 @@
 // Every string of the Requests view, its commands and documents, through vscode.l10n.t.
 import * as vscode from 'vscode';
-import type { RequestOrigin } from '../domain/requestOrigin';
-import type { RequestWords } from '../domain/requestPresentation';
+import type { RequestOrigin } from '../domain/requests/requestOrigin';
+import type { RequestWords } from '../domain/requests/requestPresentation';
 import { deviationWords } from './deviationStrings';
 
 export function requestWords(): RequestWords {

@@ -1,10 +1,10 @@
 // Every string the shell (tree, status bar, commands) shows, each through vscode.l10n.t.
 import * as vscode from 'vscode';
 import type { BaseUrlCheck } from '../domain/environments';
-import type { DetailField } from '../domain/userTree';
+import type { DetailField } from '../domain/users/userTree';
 import type { FailureKind, NextStep } from '../domain/errorNextStep';
-import type { FailureCause } from '../domain/failureCause';
-import type { Age } from '../domain/freshness';
+import type { FailureCause } from '../domain/coverage/failureCause';
+import type { Age } from '../domain/coverage/freshness';
 import type { EnvironmentId } from '../services';
 
 import { formatCount as count } from './numbers';

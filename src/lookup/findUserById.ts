@@ -2,7 +2,7 @@ import type { HealthApiClient } from '../api/client';
 import { isHealthApiError } from '../api/errors';
 import { iterateUserPages } from '../api/paging';
 import type { User } from '../api/schemas';
-import type { KnownUsers } from '../domain/knownUsers';
+import type { KnownUsers } from '../domain/users/knownUsers';
 import { inRequestLoad } from '../connection/requestLoads';
 
 /** The API cannot fetch a user by user_id: a user not fetched yet is searched at the largest page size. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, LOOKUP_COMMANDS, SETTINGS } from '../constants';
-import type { KnownUsers } from '../domain/knownUsers';
-import { idTokenAt } from '../domain/lookupClassifier';
+import type { KnownUsers } from '../domain/users/knownUsers';
+import { idTokenAt } from '../domain/users/lookupClassifier';
 import { isUuid } from '../domain/inputValidation';
 import { lookupStrings } from '../l10n/lookupStrings';
 import type { ApiConnection } from '../services';

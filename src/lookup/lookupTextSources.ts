@@ -1,8 +1,8 @@
 // Where the text of a look-up comes from: the editor, a Debug Variables entry, or the terminal.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { clipboardRoundTrip, type ClipboardRoundTrip } from '../domain/clipboardRoundTrip';
-import { idTokenAt } from '../domain/lookupClassifier';
+import { clipboardRoundTrip, type ClipboardRoundTrip } from '../domain/users/clipboardRoundTrip';
+import { idTokenAt } from '../domain/users/lookupClassifier';
 
 /** The selection, or the id-like token under the cursor when nothing is selected. */
 export function editorLookupText(editor: vscode.TextEditor | undefined): string | undefined {

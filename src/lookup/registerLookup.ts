@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
-import type { KnownUsers } from '../domain/knownUsers';
+import type { KnownUsers } from '../domain/users/knownUsers';
 import type { ExtensionServices, RecentItems } from '../services';
 import { UserNode } from '../views/users/userNode';
 import type { UsersView } from '../views/users/usersView';

@@ -10,8 +10,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type * as ApiClientModule from '../api/client';
 import type { HealthApiClient } from '../api/client';
 import { AGENT_TOOLS, AgentSession, runAgentTool, type AgentToolContext } from '../agents/catalogue';
-import { requestRecordInput } from '../domain/requestRecordInput';
-import { RequestRecords } from '../domain/requestRecords';
+import { requestRecordInput } from '../domain/requests/requestRecordInput';
+import { RequestRecords } from '../domain/requests/requestRecords';
 import { mcpScrubSetting, SCRUB_SECRET_VARIABLE } from './mcpScrub';
 import { API_KEY_VARIABLE, MCP_USAGE, parseServerArgs, type McpTarget } from './serverArgs';
 import { refuseOverStdio } from './startupRefusal';

@@ -12,7 +12,7 @@ import {
   type OrderSetBody,
   type RequestOperation,
 } from '../api/requests';
-import { presetForm, type RangePreset } from '../domain/bloodPressureRangePresets';
+import { presetForm, type RangePreset } from '../domain/bloodPressure/bloodPressureRangePresets';
 import { jsonErrorPlace } from './jsonErrorPlace';
 import type { ParsedRequestCell } from './requestCell';
 import { fillIn, fillInJson, UnknownVariableError, type VariableScope } from './variables';

@@ -5,9 +5,9 @@
 import type { HealthApiClient } from '../api/client';
 import { isHealthApiError, type HealthApiError } from '../api/errors';
 import { requestOfOperation, type RequestOperation } from '../api/requests';
-import { formDayRange } from '../domain/bloodPressureQuery';
+import { formDayRange } from '../domain/bloodPressure/bloodPressureQuery';
 import type { EnvironmentId } from '../domain/environments';
-import { ReadingDays } from '../domain/readingDays';
+import { ReadingDays } from '../domain/bloodPressure/readingDays';
 import { ZoneCalendar } from '../domain/zonedTime';
 import { evaluateAssertion, parseAssertion, shown, type Assertion, type AssertionSubject } from './assertions';
 import { requestFailure, unexpectedFailure } from './cellFailure';

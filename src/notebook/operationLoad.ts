@@ -8,8 +8,8 @@ import { DEFAULT_MARKER_PAGE_SIZE, PageTracker } from '../api/contract/pageCheck
 import { iterateBloodPressurePages, iterateUserPages, nextCursorOf } from '../api/paging';
 import type { RequestOperation } from '../api/requests';
 import type { GroupedBloodPressure, MarkerPage, User, UserList } from '../api/schemas';
-import { mergeGroupedPages } from '../domain/bloodPressureGroups';
-import { hasMorePages } from '../domain/markerTable';
+import { mergeGroupedPages } from '../domain/bloodPressure/bloodPressureGroups';
+import { hasMorePages } from '../domain/labs/markerTable';
 
 /** A load stops here with a note: a notebook cell is an investigation, not a bulk export. */
 export const MAX_PAGES = 1000;

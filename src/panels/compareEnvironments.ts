@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import { inRequestOrigin } from '../connection/requestOrigins';
 import { ENVIRONMENT_IDS, isProduction } from '../domain/environments';
-import { outcomeOf } from '../domain/requestPresentation';
+import { outcomeOf } from '../domain/requests/requestPresentation';
 import { compareStrings } from '../l10n/environmentStrings';
 import type { ApiKeyState, EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import { nextStepCommand } from '../ui/nextStepCommand';

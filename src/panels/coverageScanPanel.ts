@@ -6,14 +6,14 @@ import type { RequestSpec } from '../api/requests';
 import type { User } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { inRequestOrigin } from '../connection/requestOrigins';
-import type { RequestOrigin } from '../domain/requestOrigin';
-import { scanCoverage, type ScanProgress, type ScanResult } from '../domain/coverageScan';
-import { coverageScanCsv } from '../domain/coverageScanTable';
+import type { RequestOrigin } from '../domain/requests/requestOrigin';
+import { scanCoverage, type ScanProgress, type ScanResult } from '../domain/coverage/coverageScan';
+import { coverageScanCsv } from '../domain/coverage/coverageScanTable';
 import { fileNamePart } from '../domain/exportNames';
-import { listScopeUsers } from '../domain/scanUsers';
+import { listScopeUsers } from '../domain/coverage/scanUsers';
 import { capabilityOf } from '../api/providerCapabilities';
 import { coverageScanStrings, scanExportStrings, scanPickStrings } from '../l10n/coverageScanStrings';
-import { shownRowsToExport } from '../domain/coverageScanExport';
+import { shownRowsToExport } from '../domain/coverage/coverageScanExport';
 import type { EnvironmentId, ExtensionServices } from '../services';
 import { assertNever } from '../shared/assertNever';
 import type {
@@ -27,7 +27,7 @@ import { scanConcurrency } from '../storage/scanSettings';
 import { panelErrorView } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { saveExport } from './saveExport';
-import { scrubScanRows } from '../domain/coverageScanScrub';
+import { scrubScanRows } from '../domain/coverage/coverageScanScrub';
 
 /** Progress is posted at most this often: a 10,000-user scan must not flood the webview. */
 const PROGRESS_INTERVAL_MS = 100;

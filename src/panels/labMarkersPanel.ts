@@ -8,7 +8,7 @@ import type { CallOptions, HealthApiClient } from '../api/client';
 import type { Marker, MarkerPage, MarkerPricing } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { fileNamePart } from '../domain/exportNames';
-import { requestTitle } from '../domain/jsonDocument';
+import { requestTitle } from '../domain/requests/jsonDocument';
 import {
   checkLabMarkersForm,
   labMarkersRequestOf,
@@ -16,9 +16,9 @@ import {
   orderSetBodyOf,
   type LabMarkersForm,
   type LabMarkersSource,
-} from '../domain/labMarkersForm';
-import { mergePricing } from '../domain/markerFacts';
-import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/markerTable';
+} from '../domain/labs/labMarkersForm';
+import { mergePricing } from '../domain/labs/markerFacts';
+import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/labs/markerTable';
 import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { LabTestNameStore } from '../storage/labTestNameStore';

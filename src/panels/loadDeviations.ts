@@ -3,8 +3,8 @@
 // response of an earlier load (still on its way) is not counted.
 import type { Deviation } from '../api/contract/deviations';
 import { deviationCount } from '../api/contract/deviations';
-import { panelDeviationDocument, type ReadResponse } from '../domain/deviationPresentation';
-import { jsonDocumentFileName } from '../domain/jsonDocument';
+import { panelDeviationDocument, type ReadResponse } from '../domain/requests/deviationPresentation';
+import { jsonDocumentFileName } from '../domain/requests/jsonDocument';
 import { deviationWords, panelDeviationsDocument, panelDeviationsStrings } from '../l10n/deviationStrings';
 import type { PanelDeviationsMessage } from '../shared/panelDeviations';
 

@@ -3,9 +3,9 @@
 import type { HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
 import type { GroupedBloodPressure } from '../api/schemas';
-import { computeCoverage, nearestReadings, type Coverage } from '../domain/bloodPressureCoverage';
-import { groupReadings } from '../domain/bloodPressureGroups';
-import { bloodPressureQueryOf, formBoundsMs, formDayRange, type BloodPressureForm } from '../domain/bloodPressureQuery';
+import { computeCoverage, nearestReadings, type Coverage } from '../domain/coverage/bloodPressureCoverage';
+import { groupReadings } from '../domain/bloodPressure/bloodPressureGroups';
+import { bloodPressureQueryOf, formBoundsMs, formDayRange, type BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
 import { addDays, type ZoneCalendar } from '../domain/zonedTime';
 
 const NEAREST_WINDOW_DAYS = 365;

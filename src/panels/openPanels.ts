@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { User } from '../api/schemas';
 import { PANEL_VIEW_TYPES } from '../constants';
-import type { BloodPressureForm } from '../domain/bloodPressureQuery';
-import type { LabMarkersForm } from '../domain/labMarkersForm';
+import type { BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
+import type { LabMarkersForm } from '../domain/labs/labMarkersForm';
 import { panelErrors } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import { LabTestNameStore } from '../storage/labTestNameStore';

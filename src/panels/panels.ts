@@ -5,8 +5,8 @@
 import type * as vscode from 'vscode';
 import type { User } from '../api/schemas';
 import { lazyBundle } from '../connection/apiClientBundle';
-import type { BloodPressureForm } from '../domain/bloodPressureQuery';
-import type { LabMarkersForm } from '../domain/labMarkersForm';
+import type { BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
+import type { LabMarkersForm } from '../domain/labs/labMarkersForm';
 import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { ScanRequest } from '../shared/coverageScanProtocol';
 import type * as OpenPanelsModule from './openPanels';

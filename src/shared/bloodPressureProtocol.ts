@@ -1,9 +1,9 @@
 // Messages between the blood-pressure panel (host) and its webview. Both sides switch over `type`
 // exhaustively. The webview says `ready` first; only then does the host post `init` and data.
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
-import type { PageColumns } from '../domain/bloodPressureColumns';
-import type { BloodPressureForm } from '../domain/bloodPressureQuery';
-import type { Coverage } from '../domain/bloodPressureCoverage';
+import type { PageColumns } from '../domain/bloodPressure/bloodPressureColumns';
+import type { BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
+import type { Coverage } from '../domain/coverage/bloodPressureCoverage';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
 

@@ -2,8 +2,8 @@
 // sends progress, then every row; the webview filters, sorts and draws them, and asks the host to
 // open a user's diagnosis or export the rows.
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
-import type { ScanRow } from '../domain/coverageScan';
-import type { ScanFilter, ScanSortKey } from '../domain/coverageScanTable';
+import type { ScanRow } from '../domain/coverage/coverageScan';
+import type { ScanFilter, ScanSortKey } from '../domain/coverage/coverageScanTable';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
 

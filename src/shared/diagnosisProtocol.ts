@@ -1,9 +1,9 @@
 // Messages between the Diagnose Data panel (host) and its webview. The host words every finding
 // (l10n) and says where its evidence is; the webview only renders and sends back what was clicked.
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
-import type { BloodPressureForm } from '../domain/bloodPressureQuery';
-import type { DayRange } from '../domain/bloodPressureCoverage';
-import type { FindingKind, Severity } from '../domain/dataDiagnosis';
+import type { BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
+import type { DayRange } from '../domain/coverage/bloodPressureCoverage';
+import type { FindingKind, Severity } from '../domain/coverage/dataDiagnosis';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
 

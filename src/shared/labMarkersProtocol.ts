@@ -2,7 +2,7 @@
 // protocol: exhaustive switches both sides, `ready` before anything is posted.
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
 import type { Marker, MarkerPage, MarkerPricing } from '../api/schemas';
-import type { LabMarkersForm, LabMarkersSource } from '../domain/labMarkersForm';
+import type { LabMarkersForm, LabMarkersSource } from '../domain/labs/labMarkersForm';
 import type { PanelErrorAction, PanelErrorView } from './panelError';
 import type { PanelActionMessage } from './panelActions';
 

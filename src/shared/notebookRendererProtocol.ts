@@ -9,7 +9,7 @@ import type { PanelDeviationsStrings } from './panelDeviations';
 /** The renderer's id in the manifest (contributes.notebookRenderer), for its messaging. */
 export const NOTEBOOK_RENDERER_ID = 'health-data-result-renderer';
 
-/** The contract lens's list, as templates (`{0}`…) the renderer fills in (src/domain/deviationPresentation.ts). */
+/** The contract lens's list, as templates (`{0}`…) the renderer fills in (src/domain/requests/deviationPresentation.ts). */
 export interface DeviationListStrings {
   headingOne: string;
   headingOnePlaces: string;

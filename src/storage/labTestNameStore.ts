@@ -2,7 +2,7 @@
 // can say "Lipid panel" instead of a uuid after the name was seen once.
 import type * as vscode from 'vscode';
 import { LAB_TEST_NAMES_STATE_KEY } from '../constants';
-import { labTestNamesOf, parseLabTestNameBook, rememberLabTestNames } from '../domain/labTestNames';
+import { labTestNamesOf, parseLabTestNameBook, rememberLabTestNames } from '../domain/labs/labTestNames';
 
 export class LabTestNameStore {
   constructor(private readonly state: vscode.Memento) {}

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { RECENTS_STATE_KEY_PREFIX } from '../constants';
-import { parseRecents, rememberLabTest, rememberUser, type RecentLabTest, type RecentUser, type Recents } from '../domain/recents';
+import { parseRecents, rememberLabTest, rememberUser, type RecentLabTest, type RecentUser, type Recents } from '../domain/users/recents';
 import type { EnvironmentId, RecentItems } from '../services';
 
 /**

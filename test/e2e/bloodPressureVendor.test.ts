@@ -9,7 +9,7 @@ import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
-import { bloodPressureQueryOf, defaultBloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { bloodPressureQueryOf, defaultBloodPressureForm } from '../../src/domain/bloodPressure/bloodPressureQuery';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { openWorkbench, type Workbench } from './workbench';

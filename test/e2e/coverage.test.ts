@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
-import { contrastRatio, parseColor, type Rgb } from '../../src/domain/heatMapScale';
+import { contrastRatio, parseColor, type Rgb } from '../../src/domain/coverage/heatMapScale';
 import { SAMPLE_STORIES, type StoryKind } from '../../src/sandbox/data/sampleStories';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { openWorkbench, type ThemeName, type Workbench } from './workbench';

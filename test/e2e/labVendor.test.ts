@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
-import { formatMinorAmount } from '../../src/domain/markerFacts';
+import { formatMinorAmount } from '../../src/domain/labs/markerFacts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { openWorkbench, type Workbench } from './workbench';
 

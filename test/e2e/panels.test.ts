@@ -10,8 +10,8 @@ import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
-import { readingsIn } from '../../src/domain/bloodPressureGroups';
-import { bloodPressureQueryOf, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { readingsIn } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { bloodPressureQueryOf, type BloodPressureForm } from '../../src/domain/bloodPressure/bloodPressureQuery';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { openWorkbench, type ThemeName, type Workbench } from './workbench';
 

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
-import { bloodPressureQueryOf, defaultBloodPressureForm } from '../../src/domain/bloodPressureQuery';
+import { bloodPressureQueryOf, defaultBloodPressureForm } from '../../src/domain/bloodPressure/bloodPressureQuery';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 import { openPanelsFixture, rendered, waitForPanel, type PanelsFixture } from './panelsSupport';
 

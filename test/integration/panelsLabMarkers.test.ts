@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MarkerPage } from '../../src/api/schemas';
-import { filterMarkers } from '../../src/domain/markerTable';
+import { filterMarkers } from '../../src/domain/labs/markerTable';
 import { waitFor } from './helpers';
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
 

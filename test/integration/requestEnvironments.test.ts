@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
-import type { RequestRecord } from '../../src/domain/requestRecords';
+import type { RequestRecord } from '../../src/domain/requests/requestRecords';
 import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensionApi';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { activateExtension, waitFor } from './helpers';

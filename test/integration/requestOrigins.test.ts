@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { User } from '../../src/api/schemas';
-import type { RequestRecord } from '../../src/domain/requestRecords';
+import type { RequestRecord } from '../../src/domain/requests/requestRecords';
 import type { RequestNode } from '../../src/views/requests/requestNodes';
 import { waitFor } from './helpers';
 import { openPanelsFixture, rendered, waitForPanel, type PanelsFixture } from './panelsSupport';

@@ -4,7 +4,7 @@
 // spec's words and its section, and with healthData.contractLens.enabled off no row counts any.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RequestRecord } from '../../src/domain/requestRecords';
+import type { RequestRecord } from '../../src/domain/requests/requestRecords';
 import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensionApi';
 import type { RequestNode } from '../../src/views/requests/requestNodes';
 import { activateExtension, waitFor } from './helpers';

@@ -2,8 +2,8 @@
 // made recorded the way the MCP server records them.
 import type { HealthApiClient } from '../../src/api/client';
 import { AgentSession, type AgentToolContext } from '../../src/agents/catalogue';
-import { requestRecordInput } from '../../src/domain/requestRecordInput';
-import { RequestRecords } from '../../src/domain/requestRecords';
+import { requestRecordInput } from '../../src/domain/requests/requestRecordInput';
+import { RequestRecords } from '../../src/domain/requests/requestRecords';
 
 export const TEST_ENVIRONMENT = { id: 'local', label: 'Local sandbox (sample data)', production: false } as const;
 

@@ -1,7 +1,7 @@
 // Plain English stand-ins for the Requests view's localised words (src/l10n/requestStrings.ts), so
 // the unit tests of its texts read like what a person sees.
-import type { DeviationWords } from '../../src/domain/deviationPresentation';
-import type { RequestWords } from '../../src/domain/requestPresentation';
+import type { DeviationWords } from '../../src/domain/requests/deviationPresentation';
+import type { RequestWords } from '../../src/domain/requests/requestPresentation';
 
 export const testDeviationWords: DeviationWords = {
   deviations: (count) => (count === 1 ? '1 deviation' : `${count} deviations`),

@@ -2,9 +2,9 @@
 // and a saved row keeps the tool's name across a window reload.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatRequestLogLine } from '../../src/domain/requestLog';
-import { rowText, tooltipLines, type RequestWords } from '../../src/domain/requestPresentation';
-import { parseSavedRecords, RequestRecords } from '../../src/domain/requestRecords';
+import { formatRequestLogLine } from '../../src/domain/requests/requestLog';
+import { rowText, tooltipLines, type RequestWords } from '../../src/domain/requests/requestPresentation';
+import { parseSavedRecords, RequestRecords } from '../../src/domain/requests/requestRecords';
 import { testRequestWordsWithoutLens } from '../support/requestWords';
 
 const words: RequestWords = { ...testRequestWordsWithoutLens, forAgent: (tool) => `for agent (${tool})` };

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { runAgentTool, type AgentToolResult } from '../../src/agents/catalogue';
 import { MAX_RESULT_CHARS } from '../../src/agents/resultBuilder';
-import { SEVERITY } from '../../src/domain/dataDiagnosis';
-import { diagnoseUser } from '../../src/domain/diagnoseUser';
-import { scanCoverage } from '../../src/domain/coverageScan';
-import { listScopeUsers } from '../../src/domain/scanUsers';
-import { keepsRow, type ScannedRow } from '../../src/domain/coverageScanTable';
+import { SEVERITY } from '../../src/domain/coverage/dataDiagnosis';
+import { diagnoseUser } from '../../src/domain/coverage/diagnoseUser';
+import { scanCoverage } from '../../src/domain/coverage/coverageScan';
+import { listScopeUsers } from '../../src/domain/coverage/scanUsers';
+import { keepsRow, type ScannedRow } from '../../src/domain/coverage/coverageScanTable';
 import { recordingContext, TEST_ENVIRONMENT } from '../support/agentContext';
 import { useSandbox } from '../support/sandboxFixture';
 

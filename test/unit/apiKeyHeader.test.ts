@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader, otherApiKeyHeader } from '../../src/api/apiKeyHeader';
 import { isHealthApiError } from '../../src/api/errors';
 import { listUsersRequest } from '../../src/api/requests';
-import { buildCurlCommand } from '../../src/domain/curl';
+import { buildCurlCommand } from '../../src/domain/requests/curl';
 import { parseArgs } from '../../src/sandbox/cliArgs';
 import { useSandbox } from '../support/sandboxFixture';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { bloodPressureCategory, SYSTOLIC_BANDS } from '../../src/domain/bloodPressureCategory';
+import { bloodPressureCategory, SYSTOLIC_BANDS } from '../../src/domain/bloodPressure/bloodPressureCategory';
 
 describe('bloodPressureCategory (AHA 2017)', () => {
   const cases: [number, number, string][] = [

@@ -2,12 +2,12 @@
 // views drawn from the store must equal those drawn from the wire objects, page by page.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { alignedChartData } from '../../src/domain/bloodPressureChartSeries';
-import { columnsOfPage, readingsInColumns } from '../../src/domain/bloodPressureColumns';
-import { computeCoverage } from '../../src/domain/bloodPressureCoverage';
-import { groupReadings, readingsIn } from '../../src/domain/bloodPressureGroups';
-import { ReadingStore } from '../../src/domain/bloodPressureStore';
-import { summarizeByProvider } from '../../src/domain/bloodPressureSummary';
+import { alignedChartData } from '../../src/domain/bloodPressure/bloodPressureChartSeries';
+import { columnsOfPage, readingsInColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
+import { computeCoverage } from '../../src/domain/coverage/bloodPressureCoverage';
+import { groupReadings, readingsIn } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
+import { summarizeByProvider } from '../../src/domain/bloodPressure/bloodPressureSummary';
 import { dayIndexOfKey, dayKeyOfIndex, ZoneCalendar } from '../../src/domain/zonedTime';
 import { groupsOf, type Groups } from '../support/bloodPressureBuilders';
 

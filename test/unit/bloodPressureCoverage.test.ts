@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { computeCoverage, nearestReadings } from '../../src/domain/bloodPressureCoverage';
-import { groupReadings } from '../../src/domain/bloodPressureGroups';
-import { summarizeByProvider } from '../../src/domain/bloodPressureSummary';
-import { formDayRange, formBoundsMs, defaultBloodPressureForm, bloodPressureQueryOf } from '../../src/domain/bloodPressureQuery';
+import { computeCoverage, nearestReadings } from '../../src/domain/coverage/bloodPressureCoverage';
+import { groupReadings } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { summarizeByProvider } from '../../src/domain/bloodPressure/bloodPressureSummary';
+import { formDayRange, formBoundsMs, defaultBloodPressureForm, bloodPressureQueryOf } from '../../src/domain/bloodPressure/bloodPressureQuery';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 import { groupsOf } from '../support/bloodPressureBuilders';
 

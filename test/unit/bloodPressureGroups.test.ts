@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { iterateBloodPressurePages } from '../../src/api/paging';
-import { alignedChartData } from '../../src/domain/bloodPressureChartSeries';
-import { groupReadings, mergeGroupedPages, providersOf, readingsIn, ReadingGrouper } from '../../src/domain/bloodPressureGroups';
-import { bloodPressureCsv } from '../../src/domain/bloodPressureExport';
+import { alignedChartData } from '../../src/domain/bloodPressure/bloodPressureChartSeries';
+import { groupReadings, mergeGroupedPages, providersOf, readingsIn, ReadingGrouper } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { bloodPressureCsv } from '../../src/domain/bloodPressure/bloodPressureExport';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 import { groupsOf, type Groups } from '../support/bloodPressureBuilders';
 import { useSandbox } from '../support/sandboxFixture';

@@ -2,15 +2,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { groupedBloodPressureRequest } from '../../src/api/requests';
-import { alignedChartData, GAP_SECONDS, seriesColorSlot } from '../../src/domain/bloodPressureChartSeries';
-import { groupReadings } from '../../src/domain/bloodPressureGroups';
-import { bloodPressureQueryOf, DEFAULT_RANGE_DAYS, defaultBloodPressureForm, formStartingOn, type BloodPressureForm } from '../../src/domain/bloodPressureQuery';
-import { ingestionStartDay, presetForm, presetOf, RANGE_PRESETS, stepDay } from '../../src/domain/bloodPressureRangePresets';
+import { alignedChartData, GAP_SECONDS, seriesColorSlot } from '../../src/domain/bloodPressure/bloodPressureChartSeries';
+import { groupReadings } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { bloodPressureQueryOf, DEFAULT_RANGE_DAYS, defaultBloodPressureForm, formStartingOn, type BloodPressureForm } from '../../src/domain/bloodPressure/bloodPressureQuery';
+import { ingestionStartDay, presetForm, presetOf, RANGE_PRESETS, stepDay } from '../../src/domain/bloodPressure/bloodPressureRangePresets';
 import { bloodPressureExportName, fileNamePart } from '../../src/domain/exportNames';
-import { jsonDocumentFileName, requestTitle } from '../../src/domain/jsonDocument';
-import { daysEndingOn, lastDaysWindow } from '../../src/domain/diagnosisWindow';
+import { jsonDocumentFileName, requestTitle } from '../../src/domain/requests/jsonDocument';
+import { daysEndingOn, lastDaysWindow } from '../../src/domain/coverage/diagnosisWindow';
 import { dayCount, ZoneCalendar } from '../../src/domain/zonedTime';
-import { CHART_PALETTES } from '../../src/domain/chartColors';
+import { CHART_PALETTES } from '../../src/domain/bloodPressure/chartColors';
 import { groupsOf } from '../support/bloodPressureBuilders';
 
 const utc = new ZoneCalendar('UTC');

@@ -3,13 +3,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { GroupedBloodPressure } from '../../src/api/schemas';
-import { columnsOfPage } from '../../src/domain/bloodPressureColumns';
-import { bloodPressureCsv, implausibleReadingsJson } from '../../src/domain/bloodPressureExport';
-import { groupReadings } from '../../src/domain/bloodPressureGroups';
-import { DIASTOLIC_BOUNDS, implausibilityOf, SYSTOLIC_BOUNDS } from '../../src/domain/bloodPressurePlausibility';
-import { ReadingStore } from '../../src/domain/bloodPressureStore';
-import { summarizeByProvider } from '../../src/domain/bloodPressureSummary';
-import { categoryOfReading, implausibilityOfReading } from '../../src/domain/bloodPressureUnits';
+import { columnsOfPage } from '../../src/domain/bloodPressure/bloodPressureColumns';
+import { bloodPressureCsv, implausibleReadingsJson } from '../../src/domain/bloodPressure/bloodPressureExport';
+import { groupReadings } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { DIASTOLIC_BOUNDS, implausibilityOf, SYSTOLIC_BOUNDS } from '../../src/domain/bloodPressure/bloodPressurePlausibility';
+import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
+import { summarizeByProvider } from '../../src/domain/bloodPressure/bloodPressureSummary';
+import { categoryOfReading, implausibilityOfReading } from '../../src/domain/bloodPressure/bloodPressureUnits';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 
 const utc = new ZoneCalendar('UTC');

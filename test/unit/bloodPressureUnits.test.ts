@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { GroupedBloodPressure } from '../../src/api/schemas';
-import { columnsOfPage } from '../../src/domain/bloodPressureColumns';
-import { computeCoverage } from '../../src/domain/bloodPressureCoverage';
-import { bloodPressureCsv } from '../../src/domain/bloodPressureExport';
-import { groupReadings } from '../../src/domain/bloodPressureGroups';
-import { ReadingStore } from '../../src/domain/bloodPressureStore';
-import { summarizeByProvider } from '../../src/domain/bloodPressureSummary';
+import { columnsOfPage } from '../../src/domain/bloodPressure/bloodPressureColumns';
+import { computeCoverage } from '../../src/domain/coverage/bloodPressureCoverage';
+import { bloodPressureCsv } from '../../src/domain/bloodPressure/bloodPressureExport';
+import { groupReadings } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
+import { summarizeByProvider } from '../../src/domain/bloodPressure/bloodPressureSummary';
 import {
   categoryOfReading,
   chartSeriesKey,
@@ -18,7 +18,7 @@ import {
   formatWallTimeAtOffset,
   isPressureUnit,
   parseChartSeriesKey,
-} from '../../src/domain/bloodPressureUnits';
+} from '../../src/domain/bloodPressure/bloodPressureUnits';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 
 const berlin = new ZoneCalendar('Europe/Berlin');

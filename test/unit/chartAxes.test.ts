@@ -3,8 +3,8 @@
 // overlap, and a time axis in the table's 24-hour time.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clampColumn, placeOnAxis, robustAxisRange, spacedLabels } from '../../src/domain/chartAxisRange';
-import { timeTickLabels } from '../../src/domain/chartTimeTicks';
+import { clampColumn, placeOnAxis, robustAxisRange, spacedLabels } from '../../src/domain/bloodPressure/chartAxisRange';
+import { timeTickLabels } from '../../src/domain/bloodPressure/chartTimeTicks';
 
 const BANDS = { min: 50, max: 190 };
 

@@ -1,10 +1,10 @@
 // Every pair of band and series colours of the blood-pressure chart, in every theme kind, held to
-// the rules written at the top of src/domain/chartColors.ts; and the colour arithmetic those rules
+// the rules written at the top of src/domain/bloodPressure/chartColors.ts; and the colour arithmetic those rules
 // use, checked against published values.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BLOOD_PRESSURE_CATEGORIES, type BloodPressureCategory } from '../../src/domain/bloodPressureCategory';
-import { CHART_PALETTES, themeKindOf, type ThemeKind } from '../../src/domain/chartColors';
+import { BLOOD_PRESSURE_CATEGORIES, type BloodPressureCategory } from '../../src/domain/bloodPressure/bloodPressureCategory';
+import { CHART_PALETTES, themeKindOf, type ThemeKind } from '../../src/domain/bloodPressure/chartColors';
 import {
   blend,
   contrastRatio,
@@ -14,7 +14,7 @@ import {
   simulateColorVision,
   type ColorVision,
   type Rgb,
-} from '../../src/domain/colorDifference';
+} from '../../src/domain/bloodPressure/colorDifference';
 
 const VISIONS: ColorVision[] = ['protanopia', 'deuteranopia'];
 const THEMES = Object.keys(CHART_PALETTES) as ThemeKind[];

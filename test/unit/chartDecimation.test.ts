@@ -1,5 +1,5 @@
 // The chart draws per pixel column the first, lowest, highest and last reading of each series
-// (src/domain/chartDecimation.ts). Whatever the readings, the window (whole range or a zoom) and
+// (src/domain/bloodPressure/chartDecimation.ts). Whatever the readings, the window (whole range or a zoom) and
 // the width: in every pixel column the lowest and highest systolic and diastolic of every
 // provider are drawn, every point drawn is a real reading, every gap of more than three days is
 // still a break at the same instant, the pages' order does not matter, and the rows drawn are
@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { GAP_SECONDS } from '../../src/domain/bloodPressureChartSeries';
-import type { PageColumns, ReadingColumns } from '../../src/domain/bloodPressureColumns';
-import { ReadingStore } from '../../src/domain/bloodPressureStore';
-import { columnCount, type ChartWindow, type DecimatedChart } from '../../src/domain/chartDecimation';
+import { GAP_SECONDS } from '../../src/domain/bloodPressure/bloodPressureChartSeries';
+import type { PageColumns, ReadingColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
+import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
+import { columnCount, type ChartWindow, type DecimatedChart } from '../../src/domain/bloodPressure/chartDecimation';
 
 const GAP_MS = GAP_SECONDS * 1000;
 const T0 = Date.UTC(2025, 0, 1);

@@ -3,7 +3,7 @@
 // selected" (the marker survives Copy Selection) and from a selection.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clipboardRoundTrip } from '../../src/domain/clipboardRoundTrip';
+import { clipboardRoundTrip } from '../../src/domain/users/clipboardRoundTrip';
 
 const MARKER = 'health-data-lookup-1234';
 

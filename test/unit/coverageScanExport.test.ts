@@ -3,10 +3,10 @@
 // choice.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ScanRow } from '../../src/domain/coverageScan';
-import { shownRowsToExport } from '../../src/domain/coverageScanExport';
-import { coverageScanCsv, type ScannedRow } from '../../src/domain/coverageScanTable';
-import type { FindingKind } from '../../src/domain/dataDiagnosis';
+import type { ScanRow } from '../../src/domain/coverage/coverageScan';
+import { shownRowsToExport } from '../../src/domain/coverage/coverageScanExport';
+import { coverageScanCsv, type ScannedRow } from '../../src/domain/coverage/coverageScanTable';
+import type { FindingKind } from '../../src/domain/coverage/dataDiagnosis';
 
 function row(clientUserId: string, fields: Partial<ScannedRow> = {}): ScannedRow {
   return {

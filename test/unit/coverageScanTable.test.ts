@@ -2,10 +2,10 @@
 // counts the heat map draws, against the real sandbox.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ScanRow } from '../../src/domain/coverageScan';
-import { scanCoverage } from '../../src/domain/coverageScan';
-import { coverageScanCsv, heatLevel, keepsRow, scanWindowSpan, viewOrder, type ScannedRow } from '../../src/domain/coverageScanTable';
-import type { FindingKind } from '../../src/domain/dataDiagnosis';
+import type { ScanRow } from '../../src/domain/coverage/coverageScan';
+import { scanCoverage } from '../../src/domain/coverage/coverageScan';
+import { coverageScanCsv, heatLevel, keepsRow, scanWindowSpan, viewOrder, type ScannedRow } from '../../src/domain/coverage/coverageScanTable';
+import type { FindingKind } from '../../src/domain/coverage/dataDiagnosis';
 import { iterateUserPages } from '../../src/api/paging';
 import type { User } from '../../src/api/schemas';
 import { useSandbox } from '../support/sandboxFixture';

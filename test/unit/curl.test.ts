@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { listUsersRequest, orderSetMarkersRequest, requestUrl, resolveUserRequest } from '../../src/api/requests';
-import { API_KEY_VARIABLE, buildCurlCommand } from '../../src/domain/curl';
+import { API_KEY_VARIABLE, buildCurlCommand } from '../../src/domain/requests/curl';
 import { useSandbox } from '../support/sandboxFixture';
 
 const run = promisify(execFile);

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PROVIDER_CAPABILITIES, capabilityOf } from '../../src/api/providerCapabilities';
 import type { User } from '../../src/api/schemas';
-import type { ReadingGroup } from '../../src/domain/bloodPressureGroups';
-import { diagnose, headlineFindings, type Finding, type FindingKind } from '../../src/domain/dataDiagnosis';
+import type { ReadingGroup } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { diagnose, headlineFindings, type Finding, type FindingKind } from '../../src/domain/coverage/dataDiagnosis';
 import { ZoneCalendar, addDays, daysBetween, formatOffsetMinutes } from '../../src/domain/zonedTime';
 
 const HOUR_MS = 3_600_000;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Deviation } from '../../src/api/contract/deviations';
-import { deviationLines, panelDeviationDocument } from '../../src/domain/deviationPresentation';
-import { loadTooltipLines, requestDocumentText, rowText, tooltipLines } from '../../src/domain/requestPresentation';
-import { parseSavedRecords, RequestRecords, requestRows, type RequestRecordInput } from '../../src/domain/requestRecords';
-import { requestRecordInput } from '../../src/domain/requestRecordInput';
+import { deviationLines, panelDeviationDocument } from '../../src/domain/requests/deviationPresentation';
+import { loadTooltipLines, requestDocumentText, rowText, tooltipLines } from '../../src/domain/requests/requestPresentation';
+import { parseSavedRecords, RequestRecords, requestRows, type RequestRecordInput } from '../../src/domain/requests/requestRecords';
+import { requestRecordInput } from '../../src/domain/requests/requestRecordInput';
 import { testDeviationWords, testRequestWords, testRequestWordsWithoutLens } from '../support/requestWords';
 
 const lens = testDeviationWords;

@@ -2,10 +2,10 @@
 // the window it reads, and where each finding's evidence is in the blood-pressure panel.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SEVERITY, type Finding } from '../../src/domain/dataDiagnosis';
-import { diagnoseUser } from '../../src/domain/diagnoseUser';
-import { historyAround, lastDaysWindow } from '../../src/domain/diagnosisWindow';
-import { evidenceRange } from '../../src/domain/findingEvidence';
+import { SEVERITY, type Finding } from '../../src/domain/coverage/dataDiagnosis';
+import { diagnoseUser } from '../../src/domain/coverage/diagnoseUser';
+import { historyAround, lastDaysWindow } from '../../src/domain/coverage/diagnosisWindow';
+import { evidenceRange } from '../../src/domain/coverage/findingEvidence';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 import { SAMPLE_STORIES } from '../../src/sandbox/data/sampleStories';
 import { useSandbox } from '../support/sandboxFixture';

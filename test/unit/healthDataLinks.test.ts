@@ -2,7 +2,7 @@
 // and what Copy Link builds parses back to the same view.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildLink, linkPathAndQuery, parseLink, type LinkTarget } from '../../src/domain/healthDataLinks';
+import { buildLink, linkPathAndQuery, parseLink, type LinkTarget } from '../../src/domain/users/healthDataLinks';
 
 const USER_ID = '3f2b8c1e-9a4d-4e6f-8b21-7c5d0e9f1a2b';
 const EXT = 'health-data-tools.health-data-explorer';

@@ -3,7 +3,7 @@
 // be the brightest colour (the widget border) and "1 reading" the darkest (35 % blue over black).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { contrastRatio, heatScale, luminance, parseColor, type Rgb } from '../../src/domain/heatMapScale';
+import { contrastRatio, heatScale, luminance, parseColor, type Rgb } from '../../src/domain/coverage/heatMapScale';
 
 const hex = (text: string): Rgb => parseColor(text) ?? assert.fail(text);
 

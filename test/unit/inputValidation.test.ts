@@ -16,8 +16,8 @@ import {
 import type { BloodPressureQuery, LabTestMarkersQuery, ListUsersQuery, OrderSetBody, PageQuery } from '../../src/api/requests';
 import { normaliseBaseUrl } from '../../src/domain/environments';
 import { checkDateRange, isApiDate, isDateOnly, isIntegerInRange, isUuid, rangeBoundMs } from '../../src/api/inputValidation';
-import { checkLabMarkersForm, type LabMarkersForm } from '../../src/domain/labMarkersForm';
-import { parseIdList, parsePositiveInteger } from '../../src/domain/markerTable';
+import { checkLabMarkersForm, type LabMarkersForm } from '../../src/domain/labs/labMarkersForm';
+import { parseIdList, parsePositiveInteger } from '../../src/domain/labs/markerTable';
 import { endBeforeStartWithoutZone, parseDateInput } from '../../src/sandbox/http/dateParams';
 
 const UUID = '5f0c3e9e-6d35-4c0e-9d4f-0c7f6b1d2a10';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkLabMarkersForm, firstPageOf, labMarkersRequestOf } from '../../src/domain/labMarkersForm';
+import { checkLabMarkersForm, firstPageOf, labMarkersRequestOf } from '../../src/domain/labs/labMarkersForm';
 
 describe('lab markers form', () => {
   const labTest = firstPageOf({ kind: 'labTest', labTestId: 'lt-1', labAccountId: '' });

@@ -1,7 +1,7 @@
 // Lab-test names remembered per environment: ids and names only, capped, newest kept.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { labTestNamesOf, parseLabTestNameBook, rememberLabTestNames } from '../../src/domain/labTestNames';
+import { labTestNamesOf, parseLabTestNameBook, rememberLabTestNames } from '../../src/domain/labs/labTestNames';
 
 describe('lab-test names per environment', () => {
   test('a name remembered in one environment is not known in another', () => {

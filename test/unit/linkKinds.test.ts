@@ -2,8 +2,8 @@
 // browser, the desktop schemes everywhere, and no question in desktop VS Code.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildLink } from '../../src/domain/healthDataLinks';
-import { linkScheme, offeredLinkKinds } from '../../src/domain/linkKinds';
+import { buildLink } from '../../src/domain/users/healthDataLinks';
+import { linkScheme, offeredLinkKinds } from '../../src/domain/users/linkKinds';
 
 const TARGET = { view: 'user', env: 'sandboxUs', clientUserId: 'patient-0001' } as const;
 const ID = 'health-data-tools.health-data-explorer';

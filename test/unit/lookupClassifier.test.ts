@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { classifyLookupText, idTokenAt, MAX_ID_LENGTH, unwrapIdText } from '../../src/domain/lookupClassifier';
+import { classifyLookupText, idTokenAt, MAX_ID_LENGTH, unwrapIdText } from '../../src/domain/users/lookupClassifier';
 
 const USER_ID = '3f2b8c1e-9a4d-4e6f-8b21-7c5d0e9f1a2b';
 const LAB_TEST_ID = '5a1c6c3e-2f4b-4d8e-9b61-0c7d2f1e8a01';

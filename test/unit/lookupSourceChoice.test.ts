@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { chooseLookupSource } from '../../src/domain/lookupSourceChoice';
+import { chooseLookupSource } from '../../src/domain/users/lookupSourceChoice';
 
 describe('Look up from the palette: the terminal\'s selection or the editor\'s text', () => {
   const editor = { text: 'debugger', explicit: false };

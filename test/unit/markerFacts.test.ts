@@ -16,8 +16,8 @@ import {
   sortMarkers,
   turnaroundOf,
   type MarkerSortKey,
-} from '../../src/domain/markerFacts';
-import { expectedResultsOf, markersCsv, MARKER_CSV_HEADER } from '../../src/domain/markerTable';
+} from '../../src/domain/labs/markerFacts';
+import { expectedResultsOf, markersCsv, MARKER_CSV_HEADER } from '../../src/domain/labs/markerTable';
 import { useSandbox } from '../support/sandboxFixture';
 import { generateBody, REQUESTED_MARKER_PAGE_SIZE } from '../support/vendorBodies';
 

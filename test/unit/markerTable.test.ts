@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Marker } from '../../src/api/schemas';
-import { expectedResultsOf, filterMarkers, hasMorePages, markerPageCount, markersCsv, pageCount, parseIdList, parsePositiveInteger } from '../../src/domain/markerTable';
+import { expectedResultsOf, filterMarkers, hasMorePages, markerPageCount, markersCsv, pageCount, parseIdList, parsePositiveInteger } from '../../src/domain/labs/markerTable';
 import { useSandbox } from '../support/sandboxFixture';
 
 function marker(id: number, name: string, slug: string, loincCodes: string[]): Marker {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { RequestOperation } from '../../src/api/requests';
-import { buildCurlCommand } from '../../src/domain/curl';
+import { buildCurlCommand } from '../../src/domain/requests/curl';
 import { requestOfOperation } from '../../src/api/requests';
 import { requestCellSource } from '../../src/notebook/cellFromOperation';
 import { operationOfCell, type CellRequestProblem } from '../../src/notebook/cellOperation';

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { inspectResponse } from '../../src/api/contract/inspect';
 import { pageTotalDisagreement } from '../../src/api/contract/pageChecks';
 import { labTestMarkersRequest } from '../../src/api/requests';
-import { markerPagingOf } from '../../src/domain/markerFacts';
+import { markerPagingOf } from '../../src/domain/labs/markerFacts';
 
 const marker = (id: number) => ({
   id,

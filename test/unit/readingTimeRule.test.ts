@@ -6,12 +6,12 @@ import { describe, test } from 'node:test';
 import type { GroupedBloodPressure } from '../../src/api/schemas';
 import { inspectResponse } from '../../src/api/contract/inspect';
 import { offsetDisagreement, writtenOffsetSeconds } from '../../src/api/contract/readingChecks';
-import { columnsOfPage } from '../../src/domain/bloodPressureColumns';
-import { bloodPressureCsv } from '../../src/domain/bloodPressureExport';
-import { groupReadings } from '../../src/domain/bloodPressureGroups';
-import { ReadingStore } from '../../src/domain/bloodPressureStore';
-import { summarizeByProvider } from '../../src/domain/bloodPressureSummary';
-import { readingWallTime } from '../../src/domain/readingWallTime';
+import { columnsOfPage } from '../../src/domain/bloodPressure/bloodPressureColumns';
+import { bloodPressureCsv } from '../../src/domain/bloodPressure/bloodPressureExport';
+import { groupReadings } from '../../src/domain/bloodPressure/bloodPressureGroups';
+import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
+import { summarizeByProvider } from '../../src/domain/bloodPressure/bloodPressureSummary';
+import { readingWallTime } from '../../src/domain/bloodPressure/readingWallTime';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 
 const berlin = new ZoneCalendar('Europe/Berlin');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { KnownUsers } from '../../src/domain/knownUsers';
-import { emptyRecents, MAX_RECENTS, parseRecents, rememberLabTest, rememberUser } from '../../src/domain/recents';
+import { KnownUsers } from '../../src/domain/users/knownUsers';
+import { emptyRecents, MAX_RECENTS, parseRecents, rememberLabTest, rememberUser } from '../../src/domain/users/recents';
 
 const user = (n: number) => ({ userId: `u${n}`, clientUserId: `c${n}` });
 

@@ -8,8 +8,8 @@ import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
 import type { Deviation } from '../../src/api/contract/deviations';
 import { isHealthApiError, type HealthApiError } from '../../src/api/errors';
 import { trailingSlashRedirect } from '../../src/api/redirects';
-import { requestRecordInput } from '../../src/domain/requestRecordInput';
-import { RequestRecords } from '../../src/domain/requestRecords';
+import { requestRecordInput } from '../../src/domain/requests/requestRecordInput';
+import { RequestRecords } from '../../src/domain/requests/requestRecords';
 import { scriptedHttpServer, type HostileServer } from '../support/hostileServers';
 
 const KEY = 'redirect-test-key-5521';

@@ -3,9 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
 import { parseOperation, sendOperation } from '../../src/api/replay';
 import { requestOfOperation, requestUrl, type RequestOperation } from '../../src/api/requests';
-import { planReplay, sameBaseUrl } from '../../src/domain/replayPlan';
-import { requestRecordInput } from '../../src/domain/requestRecordInput';
-import { parseSavedRecords, RequestRecords } from '../../src/domain/requestRecords';
+import { planReplay, sameBaseUrl } from '../../src/domain/requests/replayPlan';
+import { requestRecordInput } from '../../src/domain/requests/requestRecordInput';
+import { parseSavedRecords, RequestRecords } from '../../src/domain/requests/requestRecords';
 import { start } from './sandboxTestKit';
 import type { SandboxHandle } from '../../src/sandbox/server';
 

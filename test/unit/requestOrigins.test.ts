@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Deviation } from '../../src/api/contract/deviations';
-import type { RequestOrigin } from '../../src/domain/requestOrigin';
-import { loadResponseText, loadTooltipLines, rowText, runOriginOf, tooltipLines, type RequestWords } from '../../src/domain/requestPresentation';
-import { isFiltered, parseSavedRecords, requestRows, RequestRecords, type RequestRecordInput, type RequestRow } from '../../src/domain/requestRecords';
+import type { RequestOrigin } from '../../src/domain/requests/requestOrigin';
+import { loadResponseText, loadTooltipLines, rowText, runOriginOf, tooltipLines, type RequestWords } from '../../src/domain/requests/requestPresentation';
+import { isFiltered, parseSavedRecords, requestRows, RequestRecords, type RequestRecordInput, type RequestRow } from '../../src/domain/requests/requestRecords';
 import { testRequestWords } from '../support/requestWords';
 
 const words: RequestWords = {

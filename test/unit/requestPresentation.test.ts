@@ -10,8 +10,8 @@ import {
   responseBodyText,
   rowText,
   tooltipLines,
-} from '../../src/domain/requestPresentation';
-import { RequestRecords, type RequestRecordInput } from '../../src/domain/requestRecords';
+} from '../../src/domain/requests/requestPresentation';
+import { RequestRecords, type RequestRecordInput } from '../../src/domain/requests/requestRecords';
 import { testRequestWordsWithoutLens } from '../support/requestWords';
 
 const words = testRequestWordsWithoutLens;

@@ -7,8 +7,8 @@ import {
   requestRows,
   type RequestRecordInput,
   type RequestRow,
-} from '../../src/domain/requestRecords';
-import { requestRecordInput } from '../../src/domain/requestRecordInput';
+} from '../../src/domain/requests/requestRecords';
+import { requestRecordInput } from '../../src/domain/requests/requestRecordInput';
 
 function nth<T>(items: readonly T[], index: number): T {
   const item = items[index];

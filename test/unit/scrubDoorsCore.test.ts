@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { RequestOperation } from '../../src/api/requests';
-import type { ScanRow } from '../../src/domain/coverageScan';
-import { scrubScanRows, type RowScrubber } from '../../src/domain/coverageScanScrub';
-import { coverageScanCsv } from '../../src/domain/coverageScanTable';
+import type { ScanRow } from '../../src/domain/coverage/coverageScan';
+import { scrubScanRows, type RowScrubber } from '../../src/domain/coverage/coverageScanScrub';
+import { coverageScanCsv } from '../../src/domain/coverage/coverageScanTable';
 import { scrubApplies } from '../../src/domain/scrubPolicy';
 import { mcpScrubSetting } from '../../src/mcp/mcpScrub';
 import { scrubBody, scrubOperation } from '../../src/scrub/scrubber';

@@ -9,8 +9,8 @@ import { HealthApiError } from '../../src/api/errors';
 import { listUsersRequest, resolveUserRequest } from '../../src/api/requests';
 import { BaseUrlSettingError, MissingApiKeyError } from '../../src/domain/connectionErrors';
 import { describeFailure } from '../../src/domain/errorNextStep';
-import { jsonDocumentFileName, prettyJson, requestTitle } from '../../src/domain/jsonDocument';
-import { formatRequestLogLine } from '../../src/domain/requestLog';
+import { jsonDocumentFileName, prettyJson, requestTitle } from '../../src/domain/requests/jsonDocument';
+import { formatRequestLogLine } from '../../src/domain/requests/requestLog';
 import { useSandbox } from '../support/sandboxFixture';
 
 const fixture = useSandbox({ users: 8, seed: 11, apiKey: 'log-test-secret-91c2' });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { specHeadingLines, specReferences } from '../../src/domain/specSections';
+import { specHeadingLines, specReferences } from '../../src/domain/requests/specSections';
 
 const SPEC = readFileSync(resolve(import.meta.dirname, '../../media/spec/health-data-api.md'), 'utf8');
 

@@ -13,8 +13,8 @@ import {
   summariseSource,
   summariseUser,
   userDetailRows,
-} from '../../src/domain/userTree';
-import { UserListing } from '../../src/domain/userListing';
+} from '../../src/domain/users/userTree';
+import { UserListing } from '../../src/domain/users/userListing';
 import { useSandbox } from '../support/sandboxFixture';
 
 const fixture = useSandbox({ users: 23, seed: 5 });

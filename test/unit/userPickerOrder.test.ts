@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { orderPickerUsers } from '../../src/domain/userPickerOrder';
+import { orderPickerUsers } from '../../src/domain/users/userPickerOrder';
 import { useSandbox } from '../support/sandboxFixture';
 
 const fixture = useSandbox({ users: 12, seed: 3 });

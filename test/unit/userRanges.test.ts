@@ -1,7 +1,7 @@
 // How a long Users list is cut into ranges, and what a Load more makes VS Code re-read.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { changeOfAppend, isGrouped, rangeIndexOf, rangesOf, usersPerRange } from '../../src/domain/userRanges';
+import { changeOfAppend, isGrouped, rangeIndexOf, rangesOf, usersPerRange } from '../../src/domain/users/userRanges';
 
 describe('Users tree ranges', () => {
   test('a range holds whole pages, about 1,000 users whatever the page size', () => {

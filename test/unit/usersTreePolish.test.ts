@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
-import { failureCause } from '../../src/domain/failureCause';
-import { ageOf, isFresh, USERS_FRESH_FOR_MS } from '../../src/domain/freshness';
-import { matchesUserFilter } from '../../src/domain/userTree';
+import { failureCause } from '../../src/domain/coverage/failureCause';
+import { ageOf, isFresh, USERS_FRESH_FOR_MS } from '../../src/domain/coverage/freshness';
+import { matchesUserFilter } from '../../src/domain/users/userTree';
 import { useSandbox } from '../support/sandboxFixture';
 
 const fixture = useSandbox({ users: 30, seed: 11 });

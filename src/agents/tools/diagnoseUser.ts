@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { SEVERITY, type Finding, type Severity } from '../../domain/dataDiagnosis';
-import { diagnoseUser } from '../../domain/diagnoseUser';
-import { DEFAULT_DIAGNOSIS_DAYS } from '../../domain/diagnosisWindow';
-import { evidenceRange } from '../../domain/findingEvidence';
+import { SEVERITY, type Finding, type Severity } from '../../domain/coverage/dataDiagnosis';
+import { diagnoseUser } from '../../domain/coverage/diagnoseUser';
+import { DEFAULT_DIAGNOSIS_DAYS } from '../../domain/coverage/diagnosisWindow';
+import { evidenceRange } from '../../domain/coverage/findingEvidence';
 import { defineTool } from '../agentTool';
 import { quoted } from '../dataText';
 import { errorResult } from '../failures';

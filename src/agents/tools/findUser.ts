@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { summariseSource } from '../../domain/userTree';
+import { summariseSource } from '../../domain/users/userTree';
 import { defineTool } from '../agentTool';
 import { quoted } from '../dataText';
 import { errorResult } from '../failures';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Marker, MarkerPage } from '../../api/schemas';
-import { DEFAULT_MARKER_PAGE_SIZE, MARKER_PAGE_SIZE_MAX, markerPageCount } from '../../domain/markerTable';
+import { DEFAULT_MARKER_PAGE_SIZE, MARKER_PAGE_SIZE_MAX, markerPageCount } from '../../domain/labs/markerTable';
 import { defineTool, type AgentToolContext, type AgentToolResult } from '../agentTool';
 import { quoted } from '../dataText';
 import { errorResult, type FailureSubject } from '../failures';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { User } from '../../api/schemas';
 import { providerOf } from '../../api/wireValues';
-import { listScopeUsers } from '../../domain/scanUsers';
+import { listScopeUsers } from '../../domain/coverage/scanUsers';
 import { defineTool } from '../agentTool';
 import { quoted } from '../dataText';
 import { errorResult } from '../failures';

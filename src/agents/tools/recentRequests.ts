@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { durationText, outcomeOf, pathOf } from '../../domain/requestPresentation';
-import { isErrorRecord, type RequestRecord } from '../../domain/requestRecords';
+import { durationText, outcomeOf, pathOf } from '../../domain/requests/requestPresentation';
+import { isErrorRecord, type RequestRecord } from '../../domain/requests/requestRecords';
 import { defineTool } from '../agentTool';
 import { quoted } from '../dataText';
 import { ResultBuilder } from '../resultBuilder';

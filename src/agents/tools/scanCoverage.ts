@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { scanCoverage, type ScanRow } from '../../domain/coverageScan';
-import { compareRows, keepsRow, type ScannedRow, type ScanFilter } from '../../domain/coverageScanTable';
-import { DEFAULT_DIAGNOSIS_DAYS } from '../../domain/diagnosisWindow';
-import { listScopeUsers, type UserScope } from '../../domain/scanUsers';
+import { scanCoverage, type ScanRow } from '../../domain/coverage/coverageScan';
+import { compareRows, keepsRow, type ScannedRow, type ScanFilter } from '../../domain/coverage/coverageScanTable';
+import { DEFAULT_DIAGNOSIS_DAYS } from '../../domain/coverage/diagnosisWindow';
+import { listScopeUsers, type UserScope } from '../../domain/coverage/scanUsers';
 import { defineTool, type AgentToolContext } from '../agentTool';
 import type { RememberedScan } from '../agentSession';
 import { quoted } from '../dataText';

@@ -1,7 +1,7 @@
 // A reading whose `timezone_offset` (seconds east of UTC; a vendor field the spec does not have)
 // and the offset written in its `timestamp` disagree: the two say different wall times for one
 // instant (07:35:59 in one, 07:38:59 in the other). The product's one rule (see
-// src/domain/readingWallTime.ts): the instant is the timestamp's; the wall time is shown at the
+// src/domain/bloodPressure/readingWallTime.ts): the instant is the timestamp's; the wall time is shown at the
 // reading's own timezone_offset. The lens names the disagreement so the rule is never silent.
 // Allocation-free per reading: offsets are read with charCodeAt, paths built only for the first few.
 import { formatPath, MAX_PATHS, type DeviationCollector, type PlaceCounter } from './deviations';

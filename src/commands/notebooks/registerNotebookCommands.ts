@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ShellApiConnection } from '../../connection/shellApiConnection';
-import type { RequestRecords } from '../../domain/requestRecords';
+import type { RequestRecords } from '../../domain/requests/requestRecords';
 import { NOTEBOOK_TYPE } from '../../notebook/model';
 import type { Panels } from '../../panels/panels';
 import type { CommandRegistry } from '../../services';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { NOTEBOOK_COMMANDS } from '../../constants';
 import { isEnvironmentId } from '../../domain/environments';
-import type { RequestRecord, RequestRecords } from '../../domain/requestRecords';
+import type { RequestRecord, RequestRecords } from '../../domain/requests/requestRecords';
 import { notebookStrings } from '../../l10n/notebookStrings';
 import { requestCellSource } from '../../notebook/cellFromOperation';
 import type { NotebookFileCell } from '../../notebook/model';

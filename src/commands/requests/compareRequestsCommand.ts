@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
-import { compareSideLabel, pathOf, rowText } from '../../domain/requestPresentation';
-import { requestRows, type RequestRecord, type RequestRecords, type RequestRow } from '../../domain/requestRecords';
+import { compareSideLabel, pathOf, rowText } from '../../domain/requests/requestPresentation';
+import { requestRows, type RequestRecord, type RequestRecords, type RequestRow } from '../../domain/requests/requestRecords';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
 import type { Command, RequestInspection } from '../../services';
 import { pickRecord, recordOf, requestArgument } from './requestArgument';

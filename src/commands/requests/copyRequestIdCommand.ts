@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
-import type { RequestRecords } from '../../domain/requestRecords';
+import type { RequestRecords } from '../../domain/requests/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { Command } from '../../services';
 import { recordOf, requestArgument } from './requestArgument';

@@ -1,6 +1,6 @@
 import { CONTEXT_KEYS, REQUEST_COMMANDS } from '../../constants';
-import { requestDocumentName, requestDocumentText } from '../../domain/requestPresentation';
-import type { RequestRecords } from '../../domain/requestRecords';
+import { requestDocumentName, requestDocumentText } from '../../domain/requests/requestPresentation';
+import type { RequestRecords } from '../../domain/requests/requestRecords';
 import type { JsonDocumentProvider } from '../../jsonDocuments/jsonDocumentProvider';
 import { requestWords } from '../../l10n/requestStrings';
 import type { Command } from '../../services';

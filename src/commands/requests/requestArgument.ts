@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { pickItemText } from '../../domain/requestPresentation';
-import type { RequestRecord, RequestRecords } from '../../domain/requestRecords';
+import { pickItemText } from '../../domain/requests/requestPresentation';
+import type { RequestRecord, RequestRecords } from '../../domain/requests/requestRecords';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
 import type { RequestNode } from '../../views/requests/requestNodes';
 

@@ -2,7 +2,7 @@
 // each), one environment and one origin (a picker), none.
 import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
-import { isRequestOrigin, REQUEST_ORIGINS, type RequestOrigin } from '../../domain/requestOrigin';
+import { isRequestOrigin, REQUEST_ORIGINS, type RequestOrigin } from '../../domain/requests/requestOrigin';
 import { originName, requestStrings } from '../../l10n/requestStrings';
 import type { RequestsView } from '../../views/requests/requestsView';
 import type { Command } from '../../services';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { SCRUB_COMMANDS } from '../../constants';
-import type { RequestRecords } from '../../domain/requestRecords';
+import type { RequestRecords } from '../../domain/requests/requestRecords';
 import { scrubStrings } from '../../l10n/scrubStrings';
 import type { Command, ScrubDoors } from '../../services';
 import { saveFixtureFile } from '../fixtureFile';

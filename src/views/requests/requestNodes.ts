@@ -1,8 +1,8 @@
 // The rows of the Requests view: one request, one paged load (its pages below it), or a message.
 import * as vscode from 'vscode';
 import { REQUEST_COMMANDS, REQUEST_ITEM_CONTEXT } from '../../constants';
-import { loadTooltipLines, rowText, tooltipLines } from '../../domain/requestPresentation';
-import { isErrorRecord, type RequestRecord } from '../../domain/requestRecords';
+import { loadTooltipLines, rowText, tooltipLines } from '../../domain/requests/requestPresentation';
+import { isErrorRecord, type RequestRecord } from '../../domain/requests/requestRecords';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
 
 export type RequestNode =

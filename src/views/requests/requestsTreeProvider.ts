@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { runOriginOf } from '../../domain/requestPresentation';
-import { requestRows, type RequestFilter, type RequestRecords } from '../../domain/requestRecords';
+import { runOriginOf } from '../../domain/requests/requestPresentation';
+import { requestRows, type RequestFilter, type RequestRecords } from '../../domain/requests/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import { requestTreeItem, type RequestNode } from './requestNodes';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS, REQUESTS_VIEW_ID } from '../../constants';
-import { isFiltered, type RequestFilter } from '../../domain/requestRecords';
+import { isFiltered, type RequestFilter } from '../../domain/requests/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { RequestRecorder } from '../../connection/requestRecorder';
 import type { RequestNode } from './requestNodes';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { TREE_ITEM_CONTEXT } from '../../constants';
-import type { DetailRow } from '../../domain/userTree';
+import type { DetailRow } from '../../domain/users/userTree';
 import { detailLabel, tree } from '../../l10n/shellStrings';
 import { TreeNode } from './treeNode';
 

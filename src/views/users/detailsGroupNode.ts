@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/schemas';
 import { TREE_ITEM_CONTEXT } from '../../constants';
-import { needsFullRecord, userDetailRows } from '../../domain/userTree';
+import { needsFullRecord, userDetailRows } from '../../domain/users/userTree';
 import { tree } from '../../l10n/shellStrings';
 import { DetailNode } from './detailNode';
 import { failureNodes } from './failureNodes';

@@ -1,6 +1,6 @@
 import { SHELL_COMMANDS } from '../../constants';
 import { describeFailure, type FailureKind } from '../../domain/errorNextStep';
-import { failureCause } from '../../domain/failureCause';
+import { failureCause } from '../../domain/coverage/failureCause';
 import { failureCauseLabel, failureTitle, tree } from '../../l10n/shellStrings';
 import type { EnvironmentInfo } from '../../services';
 import { nextStepCommand } from '../../ui/nextStepCommand';

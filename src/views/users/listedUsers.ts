@@ -1,6 +1,6 @@
 import type { User } from '../../api/schemas';
-import { UserListing, type UserPage } from '../../domain/userListing';
-import { changeOfAppend, isGrouped, rangeIndexOf, rangesOf } from '../../domain/userRanges';
+import { UserListing, type UserPage } from '../../domain/users/userListing';
+import { changeOfAppend, isGrouped, rangeIndexOf, rangesOf } from '../../domain/users/userRanges';
 import type { TreeNode } from './treeNode';
 import type { UserNode } from './userNode';
 import { UserNodeSlots } from './userNodeSlots';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ConnectedSource } from '../../api/schemas';
 import { providerOf } from '../../api/wireValues';
 import { TREE_ITEM_CONTEXT } from '../../constants';
-import { summariseSource } from '../../domain/userTree';
+import { summariseSource } from '../../domain/users/userTree';
 import { tree } from '../../l10n/shellStrings';
 import { TreeNode } from './treeNode';
 

@@ -3,7 +3,7 @@ import { isHealthApiError } from '../../api/errors';
 import { iterateUserPages } from '../../api/paging';
 import { inRequestLoad } from '../../connection/requestLoads';
 import type { User } from '../../api/schemas';
-import { matchesUserFilter } from '../../domain/userTree';
+import { matchesUserFilter } from '../../domain/users/userTree';
 
 /** The API has no search: a prefix filter pages through every user at the largest page size. */
 const SEARCH_PAGE_SIZE = 500;

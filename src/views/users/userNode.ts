@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/schemas';
 import { TREE_ITEM_CONTEXT } from '../../constants';
-import { formatTimestamp, summariseUser } from '../../domain/userTree';
+import { formatTimestamp, summariseUser } from '../../domain/users/userTree';
 import { tree } from '../../l10n/shellStrings';
 import { DetailsGroupNode } from './detailsGroupNode';
 import { SourcesGroupNode } from './sourcesGroupNode';

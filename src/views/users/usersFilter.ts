@@ -3,7 +3,7 @@
 import type { ShellApiConnection } from '../../connection/shellApiConnection';
 import { inRequestOrigin } from '../../connection/requestOrigins';
 import { USERS_VIEW_ID } from '../../constants';
-import { isFresh } from '../../domain/freshness';
+import { isFresh } from '../../domain/coverage/freshness';
 import { progressTitles } from '../../l10n/shellStrings';
 import { withCancellableProgress } from '../../ui/withCancellableProgress';
 import { UserFilterSearch, type UsersSnapshot } from './userFilterSearch';

@@ -3,7 +3,7 @@ import type { HealthApiClient } from '../../api/client';
 import { listUsersRequest, resolveUserRequest } from '../../api/requests';
 import type { User, UserList } from '../../api/schemas';
 import { USERS_VIEW_ID } from '../../constants';
-import { usersPerRange } from '../../domain/userRanges';
+import { usersPerRange } from '../../domain/users/userRanges';
 import { progressTitles, tree } from '../../l10n/shellStrings';
 import type { EnvironmentInfo } from '../../services';
 import { showFailure } from '../../ui/showFailure';

@@ -1,5 +1,5 @@
 import type { ShellApiConnection } from '../../connection/shellApiConnection';
-import type { KnownUsers } from '../../domain/knownUsers';
+import type { KnownUsers } from '../../domain/users/knownUsers';
 import type { LastResponse } from '../../jsonDocuments/lastResponse';
 import type { PinnedUsersStore } from '../../storage/pinnedUsersStore';
 import type { ShellSettings } from '../../storage/shellSettings';

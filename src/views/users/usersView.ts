@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/schemas';
 import { CONTEXT_KEYS, USERS_VIEW_ID } from '../../constants';
-import { ageOf } from '../../domain/freshness';
+import { ageOf } from '../../domain/coverage/freshness';
 import { ageLabel, tree } from '../../l10n/shellStrings';
 import type { ApiConnection } from '../../services';
 import type { TreeNode } from './treeNode';

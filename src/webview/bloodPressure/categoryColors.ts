@@ -1,5 +1,5 @@
 // Category labels and theme colour lookup of the chart (the variables live in domain/chartColors).
-import type { BloodPressureCategory } from '../../domain/bloodPressureCategory';
+import type { BloodPressureCategory } from '../../domain/bloodPressure/bloodPressureCategory';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 
 export function categoryLabel(strings: BloodPressureStrings, category: BloodPressureCategory): string {

@@ -3,18 +3,18 @@
 // a series pair of their own, on an axis of that unit on the right: never on the mmHg axis or bands.
 // Hovering shows the reading under the pointer (chartTooltip.ts).
 // uPlot draws to one canvas. It gets the readings decimated per pixel column
-// (src/domain/chartDecimation.ts), so a draw costs the chart's width, not the readings; each zoom
+// (src/domain/bloodPressure/chartDecimation.ts), so a draw costs the chart's width, not the readings; each zoom
 // decimates the readings in view again. The chart is built when a query starts, with the axes and
 // bands of the queried days, so a page only adds data. Zoom with a drag, or with the keys while the
 // chart has focus: + / - around the centre, ← / → to move, 0 or Escape for the whole range.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { seriesColorSlot } from '../../domain/bloodPressureChartSeries';
-import type { ChartPalette } from '../../domain/chartColors';
-import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
-import { clampWindow, sameWindow } from '../../domain/chartWindow';
-import type { AxisRange } from '../../domain/chartAxisRange';
-import { parseChartSeriesKey } from '../../domain/bloodPressureUnits';
+import { seriesColorSlot } from '../../domain/bloodPressure/bloodPressureChartSeries';
+import type { ChartPalette } from '../../domain/bloodPressure/chartColors';
+import type { ChartWindow, DecimatedChart } from '../../domain/bloodPressure/chartDecimation';
+import { clampWindow, sameWindow } from '../../domain/bloodPressure/chartWindow';
+import type { AxisRange } from '../../domain/bloodPressure/chartAxisRange';
+import { parseChartSeriesKey } from '../../domain/bloodPressure/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';

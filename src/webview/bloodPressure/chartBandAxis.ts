@@ -1,7 +1,7 @@
 // The category bands' names on the right of the plot.
 import type uPlot from 'uplot';
-import { SYSTOLIC_BANDS, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
-import { spacedLabels } from '../../domain/chartAxisRange';
+import { SYSTOLIC_BANDS, type BloodPressureCategory } from '../../domain/bloodPressure/bloodPressureCategory';
+import { spacedLabels } from '../../domain/bloodPressure/chartAxisRange';
 
 /** Band names closer than this (CSS pixels, a line of 11px text) would overlap. */
 const LABEL_GAP_PX = 14;

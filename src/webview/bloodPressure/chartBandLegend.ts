@@ -1,6 +1,6 @@
 // The category legend under the chart, and the theme's palette whose band colours its swatches show.
-import { BLOOD_PRESSURE_CATEGORIES } from '../../domain/bloodPressureCategory';
-import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/chartColors';
+import { BLOOD_PRESSURE_CATEGORIES } from '../../domain/bloodPressure/bloodPressureCategory';
+import { CHART_PALETTES, themeKindOf, type ChartPalette } from '../../domain/bloodPressure/chartColors';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el } from '../common/dom';
 import { categoryLabel } from './categoryColors';

@@ -1,8 +1,8 @@
 // The chart's background: the blood-pressure category bands and the diastolic threshold lines, on
 // the mmHg axis only (readings in another unit have an axis of their own and no bands).
 import type uPlot from 'uplot';
-import { DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS } from '../../domain/bloodPressureCategory';
-import type { ChartPalette } from '../../domain/chartColors';
+import { DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS } from '../../domain/bloodPressure/bloodPressureCategory';
+import type { ChartPalette } from '../../domain/bloodPressure/chartColors';
 
 /**
  * The category bands and the diastolic threshold lines, painted once into a

@@ -1,7 +1,7 @@
 // The notes under the chart: which series are in another unit, and which values are drawn at an
 // axis's edge.
-import type { AxisRange } from '../../domain/chartAxisRange';
-import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
+import type { AxisRange } from '../../domain/bloodPressure/chartAxisRange';
+import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { formatMessage } from '../common/dom';
 import { scaleUnit } from './chartScales';

@@ -1,11 +1,11 @@
 // The uPlot options of the blood-pressure chart: its series, scales, axes and hooks, in the
 // theme's colours and the user's zone.
 import type uPlot from 'uplot';
-import { BLOOD_PRESSURE_CATEGORIES, type BloodPressureCategory } from '../../domain/bloodPressureCategory';
-import type { ChartPalette } from '../../domain/chartColors';
-import type { AxisRange } from '../../domain/chartAxisRange';
-import { timeTickLabels } from '../../domain/chartTimeTicks';
-import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
+import { BLOOD_PRESSURE_CATEGORIES, type BloodPressureCategory } from '../../domain/bloodPressure/bloodPressureCategory';
+import type { ChartPalette } from '../../domain/bloodPressure/chartColors';
+import type { AxisRange } from '../../domain/bloodPressure/chartAxisRange';
+import { timeTickLabels } from '../../domain/bloodPressure/chartTimeTicks';
+import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { formatMessage } from '../common/dom';

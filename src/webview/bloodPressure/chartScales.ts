@@ -1,9 +1,9 @@
 // The chart's value axes: mmHg on 'y', each other unit on a scale of its own, each scaled to its
 // own readings (robustAxisRange: an outlier does not stretch it), with outliers moved to the edge.
 import type uPlot from 'uplot';
-import { clampColumn, countOutside, robustAxisRange, type AxisRange } from '../../domain/chartAxisRange';
-import type { DecimatedChart } from '../../domain/chartDecimation';
-import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
+import { clampColumn, countOutside, robustAxisRange, type AxisRange } from '../../domain/bloodPressure/chartAxisRange';
+import type { DecimatedChart } from '../../domain/bloodPressure/chartDecimation';
+import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
 
 /** The mmHg axis always shows the normal..stage 2 bands, whatever the readings' own range. */
 export const PRESSURE_BANDS_IN_VIEW: AxisRange = { min: 50, max: 190 };

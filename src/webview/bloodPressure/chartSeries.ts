@@ -1,7 +1,7 @@
 // How one chart series key is drawn: a systolic and a diastolic series, lines for mmHg, points on
 // a scale of its own for another unit.
 import type uPlot from 'uplot';
-import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
+import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { formatMessage } from '../common/dom';
 import { unitScale } from './chartScales';

@@ -1,5 +1,5 @@
-import type { StoredSource } from '../../domain/bloodPressureStoredSource';
-import type { ChartWindow, DecimatedChart } from '../../domain/chartDecimation';
+import type { StoredSource } from '../../domain/bloodPressure/bloodPressureStoredSource';
+import type { ChartWindow, DecimatedChart } from '../../domain/bloodPressure/chartDecimation';
 
 /** Where the chart's data comes from (the view's store). */
 export interface ChartSource {

@@ -2,11 +2,11 @@
 // row), with its time in its own offset, values and unit, category (or "not mmHg"), provider, source
 // type, device and app; what was not sent says so. It sits in uPlot's overlay, under the pointer.
 import type uPlot from 'uplot';
-import type { StoredSource } from '../../domain/bloodPressureStoredSource';
+import type { StoredSource } from '../../domain/bloodPressure/bloodPressureStoredSource';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
-import { placeOnAxis, type AxisRange } from '../../domain/chartAxisRange';
-import { PRESSURE_UNIT } from '../../domain/bloodPressureUnits';
+import { placeOnAxis, type AxisRange } from '../../domain/bloodPressure/chartAxisRange';
+import { PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
 import { el, formatMessage } from '../common/dom';
 import { MISSING, readingOffset, readingTime } from './readingTime';
 import { readingVerdict } from './readingVerdict';

@@ -1,7 +1,7 @@
 // The chart's zoom keys, while it has focus: + / - around the centre, ← / → to move, 0 or Escape
 // for the whole range.
-import type { ChartWindow } from '../../domain/chartDecimation';
-import { panWindow, zoomWindow } from '../../domain/chartWindow';
+import type { ChartWindow } from '../../domain/bloodPressure/chartDecimation';
+import { panWindow, zoomWindow } from '../../domain/bloodPressure/chartWindow';
 
 type ZoomAction = 'in' | 'out' | 'back' | 'forward' | 'reset';
 

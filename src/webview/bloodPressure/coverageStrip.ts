@@ -4,7 +4,7 @@
 // days" text carries the same information for screen readers. The strips are built once per range
 // and set of rows; while pages stream in only the cells whose count changed are touched. Cells
 // share the row's width (they never widen it: a strip of 366 empty days fits the narrowest panel).
-import type { Coverage } from '../../domain/bloodPressureCoverage';
+import type { Coverage } from '../../domain/coverage/bloodPressureCoverage';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { MISSING } from './readingTime';

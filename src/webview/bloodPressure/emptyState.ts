@@ -1,6 +1,6 @@
 // A query without readings: what was asked, and (once the host found them) the nearest readings
 // before and after the range, each with a button that shows the 30 days around it.
-import { formEndingOn, formStartingOn, type BloodPressureForm } from '../../domain/bloodPressureQuery';
+import { formEndingOn, formStartingOn, type BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
 import type { BloodPressureHostMessage, BloodPressureRenderSnapshot, BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { createButton } from '../common/toolkit';

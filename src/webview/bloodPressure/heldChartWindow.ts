@@ -1,6 +1,6 @@
 // The chart's whole window during and after a load: the queried days, and any reading outside them.
-import type { ChartWindow } from '../../domain/chartDecimation';
-import { coveringWindow } from '../../domain/chartWindow';
+import type { ChartWindow } from '../../domain/bloodPressure/chartDecimation';
+import { coveringWindow } from '../../domain/bloodPressure/chartWindow';
 import { DAY_MS } from '../../domain/zonedTime';
 
 export class HeldChartWindow {

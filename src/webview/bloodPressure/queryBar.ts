@@ -1,8 +1,8 @@
 // Start date, end date, provider, Apply, and the range presets. Checks the range before anything is
 // sent. The date fields are plain text a keyboard user types into; Up/Down step them by a day.
 import { checkDateRange } from '../../domain/inputValidation';
-import type { BloodPressureForm } from '../../domain/bloodPressureQuery';
-import { presetForm, presetOf, RANGE_PRESETS, stepDay, type RangePreset } from '../../domain/bloodPressureRangePresets';
+import type { BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
+import { presetForm, presetOf, RANGE_PRESETS, stepDay, type RangePreset } from '../../domain/bloodPressure/bloodPressureRangePresets';
 import type { BloodPressureStrings, BloodPressureUserView } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { createButton, createDropdown, createTextField, type ButtonHandle } from '../common/toolkit';

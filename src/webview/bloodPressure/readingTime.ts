@@ -2,9 +2,9 @@
 // table and the chart's tooltip. The time is the wall time in the reading's own `timezone_offset`
 // when it sent one, else in the user's zone; the offset says which: the reading's own offset, else
 // the one written in its timestamp, else "—" (not sent). A missing value is "—" with a tooltip.
-import type { StoredSource } from '../../domain/bloodPressureStoredSource';
-import { formatOffsetSeconds } from '../../domain/bloodPressureUnits';
-import { readingWallTime } from '../../domain/readingWallTime';
+import type { StoredSource } from '../../domain/bloodPressure/bloodPressureStoredSource';
+import { formatOffsetSeconds } from '../../domain/bloodPressure/bloodPressureUnits';
+import { readingWallTime } from '../../domain/bloodPressure/readingWallTime';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { formatMessage } from '../common/dom';
@@ -23,7 +23,7 @@ export function sentText(value: string | undefined, strings: BloodPressureString
   return value === undefined ? { text: MISSING, title: strings.notSent, className: 'missing' } : { text: value, title: value };
 }
 
-/** The reading's time by the one rule (src/domain/readingWallTime.ts), with a tooltip that says which offset. */
+/** The reading's time by the one rule (src/domain/bloodPressure/readingWallTime.ts), with a tooltip that says which offset. */
 export function readingTime(source: StoredSource, index: number, zone: ZoneCalendar, strings: BloodPressureStrings): CellText {
   return wallTimeText(source.timeAt(index), source.ownOffsetSeconds(index), zone, strings);
 }

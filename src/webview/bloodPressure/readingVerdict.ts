@@ -1,8 +1,8 @@
 // What the table's category cell and the chart's tooltip say about a reading's values: its AHA
 // category, "implausible" with why (a reading in mmHg that cannot be a blood pressure), or "not mmHg".
-import type { StoredSource } from '../../domain/bloodPressureStoredSource';
-import { DIASTOLIC_BOUNDS, SYSTOLIC_BOUNDS, type Implausibility } from '../../domain/bloodPressurePlausibility';
-import { categoryOfReading, implausibilityOfReading } from '../../domain/bloodPressureUnits';
+import type { StoredSource } from '../../domain/bloodPressure/bloodPressureStoredSource';
+import { DIASTOLIC_BOUNDS, SYSTOLIC_BOUNDS, type Implausibility } from '../../domain/bloodPressure/bloodPressurePlausibility';
+import { categoryOfReading, implausibilityOfReading } from '../../domain/bloodPressure/bloodPressureUnits';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { formatMessage } from '../common/dom';
 import { categoryLabel } from './categoryColors';

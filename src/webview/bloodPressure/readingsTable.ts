@@ -6,7 +6,7 @@
 // A value the service did not send is a quiet "—" whose tooltip says so, never a blank cell. The
 // time is the wall time in the reading's own `timezone_offset` when it sent one, else in the user's
 // zone; the offset column says which offset that is (see readingTime.ts).
-import type { StoredSource } from '../../domain/bloodPressureStoredSource';
+import type { StoredSource } from '../../domain/bloodPressure/bloodPressureStoredSource';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';

@@ -1,4 +1,4 @@
-import type { ProviderSummary } from '../../domain/bloodPressureSummary';
+import type { ProviderSummary } from '../../domain/bloodPressure/bloodPressureSummary';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el } from '../common/dom';

@@ -6,8 +6,8 @@
 // the first page is painted at once, the later ones at the next frame, several in one paint.
 // Cancel stops the load here and now (the pages still on their way are dropped) and tells the host
 // how many pages are on screen, so exports hold what the user sees.
-import { formDayRange, type BloodPressureForm } from '../../domain/bloodPressureQuery';
-import { ReadingStore } from '../../domain/bloodPressureStore';
+import { formDayRange, type BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
+import { ReadingStore } from '../../domain/bloodPressure/bloodPressureStore';
 import { DAY_MS, ZoneCalendar } from '../../domain/zonedTime';
 import type {
   BloodPressureHostMessage,

@@ -1,6 +1,6 @@
 // What the blood-pressure page shows, as the host's render snapshot (integration tests read it).
-import type { BloodPressureForm } from '../../domain/bloodPressureQuery';
-import type { ReadingStore } from '../../domain/bloodPressureStore';
+import type { BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
+import type { ReadingStore } from '../../domain/bloodPressure/bloodPressureStore';
 import type { BloodPressureRenderSnapshot } from '../../shared/bloodPressureProtocol';
 import type { PanelErrorView } from '../../shared/panelError';
 import { errorSnapshot } from '../common/errorView';

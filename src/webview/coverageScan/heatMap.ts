@@ -4,8 +4,8 @@
 // labels use its UI font size; both are read again when the theme changes. The table above it holds
 // the same rows in the same order as text: the map is a picture of it (role="img").
 import type { CoverageScanStrings } from '../../shared/coverageScanProtocol';
-import { heatLevel } from '../../domain/coverageScanTable';
-import { heatScale, parseColor, toCss, type Rgb } from '../../domain/heatMapScale';
+import { heatLevel } from '../../domain/coverage/coverageScanTable';
+import { heatScale, parseColor, toCss, type Rgb } from '../../domain/coverage/heatMapScale';
 import { el } from '../common/dom';
 
 export interface HeatMapRow {

@@ -1,6 +1,6 @@
 // The filter buttons (one pressed at a time), the "stopped for at least N days" field, the sort
 // order and its reverse toggle. Every change calls back with the whole view setting.
-import { DEFAULT_STOPPED_DAYS, SCAN_FILTERS, SCAN_SORT_KEYS, type ScanFilter, type ScanSortKey } from '../../domain/coverageScanTable';
+import { DEFAULT_STOPPED_DAYS, SCAN_FILTERS, SCAN_SORT_KEYS, type ScanFilter, type ScanSortKey } from '../../domain/coverage/coverageScanTable';
 import type { CoverageScanStrings } from '../../shared/coverageScanProtocol';
 import { setAppearance } from '../common/pressedButton';
 import { el } from '../common/dom';

@@ -1,8 +1,8 @@
 // The Scan Data Coverage page: what was scanned and where (environment), progress with Cancel, the
 // rows as a virtualised table (filter, sort; click or Enter opens the user's diagnosis), the users
 // that failed with their reason, the users a Cancel left out, and Export CSV / Scan Again.
-import type { ScanRow } from '../../domain/coverageScan';
-import { scanWindowSpan, viewOrder, type ScannedRow } from '../../domain/coverageScanTable';
+import type { ScanRow } from '../../domain/coverage/coverageScan';
+import { scanWindowSpan, viewOrder, type ScannedRow } from '../../domain/coverage/coverageScanTable';
 import type {
   CoverageScanHostMessage,
   CoverageScanStrings,

@@ -1,7 +1,7 @@
 // The cells of the markers table and of its expanded rows. A value the service did not send (absent
 // or null) is a quiet "—" whose tooltip says so: never blank, "undefined", "null" or "NaN".
 import type { AoeQuestion, ExpectedResult, Marker, MarkerPricing } from '../../api/schemas';
-import { formatMinorAmount, isPanelMarker, isUnseenMarkerType, markerPriceOf, turnaroundOf } from '../../domain/markerFacts';
+import { formatMinorAmount, isPanelMarker, isUnseenMarkerType, markerPriceOf, turnaroundOf } from '../../domain/labs/markerFacts';
 import type { LabMarkersStrings } from '../../shared/labMarkersProtocol';
 import { el, formatMessage } from '../common/dom';
 

@@ -1,7 +1,7 @@
 // The lab-markers query: ids of the lab test (or of the order set and its add-ons), the optional
 // lab account, page and size. Problems are shown inline and nothing is sent.
-import { checkLabMarkersForm, type LabMarkersForm, type LabMarkersFormProblem } from '../../domain/labMarkersForm';
-import { MARKER_PAGE_SIZE_MAX, parseIdList, parsePositiveInteger } from '../../domain/markerTable';
+import { checkLabMarkersForm, type LabMarkersForm, type LabMarkersFormProblem } from '../../domain/labs/labMarkersForm';
+import { MARKER_PAGE_SIZE_MAX, parseIdList, parsePositiveInteger } from '../../domain/labs/markerTable';
 import type { LabMarkersStrings } from '../../shared/labMarkersProtocol';
 import { el, formatMessage } from '../common/dom';
 import { createButton, createTextField, type ButtonHandle, type TextFieldHandle } from '../common/toolkit';

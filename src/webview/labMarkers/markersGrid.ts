@@ -2,8 +2,8 @@
 // expected results (LOINC code, name, unit, required) in a row below it; the AOE cell holds a
 // second one for the marker's ask-on-order-entry questions. Column headers sort (values not sent last).
 import type { Marker, MarkerPricing } from '../../api/schemas';
-import { aoeQuestionsOf, sortMarkers, type MarkerSortKey } from '../../domain/markerFacts';
-import { expectedResultsOf } from '../../domain/markerTable';
+import { aoeQuestionsOf, sortMarkers, type MarkerSortKey } from '../../domain/labs/markerFacts';
+import { expectedResultsOf } from '../../domain/labs/markerTable';
 import type { LabMarkersStrings } from '../../shared/labMarkersProtocol';
 import { el, formatMessage } from '../common/dom';
 import { MarkerCells } from './markerCells';

@@ -1,9 +1,9 @@
 // The lab-markers page: query form, filter, paging, actions and the expandable markers table. The
 // filter searches every page: with text in it, the host is asked once for all the query's markers.
 import type { Marker, MarkerPage, MarkerPricing } from '../../api/schemas';
-import type { LabMarkersForm, LabMarkersSource } from '../../domain/labMarkersForm';
-import { markerPagingOf } from '../../domain/markerFacts';
-import { expectedResultsOf, filterMarkers, markerPageCount } from '../../domain/markerTable';
+import type { LabMarkersForm, LabMarkersSource } from '../../domain/labs/labMarkersForm';
+import { markerPagingOf } from '../../domain/labs/markerFacts';
+import { expectedResultsOf, filterMarkers, markerPageCount } from '../../domain/labs/markerTable';
 import { assertNever } from '../../shared/assertNever';
 import {
   parseLabMarkersPanelState,

@@ -2,11 +2,11 @@
 // the panel's columns (domain/bloodPressureColumns.ts) in the panel's ReadingStore, then its chart
 // (decimated per pixel column), coverage strip, summary table and virtual readings table show them.
 // 100,000 readings cost what they cost the panel: the chart's pixels and the rows on screen.
-import { columnsOfPage } from '../../domain/bloodPressureColumns';
-import { formDayRange, type BloodPressureForm } from '../../domain/bloodPressureQuery';
-import { ReadingStore } from '../../domain/bloodPressureStore';
-import type { ChartWindow } from '../../domain/chartDecimation';
-import { coveringWindow } from '../../domain/chartWindow';
+import { columnsOfPage } from '../../domain/bloodPressure/bloodPressureColumns';
+import { formDayRange, type BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
+import { ReadingStore } from '../../domain/bloodPressure/bloodPressureStore';
+import type { ChartWindow } from '../../domain/bloodPressure/chartDecimation';
+import { coveringWindow } from '../../domain/bloodPressure/chartWindow';
 import { DAY_MS, type ZoneCalendar } from '../../domain/zonedTime';
 import type { ResultBodyView } from '../../notebook/resultPresentation';
 import type { NotebookRendererStrings } from '../../shared/notebookRendererProtocol';

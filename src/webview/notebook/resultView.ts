@@ -2,7 +2,7 @@
 // its next step, the contract lens's line and list, the body as the panels show it, and the raw
 // JSON. Every API string goes in as text (common/dom.ts); nothing here is global to the page.
 import { deviationCount, type DeviationKind } from '../../api/contract/deviations';
-import { deviationListLines, type DeviationWords } from '../../domain/deviationPresentation';
+import { deviationListLines, type DeviationWords } from '../../domain/requests/deviationPresentation';
 import { ZoneCalendar } from '../../domain/zonedTime';
 import type { CellResult } from '../../notebook/model';
 import { assertionTally, requestLine, resultBodyView } from '../../notebook/resultPresentation';
