@@ -1,22 +1,13 @@
 // A request cell's `expect …` lines: read once when the cell is parsed, judged against what came
 // back. Each message says what was expected and what was found, with the path, and for deviations
 // the spec's section, so a failure reads on its own in a CI log.
-import type { Deviation, DeviationKind } from '../api/contract/deviations';
+import { DEVIATION_KINDS, type Deviation, type DeviationKind } from '../api/contract/deviations';
 import { isFieldPath, parseFieldPath, valuesAt, type FieldPath } from './fieldPath';
 
 export const COMPARE_OPERATORS = ['==', '!=', '<=', '>=', '<', '>'] as const;
 export type CompareOperator = (typeof COMPARE_OPERATORS)[number];
 
-export const DEVIATION_KINDS: readonly DeviationKind[] = [
-  'missingRequired',
-  'nullNotAllowed',
-  'unexpectedType',
-  'unknownField',
-  'unknownValue',
-  'deprecated',
-  'pagingMismatch',
-  'redirectFollowed',
-];
+export { DEVIATION_KINDS };
 
 export type Assertion =
   | { kind: 'status'; expected: number }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Deviation } from '../../src/api/contract/deviations';
+import { DEVIATION_KINDS } from '../../src/api/contract/deviations';
 import { evaluateAssertion, parseAssertion, type Assertion, type AssertionSubject } from '../../src/notebook/assertions';
 
 const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
@@ -76,6 +77,8 @@ describe('expect grammar', () => {
     assert.equal(judge('no deviations at markers[*].lab', {}, found), true, 'a prefix of a name is not a place below it');
     assert.equal(judge('no deviations of kind unknownField', {}, found), false);
     assert.equal(judge('no deviations of kind nullNotAllowed', {}, found), true);
+    // Every kind the lens reports can be named, the newest included.
+    for (const kind of DEVIATION_KINDS) assert.equal(judge(`no deviations of kind ${kind}`, {}, [deviation(kind, 'x')]), false, kind);
     assert.equal(judge('deviations == 2', {}, found), true);
     assert.equal(judge('deviations < 2', {}, found), false);
   });

@@ -22,6 +22,25 @@ export type DeviationKind =
   /** A reading's timezone_offset and the offset written in its timestamp disagree on its wall time. */
   | 'offsetMismatch';
 
+/** Every kind, once: a Record so a new kind cannot be left out of the lists built from it. */
+const KIND_PRESENT: Record<DeviationKind, true> = {
+  missingRequired: true,
+  nullNotAllowed: true,
+  unexpectedType: true,
+  unknownField: true,
+  unknownValue: true,
+  deprecated: true,
+  pagingMismatch: true,
+  redirectFollowed: true,
+  offsetMismatch: true,
+};
+
+export const DEVIATION_KINDS = Object.keys(KIND_PRESENT) as readonly DeviationKind[];
+
+export function isDeviationKind(value: unknown): value is DeviationKind {
+  return typeof value === 'string' && Object.hasOwn(KIND_PRESENT, value);
+}
+
 export interface Deviation {
   kind: DeviationKind;
   /** JSON path of the first occurrence, e.g. `markers[3].lab_id`; `?cursor` for a query parameter, `` for the request itself. */

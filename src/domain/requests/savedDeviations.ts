@@ -1,19 +1,7 @@
 // The contract lens's findings as a request record keeps them: redacted on the way in (paths and
 // values come from the server), and read back defensively from the saved state of an earlier window.
-import type { Deviation, DeviationKind } from '../../api/contract/deviations';
+import { isDeviationKind, type Deviation } from '../../api/contract/deviations';
 import { redactText } from '../../api/redaction';
-
-const KINDS: ReadonlySet<string> = new Set<DeviationKind>([
-  'missingRequired',
-  'nullNotAllowed',
-  'unexpectedType',
-  'unknownField',
-  'unknownValue',
-  'deprecated',
-  'pagingMismatch',
-  'redirectFollowed',
-  'offsetMismatch',
-]);
 
 /** A copy with every echo of `secret` gone from what the server chose: paths, keys and values. */
 export function redactDeviations(deviations: readonly Deviation[], secret: string): Deviation[] {
@@ -40,7 +28,7 @@ function isDeviation(value: unknown): value is Deviation {
   const d = value as Partial<Record<keyof Deviation, unknown>>;
   return (
     typeof d.kind === 'string' &&
-    KINDS.has(d.kind) &&
+    isDeviationKind(d.kind) &&
     typeof d.path === 'string' &&
     typeof d.pattern === 'string' &&
     isCount(d.count) &&
