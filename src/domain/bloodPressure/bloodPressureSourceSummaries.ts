@@ -1,30 +1,15 @@
 // The summary's figures per provider, added up from its sources' running sums.
-import type { ProviderSummary } from './bloodPressureSummary';
+import { emptyProviderSums, withMeans, type ProviderSums, type ProviderSummary } from './bloodPressureSummary';
 import type { StoredSource } from './bloodPressureStoredSource';
 
 /** Count, first and last reading and mean values (of mmHg readings) per provider (over all its source types). */
 export function summarizeSources(sources: readonly StoredSource[]): ProviderSummary[] {
-  const byProvider = new Map<string, ProviderSummary & { sumSystolic: number; sumDiastolic: number }>();
+  const byProvider = new Map<string, ProviderSums>();
   for (const source of sources) {
     if (source.length === 0) continue;
     let summary = byProvider.get(source.provider);
     if (!summary) {
-      summary = {
-        provider: source.provider,
-        sourceTypes: [],
-        count: 0,
-        pressureCount: 0,
-        implausibleCount: 0,
-        otherUnits: {},
-        firstMs: Infinity,
-        lastMs: -Infinity,
-        firstOwnOffsetSeconds: undefined,
-        lastOwnOffsetSeconds: undefined,
-        meanSystolic: 0,
-        meanDiastolic: 0,
-        sumSystolic: 0,
-        sumDiastolic: 0,
-      };
+      summary = emptyProviderSums(source.provider);
       byProvider.set(source.provider, summary);
     }
     summary.sourceTypes.push(source.sourceType);
@@ -43,9 +28,5 @@ export function summarizeSources(sources: readonly StoredSource[]): ProviderSumm
       summary.lastOwnOffsetSeconds = source.lastOwnOffsetSeconds;
     }
   }
-  return [...byProvider.values()].map(({ sumSystolic, sumDiastolic, ...summary }) => ({
-    ...summary,
-    meanSystolic: summary.pressureCount > 0 ? sumSystolic / summary.pressureCount : Number.NaN,
-    meanDiastolic: summary.pressureCount > 0 ? sumDiastolic / summary.pressureCount : Number.NaN,
-  }));
+  return withMeans(byProvider.values());
 }

@@ -24,29 +24,46 @@ export interface ProviderSummary {
   meanDiastolic: number;
 }
 
+/** A provider's summary while it is added up: the sums its means come from. */
+export type ProviderSums = ProviderSummary & { sumSystolic: number; sumDiastolic: number };
+
+/** The provider's summary before its first reading: nothing counted, no first or last yet. */
+export function emptyProviderSums(provider: string): ProviderSums {
+  return {
+    provider,
+    sourceTypes: [],
+    count: 0,
+    pressureCount: 0,
+    implausibleCount: 0,
+    otherUnits: {},
+    firstMs: Number.POSITIVE_INFINITY,
+    lastMs: Number.NEGATIVE_INFINITY,
+    firstOwnOffsetSeconds: undefined,
+    lastOwnOffsetSeconds: undefined,
+    meanSystolic: 0,
+    meanDiastolic: 0,
+    sumSystolic: 0,
+    sumDiastolic: 0,
+  };
+}
+
+/** The summaries with their means (NaN where no plausible mmHg reading was counted). */
+export function withMeans(sums: Iterable<ProviderSums>): ProviderSummary[] {
+  return [...sums].map(({ sumSystolic, sumDiastolic, ...summary }) => ({
+    ...summary,
+    meanSystolic: summary.pressureCount > 0 ? sumSystolic / summary.pressureCount : Number.NaN,
+    meanDiastolic: summary.pressureCount > 0 ? sumDiastolic / summary.pressureCount : Number.NaN,
+  }));
+}
+
 /** Count, first and last reading and mean values (of the plausible mmHg readings) per provider (over all its source types). */
 export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSummary[] {
-  const byProvider = new Map<string, ProviderSummary & { sumSystolic: number; sumDiastolic: number }>();
+  const byProvider = new Map<string, ProviderSums>();
   for (const group of groups) {
     if (group.readings.length === 0) continue;
     let summary = byProvider.get(group.provider);
     if (!summary) {
-      summary = {
-        provider: group.provider,
-        sourceTypes: [],
-        count: 0,
-        pressureCount: 0,
-        implausibleCount: 0,
-        otherUnits: {},
-        firstMs: Number.POSITIVE_INFINITY,
-        lastMs: Number.NEGATIVE_INFINITY,
-        firstOwnOffsetSeconds: undefined,
-        lastOwnOffsetSeconds: undefined,
-        meanSystolic: 0,
-        meanDiastolic: 0,
-        sumSystolic: 0,
-        sumDiastolic: 0,
-      };
+      summary = emptyProviderSums(group.provider);
       byProvider.set(group.provider, summary);
     }
     summary.sourceTypes.push(group.sourceType);
@@ -72,9 +89,5 @@ export function summarizeByProvider(groups: readonly ReadingGroup[]): ProviderSu
       }
     }
   }
-  return [...byProvider.values()].map(({ sumSystolic, sumDiastolic, ...summary }) => ({
-    ...summary,
-    meanSystolic: summary.pressureCount > 0 ? sumSystolic / summary.pressureCount : Number.NaN,
-    meanDiastolic: summary.pressureCount > 0 ? sumDiastolic / summary.pressureCount : Number.NaN,
-  }));
+  return withMeans(byProvider.values());
 }
