@@ -215,6 +215,26 @@ describe('chart decimation per pixel column', () => {
     );
   });
 
+  test('two sources of a provider with a reading at the same instant: the same chart whichever page arrives first', () => {
+    // Found by the property above (seed 1253935530): the column's first and last followed arrival order.
+    const app = pageOf('omron', 'app', [{ t: T0, s: 60, d: 40 }]);
+    const cuff = pageOf('omron', 'cuff', [{ t: T0, s: 60, d: 41 }]);
+    const charts = [
+      [app, cuff],
+      [cuff, app],
+    ].map((pages) => {
+      const store = new ReadingStore();
+      const window = { startMs: T0 - 86_400_000, endMs: T0 + 86_400_000 };
+      store.chartData(window, 1);
+      for (const page of pages) {
+        store.add(page);
+        store.chartData(window, 1);
+      }
+      return store.chartData(window, 1);
+    });
+    assert.deepEqual(charts[0], charts[1]);
+  });
+
   test('100,000 readings over a year draw a few thousand rows, and keep the one spike and the one week without readings', () => {
     const store = new ReadingStore();
     const readings: Reading[] = [];

@@ -83,12 +83,14 @@ class ProviderColumns {
       this.firstD[c] = this.lastD[c] = this.minD[c] = this.maxD[c] = d;
       return;
     }
-    if (t < this.firstT[c]!) {
+    // Readings at one instant (two sources of a provider) are ordered by value, not by which page came
+    // first: a streamed load draws what a fresh one draws.
+    if (t < this.firstT[c]! || (t === this.firstT[c] && before(s, d, this.firstS[c]!, this.firstD[c]!))) {
       this.firstT[c] = t;
       this.firstS[c] = s;
       this.firstD[c] = d;
     }
-    if (t > this.lastT[c]!) {
+    if (t > this.lastT[c]! || (t === this.lastT[c] && before(this.lastS[c]!, this.lastD[c]!, s, d))) {
       this.lastT[c] = t;
       this.lastS[c] = s;
       this.lastD[c] = d;
@@ -112,12 +114,17 @@ class ProviderColumns {
   }
 
   putBefore(t: number, s: number, d: number): void {
-    if (!this.before || t > this.before.t) this.before = { t, s, d };
+    if (!this.before || t > this.before.t || (t === this.before.t && before(this.before.s, this.before.d, s, d))) this.before = { t, s, d };
   }
 
   putAfter(t: number, s: number, d: number): void {
-    if (!this.after || t < this.after.t) this.after = { t, s, d };
+    if (!this.after || t < this.after.t || (t === this.after.t && before(s, d, this.after.s, this.after.d))) this.after = { t, s, d };
   }
+}
+
+/** The order of two readings at one instant: by systolic, then diastolic. */
+function before(s: number, d: number, otherS: number, otherD: number): boolean {
+  return s < otherS || (s === otherS && d < otherD);
 }
 
 /** A provider's points in time order: ms, systolic, diastolic (undefined: no point of that series; null: a break). */
