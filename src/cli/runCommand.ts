@@ -205,7 +205,14 @@ function isConnectionFailure(result: CellResult): boolean {
 async function connect(plan: TargetPlan, deps: RunDependencies): Promise<{ target: NotebookRunTarget; close(): Promise<void> }> {
   if (plan.kind === 'sandbox') {
     const sandbox = await deps.startSandbox({ host: '127.0.0.1', port: 0, shape: plan.shape });
-    const client = deps.createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, apiKeyHeader: sandbox.apiKeyHeader });
+    let client: HealthApiClient;
+    try {
+      client = deps.createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, apiKeyHeader: sandbox.apiKeyHeader });
+    } catch (error) {
+      // A sandbox left listening would keep the process (and a CI job) alive after the error.
+      await sandbox.close();
+      throw error;
+    }
     const label = plan.shape === 'vendor' ? `${ENVIRONMENT_LABELS.local}, vendor-shaped` : ENVIRONMENT_LABELS.local;
     return {
       target: { client, environment: { id: 'local', label } },
