@@ -116,7 +116,19 @@ export class ZoneCalendar {
   }
 }
 
+/** One formatter per zone for the whole process: building one costs a fraction of a millisecond, using one is pure. */
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
 function zonedFormatter(zone: string): Intl.DateTimeFormat {
+  let formatter = FORMATTERS.get(zone);
+  if (!formatter) {
+    formatter = newZonedFormatter(zone);
+    FORMATTERS.set(zone, formatter);
+  }
+  return formatter;
+}
+
+function newZonedFormatter(zone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
