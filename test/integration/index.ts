@@ -25,7 +25,10 @@ export async function run(): Promise<void> {
   const host = `VS Code ${vscode.version} (${vscode.env.appName}, ${vscode.env.appHost})`;
   console.log(`[integration] extension host of ${host}`);
   const grep = process.env.HDE_TEST_GREP;
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec', ...(grep ? { grep } : {}) });
+  // 90 s a test: on a first run the next host installs in the background (npm, native builds) while
+  // this one's suites run, and the first panel a cold host opens took over 30 s there. A test that
+  // passes takes no longer; one that hangs fails a minute later.
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 90_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   const files = readdirSync(__dirname)
     .filter((name) => name.endsWith('.test.js'))
     .sort();
