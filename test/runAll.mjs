@@ -94,6 +94,11 @@ const width = Math.max(12, ...results.map((result) => result.name.length + 1));
 for (const { name, passed, failed, seconds, note } of results) {
   console.log(`${name.padEnd(width)} ${String(passed).padStart(4)} pass ${String(failed).padStart(4)} fail  ${seconds.toFixed(1).padStart(6)} s${note ? `  (${note})` : ''}`);
 }
+const failing = results.flatMap((result) => (result.failures ?? []).map((title) => `${result.name}: ${title}`));
+if (failing.length > 0) {
+  console.log('failing:');
+  for (const line of failing) console.log(`  ✖ ${line}`);
+}
 console.log(`hosts: ${hosts.map(describeHost).join('; ')}`);
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
@@ -141,10 +146,10 @@ async function runLayer({ name, script, args = [], host, counts, before }, env) 
   const seconds = (Date.now() - layerStart) / 1000;
   const reported = counts(output);
   if (!reported) return { name, passed: 0, failed: 1, seconds, note: `reported no test counts (exit ${code})` };
-  const { passed, failed } = reported;
+  const { passed, failed, failures } = reported;
   if (passed + failed === 0) return { name, passed, failed: 1, seconds, note: 'ran no tests' };
   if (code !== 0 && failed === 0) return { name, passed, failed: 1, seconds, note: `exited ${code} with no failing test` };
-  return { name, passed, failed, seconds };
+  return { name, passed, failed, seconds, failures };
 }
 
 /** node:test's closing lines: `ℹ pass N` / `ℹ fail N` (spec reporter) or `# pass N` (TAP). */
@@ -156,14 +161,17 @@ function nodeTestCounts(output) {
   const passed = last('pass');
   const failed = last('fail');
   if (passed === undefined || failed === undefined) return undefined;
-  return { passed, failed: failed + (last('cancelled') ?? 0) };
+  // The spec reporter repeats each failing test under "✖ failing tests:" at the end.
+  const tail = output.split(/^✖ failing tests:\s*$/m)[1] ?? '';
+  const failures = [...tail.matchAll(/^\s*✖ (.+?)(?: \([\d.]+m?s\))?\s*$/gm)].map((match) => match[1]);
+  return { passed, failed: failed + (last('cancelled') ?? 0), failures };
 }
 
 /** The extension-host suite writes its counts to out/integration/results.json (see test/integration/index.ts). */
 function integrationCounts() {
   if (!existsSync(INTEGRATION_RESULTS)) return undefined;
-  const { passed, failed } = JSON.parse(readFileSync(INTEGRATION_RESULTS, 'utf8'));
-  return { passed, failed };
+  const { passed, failed, failures } = JSON.parse(readFileSync(INTEGRATION_RESULTS, 'utf8'));
+  return { passed, failed, failures };
 }
 
 function runTee(command, args, extraEnv) {

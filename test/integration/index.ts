@@ -34,11 +34,16 @@ export async function run(): Promise<void> {
     .sort();
   for (const file of files) mocha.addFile(join(__dirname, file));
 
-  const counts = { vscode: vscode.version, passed: 0, failed: 0, pending: 0, files };
+  // The failing titles travel up to test/runAll.mjs's summary, so a CI log's tail names them.
+  const counts = { vscode: vscode.version, passed: 0, failed: 0, pending: 0, files, failures: [] as string[] };
   const failures = await new Promise<number>((resolve) => {
     const runner = mocha.run((failureCount) => resolve(failureCount));
     runner.on('pass', () => counts.passed++);
-    runner.on('fail', () => counts.failed++);
+    runner.on('fail', (test, error: unknown) => {
+      counts.failed++;
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      counts.failures.push(`${test.fullTitle()}: ${reason}`);
+    });
     runner.on('pending', () => counts.pending++);
   });
   writeFileSync(join(__dirname, RESULTS_FILE), JSON.stringify(counts, null, 2));

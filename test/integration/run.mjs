@@ -40,7 +40,8 @@ for (const host of hosts) perHost.push(await runOn(host));
 const passed = perHost.reduce((sum, run) => sum + run.passed, 0);
 const failed = perHost.reduce((sum, run) => sum + run.failed, 0);
 // test/runAll.mjs reads the sum from here (index.ts writes one host's counts; they are moved aside).
-writeFileSync(resultsFile, JSON.stringify({ passed, failed, hosts: perHost }, null, 2));
+const failures = perHost.flatMap((run) => (run.failures ?? []).map((title) => `${run.label}: ${title}`));
+writeFileSync(resultsFile, JSON.stringify({ passed, failed, failures, hosts: perHost }, null, 2));
 if (perHost.length > 1) {
   for (const run of perHost) console.log(`[integration] ${run.label}: ${run.passed} passed, ${run.failed} failed${run.note ? ` (${run.note})` : ''}`);
 }
@@ -73,5 +74,6 @@ async function runOn(host) {
   renameSync(resultsFile, join(outDir, `results-${host?.name ?? 'desktop'}.json`));
   // The suite reported, but the run still failed (the launcher or the workbench broke): one failure.
   const failed = note && counts.failed === 0 ? 1 : counts.failed;
-  return { label, vscode: counts.vscode, passed: counts.passed, failed, pending: counts.pending, ...(note ? { note } : {}) };
+  const failures = [...(counts.failures ?? []), ...(note ? [note] : [])];
+  return { label, vscode: counts.vscode, passed: counts.passed, failed, pending: counts.pending, failures, ...(note ? { note } : {}) };
 }
