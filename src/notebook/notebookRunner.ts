@@ -17,7 +17,7 @@ import { DeviationTotals } from './deviationTotals';
 import { valuesAt } from './fieldPath';
 import type { AssertionResult, CellResult, NotebookFile, NotebookFileCell } from './model';
 import { loadOperation, MAX_PAGES } from './operationLoad';
-import { isCellSyntaxError, parseRequestCell, type ParsedRequestCell } from './requestCell';
+import { isCellSyntaxError, parsedRequestCell, type ParsedRequestCell } from './requestCell';
 import { fillIn, UnknownVariableError, type VariableScope } from './variables';
 
 export interface NotebookRunTarget {
@@ -78,7 +78,7 @@ export class NotebookRunner {
 
   async #run(source: string, options: RunCellOptions, start: CellStart): Promise<CellResult> {
     if (options.signal?.aborted) return this.#result(start, { method: 'GET', path: '' }, { outcome: 'cancelled', error: cancelled() });
-    const cell = parseRequestCell(source);
+    const cell = parsedRequestCell(source);
     if (isCellSyntaxError(cell)) {
       return this.#result(start, { method: 'GET', path: '' }, { outcome: 'error', error: { kind: cell.kind, message: `line ${cell.line}: ${cell.message}`, line: cell.line, nextStep: 'Fix the line and run the cell again.' } });
     }

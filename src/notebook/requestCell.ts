@@ -158,6 +158,23 @@ function readDirective(text: string, line: number, cell: ParsedRequestCell): Cel
   return undefined;
 }
 
+/** Parsed cells by source text, most recently used last: a notebook run again re-reads no cell it has not changed. */
+const PARSED_CELLS = new Map<string, ParsedRequestCell | CellSyntaxError>();
+const PARSED_CELLS_KEPT = 256;
+
+/** parseRequestCell, once per source text; the result is shared, so it must be treated as read-only. */
+export function parsedRequestCell(source: string): ParsedRequestCell | CellSyntaxError {
+  let parsed = PARSED_CELLS.get(source);
+  if (parsed === undefined) {
+    parsed = parseRequestCell(source);
+    if (PARSED_CELLS.size >= PARSED_CELLS_KEPT) PARSED_CELLS.delete(PARSED_CELLS.keys().next().value!);
+  } else {
+    PARSED_CELLS.delete(source);
+  }
+  PARSED_CELLS.set(source, parsed);
+  return parsed;
+}
+
 export function parseRequestCell(source: string): ParsedRequestCell | CellSyntaxError {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   let index = 0;

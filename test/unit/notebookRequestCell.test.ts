@@ -9,7 +9,7 @@ import { buildCurlCommand } from '../../src/domain/requests/curl';
 import { requestOfOperation } from '../../src/api/requests';
 import { requestCellSource } from '../../src/notebook/cellFromOperation';
 import { operationOfCell, type CellRequestProblem } from '../../src/notebook/cellOperation';
-import { isCellSyntaxError, parseRequestCell, type ParsedRequestCell } from '../../src/notebook/requestCell';
+import { isCellSyntaxError, parsedRequestCell, parseRequestCell, type ParsedRequestCell } from '../../src/notebook/requestCell';
 import type { VariableScope } from '../../src/notebook/variables';
 import { jsonErrorPlace } from '../../src/notebook/jsonErrorPlace';
 
@@ -245,5 +245,33 @@ describe('JSON error place', () => {
     assert.deepEqual(jsonErrorPlace('{\n  "a": ["a",]\n}'), { offset: 14, line: 2, column: 13, reason: 'unexpected "]"' });
     assert.equal(jsonErrorPlace('{"a": 1')?.reason, 'the JSON ends too early');
     assert.equal(jsonErrorPlace('{a: 1}')?.column, 2);
+  });
+});
+
+describe('parsedRequestCell: once per source text', () => {
+  test('the same text gives the very same parse, equal to a fresh one; another text parses anew', () => {
+    const source = 'GET /v2/user/?limit=5\n\nlet who = users[0].client_user_id\nexpect count users == 5';
+    const first = parsedRequestCell(source);
+    assert.equal(parsedRequestCell(source), first);
+    assert.deepEqual(first, parseRequestCell(source));
+    const other = parsedRequestCell(`${source}\nexpect status 200`);
+    assert.notEqual(other, first);
+    assert.ok(!isCellSyntaxError(other) && other.assertions.length === 2);
+  });
+
+  test('a syntax error is remembered as the same error', () => {
+    const broken = 'GET /v2/user/\nexpect nonsense ~~ 3';
+    const error = parsedRequestCell(broken);
+    assert.ok(isCellSyntaxError(error));
+    assert.equal(parsedRequestCell(broken), error);
+  });
+
+  test('only the most recent texts are kept: after 300 others, the first text parses anew', () => {
+    const source = 'GET /v2/user/?limit=1';
+    const first = parsedRequestCell(source);
+    for (let n = 0; n < 300; n++) parsedRequestCell(`GET /v2/user/?limit=${n + 2}`);
+    const again = parsedRequestCell(source);
+    assert.notEqual(again, first);
+    assert.deepEqual(again, first);
   });
 });
