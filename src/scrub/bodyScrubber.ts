@@ -160,17 +160,28 @@ export class BodyScrubber {
       if (BIRTH_KEY.test(key) || (key === 'value' && BIRTH_KEY.test(parentKey))) return yearOnly(value);
       return this.shifter.shift(value);
     }
-    if (isUuid(value)) return this.pseudonyms.uuid(value);
+    // A device id or a type recurs on every reading: what it became is looked up before any test.
+    const known = this.known(value);
+    if (known !== undefined) return known;
+    if (isUuid(value)) {
+      const pseudonym = this.pseudonyms.uuid(value);
+      this.texts.set(value, pseudonym);
+      return pseudonym;
+    }
     return this.text(value);
+  }
+
+  /** What `value` became the last time, counted again where it was removed; undefined when it is new. */
+  private known(value: string): string | undefined {
+    const scrubbed = this.texts.get(value);
+    if (scrubbed === REMOVED && value !== REMOVED) this.textRemoved++;
+    return scrubbed;
   }
 
   /** Free text: known ids and embedded UUIDs replaced by their pseudonyms; removed whole when it still looks personal. */
   text(value: string): string {
-    let scrubbed = this.texts.get(value);
-    if (scrubbed !== undefined) {
-      if (scrubbed === REMOVED && value !== REMOVED) this.textRemoved++;
-      return scrubbed;
-    }
+    let scrubbed = this.known(value);
+    if (scrubbed !== undefined) return scrubbed;
     scrubbed = value;
     if (!KNOWN_PROVIDER_TEXT.has(value)) {
       if (scrubbed.length >= 36 && scrubbed.includes('-')) scrubbed = scrubbed.replace(UUID_INSIDE, (uuid) => this.pseudonyms.uuid(uuid));
