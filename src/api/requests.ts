@@ -157,8 +157,21 @@ export function requestOfOperation(operation: RequestOperation): RequestSpec {
 /** Absolute URL of a request (never contains the key: the key travels only in a header). */
 export function requestUrl(baseUrl: string, spec: RequestSpec): string {
   const url = new URL(baseUrl.replace(/\/+$/, '') + spec.path);
-  for (const [name, value] of Object.entries(spec.query)) {
-    if (value !== undefined) url.searchParams.set(name, String(value));
+  if (url.search !== '') {
+    // A path that brings its own query: each parameter replaces one of the same name.
+    for (const [name, value] of Object.entries(spec.query)) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url.toString();
   }
-  return url.toString();
+  // The usual case, written once (each searchParams.set writes the whole query again). The query's
+  // names are an object's keys, so appending is setting; the form encoding it writes is left as it
+  // is by the search setter. A property test holds the two ways equal.
+  let params: URLSearchParams | undefined;
+  for (const name in spec.query) {
+    const value = spec.query[name];
+    if (value !== undefined) (params ??= new URLSearchParams()).append(name, String(value));
+  }
+  if (params) url.search = params.toString();
+  return url.href;
 }
