@@ -260,8 +260,19 @@ export function parseInstant(text: string): number {
     if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return Date.parse(text);
     offsetMinutes = (sign === 45 ? -1 : 1) * (hours * 60 + minutes);
   } else return Date.parse(text);
-  return Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * MINUTE_MS;
+  // Readings come in runs on one date: Date.UTC once per date, the time of day added by hand (UTC
+  // has no leap seconds, and every field is in range by now, so the sum is Date.UTC's own).
+  const date = (year * 100 + month) * 100 + day;
+  if (date !== lastInstantDate) {
+    lastInstantDate = date;
+    lastInstantDateMs = Date.UTC(year, month - 1, day);
+  }
+  return lastInstantDateMs + ((hour * 60 + minute) * 60 + second) * 1000 + ms - offsetMinutes * MINUTE_MS;
 }
+
+/** parseInstant's last date (YYYYMMDD as a number) and its start in ms, for the next reading on it. */
+let lastInstantDate = -1;
+let lastInstantDateMs = 0;
 
 /** The number two decimal digits at `at` write, or -1000 when they are not two digits. */
 function twoDigits(text: string, at: number): number {
