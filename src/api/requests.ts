@@ -156,22 +156,47 @@ export function requestOfOperation(operation: RequestOperation): RequestSpec {
 
 /** Absolute URL of a request (never contains the key: the key travels only in a header). */
 export function requestUrl(baseUrl: string, spec: RequestSpec): string {
-  const url = new URL(baseUrl.replace(/\/+$/, '') + spec.path);
-  if (url.search !== '') {
-    // A path that brings its own query: each parameter replaces one of the same name.
-    for (const [name, value] of Object.entries(spec.query)) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
+  const prefix = plainPathPrefix(baseUrl);
+  if (prefix !== undefined && PLAIN_PATH.test(spec.path)) {
+    // The usual case, without parsing a URL per request: the base as the URL parser writes it, then
+    // a path it would leave as it is, then the query in the form encoding searchParams writes.
+    let params: URLSearchParams | undefined;
+    for (const name in spec.query) {
+      const value = spec.query[name];
+      if (value !== undefined) (params ??= new URLSearchParams()).append(name, String(value));
     }
-    return url.toString();
+    return params ? `${prefix}${spec.path}?${params.toString()}` : `${prefix}${spec.path}`;
   }
-  // The usual case, written once (each searchParams.set writes the whole query again). The query's
-  // names are an object's keys, so appending is setting; the form encoding it writes is left as it
-  // is by the search setter. A property test holds the two ways equal.
-  let params: URLSearchParams | undefined;
-  for (const name in spec.query) {
-    const value = spec.query[name];
-    if (value !== undefined) (params ??= new URLSearchParams()).append(name, String(value));
+  const url = new URL(baseUrl.replace(/\/+$/, '') + spec.path);
+  for (const [name, value] of Object.entries(spec.query)) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
   }
-  if (params) url.search = params.toString();
-  return url.href;
+  return url.toString();
+}
+
+/**
+ * A path the URL parser leaves exactly as written: segments of unreserved characters and
+ * percent-escapes, no dot anywhere (so no `.` or `..` segment, written or escaped as `%2e`).
+ */
+const PLAIN_PATH = /^(?:\/(?:[A-Za-z0-9_~-]|%(?![2][eE])[0-9A-Fa-f]{2})+)+$/;
+
+const PATH_PREFIXES = new Map<string, string | undefined>();
+
+/**
+ * What `new URL(base + path).href` puts before a plain path: the base as the parser writes it,
+ * without its trailing slash; undefined when the base has a query, a fragment or is no URL (those
+ * take the parser's road). Remembered per base: a client has one.
+ */
+function plainPathPrefix(baseUrl: string): string | undefined {
+  if (PATH_PREFIXES.has(baseUrl)) return PATH_PREFIXES.get(baseUrl);
+  let prefix: string | undefined;
+  try {
+    const probe = new URL(`${baseUrl.replace(/\/+$/, '')}/probe`);
+    if (probe.search === '' && probe.hash === '' && probe.href.endsWith('/probe')) prefix = probe.href.slice(0, -'/probe'.length);
+  } catch {
+    prefix = undefined;
+  }
+  if (PATH_PREFIXES.size > 64) PATH_PREFIXES.clear();
+  PATH_PREFIXES.set(baseUrl, prefix);
+  return prefix;
 }
