@@ -79,6 +79,8 @@ export class HealthApiClient {
   readonly #retryBaseDelayMs: number;
   readonly #maxRetryAfterMs: number;
   readonly #contractLens: boolean;
+  /** checkBaseUrl of the (fixed) base URL, judged on the first call and remembered. */
+  #baseUrlProblem: { problem: ReturnType<typeof checkBaseUrl> } | undefined;
 
   constructor(options: HealthApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -141,7 +143,7 @@ export class HealthApiClient {
 
     const argumentProblem = checkArguments();
     if (argumentProblem) throw fail('invalid_request', argumentProblem);
-    const urlProblem = checkBaseUrl(this.baseUrl);
+    const urlProblem = (this.#baseUrlProblem ??= { problem: checkBaseUrl(this.baseUrl) }).problem;
     if (urlProblem) throw fail('invalid_request', baseUrlMessage(urlProblem, this.baseUrl));
     if (!this.#apiKeyHeader) throw fail('invalid_request', 'The API key header name is not a valid HTTP header name');
 

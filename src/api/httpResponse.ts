@@ -1,16 +1,36 @@
 // Reading an undici response: the body (bounded), the FastAPI detail, headers.
+import { finished, type Readable } from 'node:stream';
 
 export class BodyTooLargeError extends Error {}
 
-export async function readBody(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) throw new BodyTooLargeError();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+/**
+ * The body as text, refused past `maxBytes`. Read through its events, not an async iterator (a
+ * promise per chunk): the bare `body.text()` of the raw transfer reads the same bytes about ten
+ * times cheaper than the iterator did. Ends as the iterator did: the stream's own error (an abort,
+ * a timeout, a reset, a premature close) as thrown, BodyTooLargeError with the stream destroyed.
+ */
+export function readBody(body: Readable, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    body.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > maxBytes) {
+        tooLarge = true;
+        reject(new BodyTooLargeError());
+        body.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    finished(body, (error) => {
+      if (tooLarge) return;
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, size).toString('utf8'));
+    });
+  });
 }
 
 export function parseDetail(text: string): unknown {

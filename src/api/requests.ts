@@ -156,9 +156,47 @@ export function requestOfOperation(operation: RequestOperation): RequestSpec {
 
 /** Absolute URL of a request (never contains the key: the key travels only in a header). */
 export function requestUrl(baseUrl: string, spec: RequestSpec): string {
+  const prefix = plainPathPrefix(baseUrl);
+  if (prefix !== undefined && PLAIN_PATH.test(spec.path)) {
+    // The usual case, without parsing a URL per request: the base as the URL parser writes it, then
+    // a path it would leave as it is, then the query in the form encoding searchParams writes.
+    let params: URLSearchParams | undefined;
+    for (const name in spec.query) {
+      const value = spec.query[name];
+      if (value !== undefined) (params ??= new URLSearchParams()).append(name, String(value));
+    }
+    return params ? `${prefix}${spec.path}?${params.toString()}` : `${prefix}${spec.path}`;
+  }
   const url = new URL(baseUrl.replace(/\/+$/, '') + spec.path);
   for (const [name, value] of Object.entries(spec.query)) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return url.toString();
+}
+
+/**
+ * A path the URL parser leaves exactly as written: segments of unreserved characters and
+ * percent-escapes, no dot anywhere (so no `.` or `..` segment, written or escaped as `%2e`).
+ */
+const PLAIN_PATH = /^(?:\/(?:[A-Za-z0-9_~-]|%(?![2][eE])[0-9A-Fa-f]{2})+)+$/;
+
+const PATH_PREFIXES = new Map<string, string | undefined>();
+
+/**
+ * What `new URL(base + path).href` puts before a plain path: the base as the parser writes it,
+ * without its trailing slash; undefined when the base has a query, a fragment or is no URL (those
+ * take the parser's road). Remembered per base: a client has one.
+ */
+function plainPathPrefix(baseUrl: string): string | undefined {
+  if (PATH_PREFIXES.has(baseUrl)) return PATH_PREFIXES.get(baseUrl);
+  let prefix: string | undefined;
+  try {
+    const probe = new URL(`${baseUrl.replace(/\/+$/, '')}/probe`);
+    if (probe.search === '' && probe.hash === '' && probe.href.endsWith('/probe')) prefix = probe.href.slice(0, -'/probe'.length);
+  } catch {
+    prefix = undefined;
+  }
+  if (PATH_PREFIXES.size > 64) PATH_PREFIXES.clear();
+  PATH_PREFIXES.set(baseUrl, prefix);
+  return prefix;
 }

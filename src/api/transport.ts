@@ -73,7 +73,8 @@ export class Transport {
       ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
     };
     const requestBody = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const sent = {
+    // What the log keeps of the request: built only when something listens.
+    const sent = this.#onRequest && {
       requestHeaders: { ...headers, [keyHeader]: REDACTED_HEADER },
       ...(requestBody === undefined ? {} : { requestBody: redactText(requestBody, this.#apiKey) }),
       ...(redirectedFrom === undefined ? {} : { redirectedFrom }),

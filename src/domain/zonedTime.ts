@@ -7,7 +7,7 @@ const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** What zonedFormatter's format() writes: month/day/year, hour:minute:second. */
+/** What the zone formatter's format() writes: month/day/year, hour:minute:second. */
 const EN_US_WALL_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/;
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?$/;
 
@@ -16,9 +16,10 @@ export class ZoneCalendar {
   readonly zone: string;
   readonly usesRequestedZone: boolean;
   private readonly formatter: Intl.DateTimeFormat;
-  private readonly offsetCache = new Map<number, number>();
-  /** UTC day → the offset all day long, or NaN on a day the offset changes. */
-  private readonly steadyDayOffset = new Map<number, number>();
+  /** Quarter hour → offset, shared by every calendar of the zone in the process (see ZoneOffsets). */
+  private readonly offsetCache: Map<number, number>;
+  /** UTC day → the offset all day long, or NaN on a day the offset changes; shared like offsetCache. */
+  private readonly steadyDayOffset: Map<number, number>;
   // The last steady day asked for: readings come in time order, so most lookups hit it.
   private lastSteadyDay = Number.NaN;
   private lastSteadyOffset = 0;
@@ -26,17 +27,19 @@ export class ZoneCalendar {
   constructor(requestedZone: string | undefined) {
     let zone = requestedZone && requestedZone.trim() !== '' ? requestedZone : 'UTC';
     let valid = zone === requestedZone;
-    let formatter: Intl.DateTimeFormat;
+    let offsets: ZoneOffsets;
     try {
-      formatter = zonedFormatter(zone);
+      offsets = zoneOffsets(zone);
     } catch {
       zone = 'UTC';
       valid = false;
-      formatter = zonedFormatter(zone);
+      offsets = zoneOffsets(zone);
     }
     this.zone = zone;
     this.usesRequestedZone = valid;
-    this.formatter = formatter;
+    this.formatter = offsets.formatter;
+    this.offsetCache = offsets.quarterHours;
+    this.steadyDayOffset = offsets.steadyDays;
   }
 
   /** Minutes to add to UTC to get the zone's wall time at `epochMs`. */
@@ -116,16 +119,28 @@ export class ZoneCalendar {
   }
 }
 
-/** One formatter per zone for the whole process: building one costs a fraction of a millisecond, using one is pure. */
-const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+/**
+ * What a zone's calendars share for the whole process: one formatter (building one costs a fraction
+ * of a millisecond, using one is pure) and the offsets it gave, which never change for an instant.
+ * A calendar per user or per scan thus asks Intl once per zone and day, not once per calendar: the
+ * coverage scan's per-user dates (connections, zone updates) fall on thousands of distinct days.
+ * Bounded by the days asked about (two numbers a day, a few more on the days the offset changes).
+ */
+interface ZoneOffsets {
+  formatter: Intl.DateTimeFormat;
+  quarterHours: Map<number, number>;
+  steadyDays: Map<number, number>;
+}
 
-function zonedFormatter(zone: string): Intl.DateTimeFormat {
-  let formatter = FORMATTERS.get(zone);
-  if (!formatter) {
-    formatter = newZonedFormatter(zone);
-    FORMATTERS.set(zone, formatter);
+const ZONES = new Map<string, ZoneOffsets>();
+
+function zoneOffsets(zone: string): ZoneOffsets {
+  let offsets = ZONES.get(zone);
+  if (!offsets) {
+    offsets = { formatter: newZonedFormatter(zone), quarterHours: new Map(), steadyDays: new Map() };
+    ZONES.set(zone, offsets);
   }
-  return formatter;
+  return offsets;
 }
 
 function newZonedFormatter(zone: string): Intl.DateTimeFormat {
@@ -245,8 +260,19 @@ export function parseInstant(text: string): number {
     if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return Date.parse(text);
     offsetMinutes = (sign === 45 ? -1 : 1) * (hours * 60 + minutes);
   } else return Date.parse(text);
-  return Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * MINUTE_MS;
+  // Readings come in runs on one date: Date.UTC once per date, the time of day added by hand (UTC
+  // has no leap seconds, and every field is in range by now, so the sum is Date.UTC's own).
+  const date = (year * 100 + month) * 100 + day;
+  if (date !== lastInstantDate) {
+    lastInstantDate = date;
+    lastInstantDateMs = Date.UTC(year, month - 1, day);
+  }
+  return lastInstantDateMs + ((hour * 60 + minute) * 60 + second) * 1000 + ms - offsetMinutes * MINUTE_MS;
 }
+
+/** parseInstant's last date (YYYYMMDD as a number) and its start in ms, for the next reading on it. */
+let lastInstantDate = -1;
+let lastInstantDateMs = 0;
 
 /** The number two decimal digits at `at` write, or -1000 when they are not two digits. */
 function twoDigits(text: string, at: number): number {

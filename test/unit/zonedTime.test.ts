@@ -177,3 +177,17 @@ test('parseInstant is Date.parse, read by hand: the same instant (or NaN) for ev
     assert.ok(Object.is(parseInstant(text), Date.parse(text)), text);
   }
 });
+
+test('parseInstant reading several times of one date in a row (its date is remembered) is Date.parse for each', () => {
+  const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+  const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom('', '.5', '.123'), fc.constantFrom('Z', '+02:00', '-05:30', '+14:00', '-12:00'));
+  fc.assert(
+    fc.property(fc.integer({ min: 1970, max: 2100 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), fc.array(time, { minLength: 2, maxLength: 6 }), (year, month, day, times) => {
+      for (const [h, m, s, fraction, zone] of times) {
+        const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(h)}:${pad(m)}:${pad(s)}${fraction}${zone}`;
+        assert.ok(Object.is(parseInstant(text), Date.parse(text)), text);
+      }
+    }),
+    { numRuns: 5000 },
+  );
+});
