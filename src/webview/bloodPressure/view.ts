@@ -86,7 +86,7 @@ export class BloodPressureView {
     this.status = new StatusLine(s.cancel, () => this.cancel());
     this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
     this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug), {
-      wholeWindow: () => this.chartWindow.whole(this.store.extent(), this.phase === 'loading'),
+      wholeWindow: () => this.chartWindow.whole(this.store.extent()),
       data: (window, columns) => this.store.chartData(window, columns),
       readingAt: (epochMs, key) => this.store.readingAt(epochMs, key),
     });
@@ -224,7 +224,6 @@ export class BloodPressureView {
       this.empty.show(this.form, cancelled);
     } else {
       this.phase = 'data';
-      this.chartWindow.release();
       this.paintData();
     }
     this.enableActions(readings > 0, true);
