@@ -33,7 +33,7 @@ import { PaintPacer } from './paintPacer';
 import { pageHeading } from './pageHeading';
 import { QueryBar } from './queryBar';
 import { ReadingsTable } from './readingsTable';
-import { renderSummary } from './summaryTable';
+import { SummaryTable } from './summaryTable';
 import { viewSnapshot } from './viewSnapshot';
 
 type Channel = HostChannel<BloodPressureWebviewMessage, BloodPressurePanelState>;
@@ -68,6 +68,7 @@ export class BloodPressureView {
   private readonly coverage: CoverageStrip;
   private readonly empty: EmptyState;
   private readonly summary = el('div');
+  private readonly summaryTable: SummaryTable;
   private readonly table: ReadingsTable;
   private readonly sections: Sections;
 
@@ -93,6 +94,7 @@ export class BloodPressureView {
     this.coverage = new CoverageStrip(s);
     this.empty = new EmptyState(s, this.message, (form) => this.applyForm(form));
     this.table = new ReadingsTable(s, this.zone, this.numbers);
+    this.summaryTable = new SummaryTable(this.summary, s, this.zone, this.numbers);
     this.sections = createSections(s, { chart: this.chart.element, coverage: this.coverage.element, summary: this.summary, table: this.table.element });
 
     document.body.replaceChildren(
@@ -159,6 +161,7 @@ export class BloodPressureView {
     this.chartWindow.start({ startMs: this.zone.startOfDay(range.firstDay), endMs: this.zone.startOfDay(range.lastDay) + DAY_MS - 1 });
     this.showSections(['chart', 'coverage', 'table']);
     this.table.clear();
+    this.summaryTable.clear();
     this.chart.reset();
     this.renderCoverage();
     this.enableActions(false);
@@ -195,7 +198,7 @@ export class BloodPressureView {
         this.showSections(['chart', 'coverage', 'summary', 'table']);
       }
       this.table.setSources(this.store.sources());
-      renderSummary(this.summary, this.store.summaries(), this.strings, this.zone, this.numbers);
+      this.summaryTable.update(this.store.summaries());
       this.renderCoverage();
       this.chart.update();
     });
