@@ -27,8 +27,12 @@ const THEME_VARIABLES: Record<string, string> = {
   '--vscode-charts-lines': 'rgba(128,128,128,0.3)',
 };
 
-/** Writes the harness page for dist/webview/<bundle>.js and returns its file:// URL. */
-export function writeWebviewHarness(distDir: string, bundle: string): string {
+/**
+ * Writes the harness page for dist/webview/<bundle>.js and returns its file:// URL. `doNothing`:
+ * the same page with a view that says `ready` and ignores every message (a benchmark's baseline:
+ * the cost of the messages themselves in the same harness).
+ */
+export function writeWebviewHarness(distDir: string, bundle: string, { doNothing = false } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'hde-bench-webview-'));
   const asset = (file: string): string => pathToFileURL(join(distDir, 'webview', file)).href;
   const style = Object.entries(THEME_VARIABLES)
@@ -58,10 +62,17 @@ export function writeWebviewHarness(distDir: string, bundle: string): string {
 </script>
 </head>
 <body class="vscode-light">
-<script src="${asset(`${bundle}.js`)}"></script>
+${
+  doNothing
+    ? `<script>
+  window.addEventListener('message', () => undefined);
+  window.acquireVsCodeApi().postMessage({ type: 'ready' });
+</script>`
+    : `<script src="${asset(`${bundle}.js`)}"></script>`
+}
 </body>
 </html>`;
-  const file = join(dir, `${bundle}.html`);
+  const file = join(dir, `${bundle}${doNothing ? '-doNothing' : ''}.html`);
   writeFileSync(file, html);
   return pathToFileURL(file).href;
 }
@@ -74,34 +85,25 @@ interface LoadedHarness {
 
 /**
  * Opens the harness at `url`, waits for the webview's `ready`, hands it the payload's messages
- * (played by the page when asked) and posts the payload's `init`.
+ * (played by the page when asked) and posts the payload's `init`. The messages and texts go in in
+ * slices: a million readings in one evaluate is more than the DevTools protocol carries.
  */
-export async function openHarnessWith(page: Page, url: string, payload: Payload): Promise<void> {
+export async function openHarnessWith(page: Page, url: string, payload: Payload, { texts = true } = {}): Promise<void> {
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as LoadedHarness).__posted.some((m) => m.type === 'ready'));
-  await page.evaluate(
-    ({ data, texts }) => {
-      const w = window as unknown as LoadedHarness;
-      w.__messages = data;
-      w.__texts = texts;
-    },
-    { data: payload.data, texts: payload.texts },
-  );
-  await page.evaluate((init) => window.postMessage(init, '*'), payload.init);
-}
-
-/** The baseline: `JSON.parse` of every page the harness holds, in the page; the median of three. */
-export function medianParseOfPages(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const texts = (window as unknown as LoadedHarness).__texts;
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      let groups = 0;
-      for (const text of texts) groups += Object.keys((JSON.parse(text) as { groups: object }).groups).length;
-      times.push(performance.now() - started);
-      if (groups === 0) throw new Error('no groups parsed');
-    }
-    return times.sort((a, b) => a - b)[1]!;
+  await page.evaluate(() => {
+    const w = window as unknown as LoadedHarness;
+    w.__messages = [];
+    w.__texts = [];
   });
+  const SLICE = 20;
+  for (let i = 0; i < payload.data.length; i += SLICE) {
+    await page.evaluate((data) => (window as unknown as LoadedHarness).__messages.push(...data), payload.data.slice(i, i + SLICE));
+  }
+  if (texts) {
+    for (let i = 0; i < payload.texts.length; i += SLICE) {
+      await page.evaluate((slice) => (window as unknown as LoadedHarness).__texts.push(...slice), payload.texts.slice(i, i + SLICE));
+    }
+  }
+  await page.evaluate((init) => window.postMessage(init, '*'), payload.init);
 }

@@ -11,6 +11,7 @@ import { GAP_SECONDS } from '../../src/domain/bloodPressure/bloodPressureChartSe
 import type { PageColumns, ReadingColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
 import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
 import { columnCount, type ChartWindow, type DecimatedChart } from '../../src/domain/bloodPressure/chartDecimation';
+import { HeldChartWindow } from '../../src/webview/bloodPressure/heldChartWindow';
 
 const GAP_MS = GAP_SECONDS * 1000;
 const T0 = Date.UTC(2025, 0, 1);
@@ -212,6 +213,47 @@ describe('chart decimation per pixel column', () => {
         assert.deepEqual(streaming.chartData(window, c.pixelColumns), complete.chartData(window, c.pixelColumns));
       }),
       { numRuns: 100 },
+    );
+  });
+
+  test('a load as the panel draws it: the window fixed at `loading` from the queried days, every page added, no extreme and no gap lost, and the last page rebuilds nothing', () => {
+    fc.assert(
+      fc.property(
+        caseArbitrary,
+        // The queried days as fractions of the readings' extent: most loads hold every reading, some
+        // readings may fall outside (a zone's edge), and the window then grows.
+        fc.tuple(fc.double({ min: -0.2, max: 0.1, noNaN: true }), fc.double({ min: 0.9, max: 1.2, noNaN: true })),
+        (c, [from, to]) => {
+          const pages = pagesOf(c);
+          const all = new ReadingStore();
+          for (const page of pages) all.add(page);
+          const extent = all.extent()!;
+          const span = Math.max(1, extent.endMs - extent.startMs);
+          const held = new HeldChartWindow();
+          held.start({ startMs: Math.round(extent.startMs + from * span), endMs: Math.max(Math.round(extent.startMs + from * span) + 1, Math.round(extent.startMs + to * span)) });
+
+          const store = new ReadingStore();
+          // `loading`: the chart is laid out (and its columns built) before the first reading.
+          const windows = [held.whole(store.extent())];
+          store.chartData(windows[0], c.pixelColumns);
+          for (const page of pages) {
+            store.add(page);
+            const window = held.whole(store.extent());
+            windows.push(window);
+            store.chartData(window, c.pixelColumns);
+          }
+          const beforeComplete = windows.at(-1)!;
+          // `complete`: the same window, so the columns fed page by page are the ones drawn.
+          const window = held.whole(store.extent());
+          assert.deepEqual(window, beforeComplete, 'the end of the load keeps the window');
+          assert.ok(window.startMs <= extent.startMs && window.endMs >= extent.endMs, 'every reading is inside the window');
+          const chart = store.chartData(window, c.pixelColumns);
+          assert.equal(chart.points, all.readingCount, 'every reading is counted');
+          c.providers.forEach((_, p) => checkProvider(chart, p, rawOf(c, p), window, c.pixelColumns));
+          assert.deepEqual(chart, all.chartData(window, c.pixelColumns), 'what a fresh decimation of every reading draws');
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

@@ -175,9 +175,11 @@ export class ChartDecimator {
   }
 
   private rowsOf(columns: ProviderColumns | undefined): ProviderRows {
-    // Eight points a column at most, a break before each, and the two edge readings.
-    const rows = new RowWriter(columns ? 9 * this.columns + 4 : 0);
-    if (!columns) return rows.finish();
+    if (!columns) return new RowWriter(0).finish();
+    // Eight points a column with readings at most, a break before each, and the two edge readings.
+    let filled = 0;
+    for (let c = 0; c < this.columns; c++) if (columns.count[c]! > 0) filled++;
+    const rows = new RowWriter(9 * filled + 4);
     const { before, after } = columns;
     if (before) rows.column(before.t, before.t, [before.t], [before.s], 1, [before.t], [before.d], 1);
     const sT = new Float64Array(4);

@@ -5,32 +5,45 @@ import { DIASTOLIC_THRESHOLDS, SYSTOLIC_BANDS } from '../../domain/bloodPressure
 import type { ChartPalette } from '../../domain/bloodPressure/chartColors';
 
 /**
- * The category bands and the diastolic threshold lines, painted once into a
- * canvas of their own and copied under the series at each draw: they change only with the plot's
- * size and y range, not with the data.
+ * The category bands and the diastolic threshold lines, painted into a canvas of their own that
+ * lies under uPlot's (uPlot clears its canvas to transparent): they are painted again only when the
+ * plot's size or y range changes, never copied at a draw (a data draw costs the series alone).
  */
 export class BandLayer {
   private readonly canvas = document.createElement('canvas');
   private key = '';
 
-  constructor(private readonly palette: ChartPalette) {}
+  constructor(private readonly palette: ChartPalette) {
+    this.canvas.className = 'chart-bands';
+    this.canvas.setAttribute('aria-hidden', 'true');
+  }
 
   draw(u: uPlot): void {
     const yMin = u.scales.y?.min;
     const yMax = u.scales.y?.max;
-    if (yMin == null || yMax == null) return;
-    const { left, top, width, height } = u.bbox;
-    const key = `${width}x${height}:${yMin}:${yMax}`;
-    if (key !== this.key) {
-      this.key = key;
-      this.paint(u, yMin, yMax);
+    if (yMin == null || yMax == null) {
+      this.canvas.style.display = 'none';
+      return;
     }
-    u.ctx.drawImage(this.canvas, left, top);
+    this.canvas.style.display = '';
+    const { left, top, width, height } = u.bbox;
+    const key = `${left},${top}:${width}x${height}:${yMin}:${yMax}`;
+    if (key === this.key) return;
+    this.key = key;
+    // After uPlot's canvas in its wrapper (so `canvas` selectors still find uPlot's first), and
+    // under it by z-index: the wrapper is its own stacking context (bloodPressure.css).
+    const wrap = u.over.parentElement;
+    if (wrap && this.canvas.parentElement !== wrap) wrap.append(this.canvas);
+    const pixel = window.devicePixelRatio || 1;
+    Object.assign(this.canvas.style, { left: `${left / pixel}px`, top: `${top / pixel}px`, width: `${width / pixel}px`, height: `${height / pixel}px` });
+    this.paint(u, yMin, yMax);
   }
 
   private paint(u: uPlot, yMin: number, yMax: number): void {
     const { top, width, height } = u.bbox;
     this.canvas.width = Math.max(1, Math.round(width));
+    // A new size clears the canvas; the same size does not.
+    this.canvas.getContext('2d')?.clearRect(0, 0, this.canvas.width, this.canvas.height);
     this.canvas.height = Math.max(1, Math.round(height));
     const ctx = this.canvas.getContext('2d');
     if (!ctx) return;

@@ -1,10 +1,13 @@
 // One strip per source as the service sent it (provider and source type; a source type not sent is
 // "—" and says so, never a made-up value), and a blank one per provider without any reading: a
 // cell per day (or per few days on long ranges), filled when it has readings. The visible "n of m
-// days" text carries the same information for screen readers. The strips are built once per range
-// and set of rows; while pages stream in only the cells whose count changed are touched. Cells
-// share the row's width (they never widen it: a strip of 366 empty days fits the narrowest panel).
-import type { Coverage } from '../../domain/coverage/bloodPressureCoverage';
+// days" text carries the same information for screen readers; the strip itself is a picture.
+// Each strip is one canvas (not a box per cell: a year of cells in a few strips was over a thousand
+// elements to lay out and paint): built once per range and set of rows, and while pages stream in
+// only the cells whose count changed are drawn again. Its width comes from a ResizeObserver (never
+// a layout read); its colours are the theme's (light, dark, high contrast), read again when the
+// theme changes. The tooltip of the cell under the pointer is found from the pointer's x.
+import type { Coverage, CoverageCell } from '../../domain/coverage/bloodPressureCoverage';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { MISSING } from './readingTime';
@@ -12,17 +15,53 @@ import { MISSING } from './readingTime';
 interface Row {
   provider: string;
   days: HTMLElement;
-  cells: HTMLElement[];
+  canvas: HTMLCanvasElement;
+  context: CanvasRenderingContext2D | null;
   counts: number[];
 }
+
+/** The strip's colours, from the theme's variables (the same the cells' CSS used). */
+interface StripColors {
+  has: string;
+  none: string;
+  separator: string;
+  border: string;
+}
+
+const STRIP_HEIGHT = 14;
 
 export class CoverageStrip {
   readonly element = el('div');
   private rows: Row[] = [];
-  /** What the built cells stand for: their days and the providers, in order. */
+  private cells: readonly CoverageCell[] = [];
+  /** What the built strips stand for: their days and the providers, in order. */
   private layout = '';
+  /** The strips' width in CSS pixels, as the last layout gave it (0: not laid out yet). */
+  private width = 0;
+  private colors: StripColors | undefined;
+  private readonly resizeObserver: ResizeObserver;
+  private readonly themeObserver: MutationObserver;
 
-  constructor(private readonly strings: BloodPressureStrings) {}
+  constructor(private readonly strings: BloodPressureStrings) {
+    this.resizeObserver = new ResizeObserver((entries) => {
+      const width = entries[0]?.contentRect.width ?? 0;
+      if (width === this.width) return;
+      this.width = width;
+      this.drawAll();
+    });
+    // VS Code swaps the body's theme class (vscode-light / vscode-dark / vscode-high-contrast).
+    this.themeObserver = new MutationObserver(() => {
+      this.colors = undefined;
+      this.drawAll();
+    });
+    this.themeObserver.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  }
+
+  /** Stops watching the page (a notebook output that is removed from a page that stays). */
+  dispose(): void {
+    this.resizeObserver.disconnect();
+    this.themeObserver.disconnect();
+  }
 
   /** Rows on screen (one per provider), for the render snapshot. */
   get providerCount(): number {
@@ -31,38 +70,40 @@ export class CoverageStrip {
 
   show(coverage: Coverage): void {
     const rows = coverage.providers.map((p) => `${p.provider}\u0000${'sourceType' in p ? (p.sourceType ?? '\u0001') : '\u0002'}`);
-    const layout = `${coverage.cells.map((c) => `${c.firstDay}/${c.lastDay}`).join(',')}|${rows.join(',')}`;
+    const layout = `${coverage.firstDay}/${coverage.lastDay}/${coverage.cells.length}|${rows.join(',')}`;
     if (layout !== this.layout) this.build(coverage, layout);
+    this.cells = coverage.cells;
     coverage.providers.forEach((provider, index) => {
       const row = this.rows[index];
       if (!row) return;
       const days = formatMessage(this.strings.coverageProviderDays, provider.daysWithReadings, coverage.totalDays);
       if (row.days.textContent !== days) row.days.textContent = days;
+      const changed: number[] = [];
       provider.counts.forEach((count, cell) => {
         if (row.counts[cell] === count) return;
         row.counts[cell] = count;
-        const element = row.cells[cell];
-        const span = coverage.cells[cell];
-        if (!element || !span) return;
-        element.className = count > 0 ? 'cell has' : 'cell none';
-        element.title =
-          span.firstDay === span.lastDay
-            ? formatMessage(this.strings.coverageCellDay, span.firstDay, count)
-            : formatMessage(this.strings.coverageCellRange, span.firstDay, span.lastDay, count);
+        changed.push(cell);
       });
+      // Many cells (a new range, or a first page): the whole strip in a few strokes; else cell by cell.
+      if (changed.length > row.counts.length / 8) this.drawRow(row);
+      else for (const cell of changed) this.drawCell(row, cell);
     });
   }
 
   private build(coverage: Coverage, layout: string): void {
     this.layout = layout;
+    this.resizeObserver.disconnect();
     this.rows = coverage.providers.map((provider) => {
-      const cells = coverage.cells.map(() => el('span', { className: 'cell none' }));
-      return { provider: provider.provider, days: el('span', { className: 'coverage-days muted' }), cells, counts: cells.map(() => -1) };
+      const canvas = el('canvas', { className: 'coverage-canvas', attrs: { 'aria-hidden': 'true' } });
+      canvas.height = Math.round(STRIP_HEIGHT * devicePixelRatio);
+      canvas.width = this.pixelWidth();
+      const context = canvas.getContext('2d', { alpha: true });
+      return { provider: provider.provider, days: el('span', { className: 'coverage-days muted' }), canvas, context, counts: coverage.cells.map(() => -1) };
     });
     const strips = this.rows.map((row, index) => {
       const source = coverage.providers[index];
-      const cells = el('div', { className: 'coverage-cells', attrs: { 'aria-hidden': 'true' } }, ...row.cells);
-      cells.style.setProperty('--coverage-cells', String(row.cells.length));
+      row.canvas.addEventListener('mousemove', (event) => this.hover(row, event.offsetX));
+      row.canvas.addEventListener('mouseleave', () => row.canvas.removeAttribute('title'));
       return el(
         'div',
         { className: 'coverage-row', attrs: { role: 'listitem' } },
@@ -73,7 +114,7 @@ export class CoverageStrip {
           source && 'sourceType' in source ? this.sourceLabel(source.sourceType) : undefined,
         ),
         row.days,
-        cells,
+        row.canvas,
       );
     });
     const axis = el(
@@ -84,6 +125,95 @@ export class CoverageStrip {
       el('div', { className: 'coverage-axis' }, el('span', { text: coverage.firstDay }), el('span', { text: coverage.lastDay })),
     );
     this.element.replaceChildren(el('div', { className: 'coverage', attrs: { role: 'list' } }, ...strips), axis);
+    // Every strip has the same width: watching the first one is enough.
+    if (this.rows[0]) this.resizeObserver.observe(this.rows[0].canvas);
+  }
+
+  /** The strips' pixels, all of them (a new width or theme). */
+  private drawAll(): void {
+    const width = this.pixelWidth();
+    const height = Math.round(STRIP_HEIGHT * devicePixelRatio);
+    for (const row of this.rows) {
+      if (row.canvas.width !== width) row.canvas.width = width;
+      if (row.canvas.height !== height) row.canvas.height = height;
+      this.drawRow(row);
+    }
+  }
+
+  /** A whole strip: the empty cells' fill and borders across it, then the filled cells, then the gaps. */
+  private drawRow(row: Row): void {
+    const { context, canvas } = row;
+    const n = row.counts.length;
+    if (this.width <= 0 || n === 0 || !context) return;
+    const colors = (this.colors ??= stripColors(this.element));
+    const { width, height } = canvas;
+    const line = Math.max(1, Math.round(devicePixelRatio));
+    const scale = width / n;
+    context.clearRect(0, 0, width, height);
+    context.fillStyle = colors.none;
+    context.fillRect(0, 0, width, height);
+    context.fillStyle = colors.border;
+    context.fillRect(0, 0, width, line);
+    context.fillRect(0, height - line, width, line);
+    context.fillStyle = colors.has;
+    for (let cell = 0; cell < n; cell++) {
+      if ((row.counts[cell] ?? 0) <= 0) continue;
+      const left = Math.round(cell * scale);
+      context.fillRect(left, 0, Math.max(1, Math.round((cell + 1) * scale) - left), height);
+    }
+    context.fillStyle = colors.separator;
+    for (let cell = 0; cell < n; cell++) {
+      const left = Math.round(cell * scale);
+      const right = Math.round((cell + 1) * scale);
+      if (right - left > line) context.fillRect(right - line, 0, line, height);
+    }
+  }
+
+  /** The canvases' width in device pixels. */
+  private pixelWidth(): number {
+    return Math.max(1, Math.round(this.width * devicePixelRatio));
+  }
+
+  /** One cell's pixels: filled when it has readings, outlined when not, a 1 px gap on its right. */
+  private drawCell(row: Row, cell: number): void {
+    const count = row.counts[cell] ?? -1;
+    const n = row.counts.length;
+    const { context } = row;
+    if (this.width <= 0 || n === 0 || count < 0 || !context) return;
+    const colors = (this.colors ??= stripColors(this.element));
+    const { width: canvasWidth, height } = row.canvas;
+    const line = Math.max(1, Math.round(devicePixelRatio));
+    const scale = canvasWidth / n;
+    const left = Math.round(cell * scale);
+    const right = Math.round((cell + 1) * scale);
+    const width = Math.max(1, right - left);
+    context.clearRect(left, 0, width, height);
+    context.fillStyle = count > 0 ? colors.has : colors.none;
+    context.fillRect(left, 0, width, height);
+    if (count === 0) {
+      context.fillStyle = colors.border;
+      context.fillRect(left, 0, width, line);
+      context.fillRect(left, height - line, width, line);
+    }
+    if (width > line) {
+      context.fillStyle = colors.separator;
+      context.fillRect(right - line, 0, line, height);
+    }
+  }
+
+  /** The tooltip of the cell under the pointer: its day (or days) and its readings. */
+  private hover(row: Row, x: number): void {
+    const n = row.counts.length;
+    if (this.width <= 0 || n === 0) return;
+    const cell = Math.min(n - 1, Math.max(0, Math.floor((x / this.width) * n)));
+    const span = this.cells[cell];
+    if (!span) return;
+    const count = Math.max(0, row.counts[cell] ?? 0);
+    const title =
+      span.firstDay === span.lastDay
+        ? formatMessage(this.strings.coverageCellDay, span.firstDay, count)
+        : formatMessage(this.strings.coverageCellRange, span.firstDay, span.lastDay, count);
+    if (row.canvas.title !== title) row.canvas.title = title;
   }
 
   /** The source type as sent, or "—" that says it was not sent. */
@@ -92,4 +222,22 @@ export class CoverageStrip {
       ? el('span', { className: 'coverage-source missing', text: MISSING, attrs: { title: this.strings.coverageSourceNotSent } })
       : el('span', { className: 'coverage-source muted', text: sourceType, attrs: { title: sourceType } });
   }
+}
+
+/** The theme's colours for the strip: the variables VS Code sets on <html>, as the cells' CSS had them. */
+function stripColors(element: HTMLElement): StripColors {
+  const style = getComputedStyle(element);
+  const variable = (...names: string[]): string => {
+    for (const name of names) {
+      const value = style.getPropertyValue(name).trim();
+      if (value) return value;
+    }
+    return 'transparent';
+  };
+  return {
+    has: variable('--vscode-charts-blue'),
+    none: variable('--vscode-editorWidget-background'),
+    separator: variable('--vscode-editor-background'),
+    border: variable('--vscode-panel-border', '--vscode-contrastBorder'),
+  };
 }

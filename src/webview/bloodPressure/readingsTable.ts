@@ -121,6 +121,10 @@ export class ReadingsTable {
     return { source: this.sources[low], reading: index - (this.starts[low] ?? 0) - 1 };
   }
 
+  /**
+   * Fills a recycled row: a reading row keeps its cells and only the text, class and tooltip that
+   * changed are written; a row turning from a group header into a reading row (or back) is rebuilt.
+   */
   private renderRow(index: number, row: HTMLElement): void {
     const { source, reading } = this.locate(index);
     if (!source) return;
@@ -133,14 +137,23 @@ export class ReadingsTable {
       const text = formatMessage(template, source.provider, source.sourceType ?? MISSING, this.numbers.format(source.length));
       // The source type not sent is "—": the header's tooltip says so.
       const attrs: Record<string, string> = source.sourceType === undefined ? { role: 'gridcell', title: this.strings.coverageSourceNotSent } : { role: 'gridcell' };
+      row.dataset.kind = 'group';
       row.replaceChildren(el('div', { text: `${expanded ? '▾' : '▸'} ${text}`, attrs }));
       return;
     }
-    row.removeAttribute('aria-expanded');
-    row.classList.remove('group-row');
-    row.setAttribute('aria-level', '2');
+    if (row.dataset.kind !== 'reading') {
+      row.removeAttribute('aria-expanded');
+      row.classList.remove('group-row');
+      row.setAttribute('aria-level', '2');
+      row.dataset.kind = 'reading';
+      row.replaceChildren(...this.columns.map(() => el('div', { attrs: { role: 'gridcell' } })));
+    }
     if (reading >= source.length) return;
-    row.replaceChildren(...this.columns.map((column) => cell(column.cell(source, reading), column.className)));
+    const cells = row.children;
+    this.columns.forEach((column, i) => {
+      const cell = cells[i];
+      if (cell instanceof HTMLElement) setCell(cell, column.cell(source, reading), column.className);
+    });
   }
 }
 
@@ -148,7 +161,14 @@ function keyOf(source: StoredSource): string {
   return `${source.provider}\u0000${source.sourceType}`;
 }
 
-function cell(content: CellText, columnClass = ''): HTMLElement {
+/** Writes a reading cell's text, class and tooltip where they changed. */
+function setCell(cell: HTMLElement, content: CellText, columnClass = ''): void {
   const className = content.className ? `${columnClass} ${content.className}` : columnClass;
-  return el('div', { className, text: content.text, attrs: content.title ? { role: 'gridcell', title: content.title } : { role: 'gridcell' } });
+  if (cell.textContent !== content.text) cell.textContent = content.text;
+  if (cell.className !== className) cell.className = className;
+  const title = content.title ?? '';
+  if ((cell.getAttribute('title') ?? '') !== title) {
+    if (title) cell.setAttribute('title', title);
+    else cell.removeAttribute('title');
+  }
 }

@@ -33,7 +33,7 @@ import { PaintPacer } from './paintPacer';
 import { pageHeading } from './pageHeading';
 import { QueryBar } from './queryBar';
 import { ReadingsTable } from './readingsTable';
-import { renderSummary } from './summaryTable';
+import { SummaryTable } from './summaryTable';
 import { viewSnapshot } from './viewSnapshot';
 
 type Channel = HostChannel<BloodPressureWebviewMessage, BloodPressurePanelState>;
@@ -68,6 +68,7 @@ export class BloodPressureView {
   private readonly coverage: CoverageStrip;
   private readonly empty: EmptyState;
   private readonly summary = el('div');
+  private readonly summaryTable: SummaryTable;
   private readonly table: ReadingsTable;
   private readonly sections: Sections;
 
@@ -86,13 +87,14 @@ export class BloodPressureView {
     this.status = new StatusLine(s.cancel, () => this.cancel());
     this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
     this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug), {
-      wholeWindow: () => this.chartWindow.whole(this.store.extent(), this.phase === 'loading'),
+      wholeWindow: () => this.chartWindow.whole(this.store.extent()),
       data: (window, columns) => this.store.chartData(window, columns),
       readingAt: (epochMs, key) => this.store.readingAt(epochMs, key),
     });
     this.coverage = new CoverageStrip(s);
     this.empty = new EmptyState(s, this.message, (form) => this.applyForm(form));
     this.table = new ReadingsTable(s, this.zone, this.numbers);
+    this.summaryTable = new SummaryTable(this.summary, s, this.zone, this.numbers);
     this.sections = createSections(s, { chart: this.chart.element, coverage: this.coverage.element, summary: this.summary, table: this.table.element });
 
     document.body.replaceChildren(
@@ -159,6 +161,7 @@ export class BloodPressureView {
     this.chartWindow.start({ startMs: this.zone.startOfDay(range.firstDay), endMs: this.zone.startOfDay(range.lastDay) + DAY_MS - 1 });
     this.showSections(['chart', 'coverage', 'table']);
     this.table.clear();
+    this.summaryTable.clear();
     this.chart.reset();
     this.renderCoverage();
     this.enableActions(false);
@@ -195,7 +198,7 @@ export class BloodPressureView {
         this.showSections(['chart', 'coverage', 'summary', 'table']);
       }
       this.table.setSources(this.store.sources());
-      renderSummary(this.summary, this.store.summaries(), this.strings, this.zone, this.numbers);
+      this.summaryTable.update(this.store.summaries());
       this.renderCoverage();
       this.chart.update();
     });
@@ -224,7 +227,6 @@ export class BloodPressureView {
       this.empty.show(this.form, cancelled);
     } else {
       this.phase = 'data';
-      this.chartWindow.release();
       this.paintData();
     }
     this.enableActions(readings > 0, true);

@@ -1,5 +1,7 @@
 // A keyboard-accessible grid that only keeps the visible rows in the DOM (plus a small margin), so
 // 100 000 rows scroll as smoothly as 100. Rows have one fixed height; row elements are recycled.
+// The grid's and its header's heights come from a ResizeObserver, never from a layout read: setting
+// the row count (a style write) and rendering rows never force a layout in the middle of a task.
 import { el } from './dom';
 
 export interface VirtualRowsOptions {
@@ -25,13 +27,17 @@ const OVERSCAN = 8;
 export class VirtualRows {
   readonly element: HTMLElement;
   private readonly viewport: HTMLElement;
-  private readonly header: HTMLElement;
   private readonly spacer: HTMLElement;
   private readonly pool: HTMLElement[] = [];
   private rowCount = 0;
   private active = -1;
   private frame = 0;
   private readonly resizeObserver: ResizeObserver;
+  /** The scroller's inner height and the header row's height, as the last layout gave them (0: not yet). */
+  private viewportHeight = 0;
+  private headerHeight = 0;
+  /** The scroll position as the last scroll event (or our own scroll) left it: reading it may lay out. */
+  private top = 0;
 
   constructor(private readonly options: VirtualRowsOptions) {
     const header = el('div', { className: `vrow vhead ${options.layoutClass}`, attrs: { role: 'row', 'aria-rowindex': '1' } });
@@ -48,8 +54,10 @@ export class VirtualRows {
       el('div', { className: 'vheadgroup', attrs: { role: 'rowgroup' } }, header),
       this.viewport,
     );
-    this.header = header;
-    this.element.addEventListener('scroll', () => this.schedule());
+    this.element.addEventListener('scroll', () => {
+      this.top = this.element.scrollTop;
+      this.schedule();
+    });
     this.element.addEventListener('keydown', (event) => this.onKey(event));
     this.element.addEventListener('focus', () => {
       if (this.active < 0 && this.rowCount > 0) this.setActive(0);
@@ -62,8 +70,15 @@ export class VirtualRows {
       const index = this.indexOf(event.target);
       if (index !== undefined) this.options.onActivate?.(index);
     });
-    this.resizeObserver = new ResizeObserver(() => this.schedule());
+    this.resizeObserver = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.target === this.element) this.viewportHeight = entry.contentRect.height;
+        else this.headerHeight = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
+      }
+      this.schedule();
+    });
     this.resizeObserver.observe(this.element);
+    this.resizeObserver.observe(header);
   }
 
   /** Stops watching the grid (a notebook output that is removed from a page that stays). */
@@ -79,7 +94,7 @@ export class VirtualRows {
     this.element.setAttribute('aria-rowcount', String(count + 1));
     this.spacer.style.height = `${count * this.options.rowHeight}px`;
     if (!keepPosition) {
-      this.element.scrollTop = 0;
+      this.scrollTo(0);
       this.active = -1;
       this.element.removeAttribute('aria-activedescendant');
     } else if (this.active >= count) {
@@ -107,8 +122,10 @@ export class VirtualRows {
 
   /** The rows' part of the scroller: its height under the sticky header, and how far the rows are scrolled. */
   private rowsView(): { top: number; height: number } {
-    const headerHeight = this.header.offsetHeight;
-    return { top: this.element.scrollTop, height: Math.max(0, (this.element.clientHeight || this.options.rowHeight * 21) - headerHeight) };
+    const { rowHeight } = this.options;
+    // Before the first layout: a table's worth of rows (the overscan covers the difference).
+    const height = (this.viewportHeight || rowHeight * 21) - (this.headerHeight || rowHeight);
+    return { top: this.top, height: Math.max(0, height) };
   }
 
   private render(): void {
@@ -168,10 +185,15 @@ export class VirtualRows {
     // Scrolled by `top`, the rows from `top` to `top + height` show under the header.
     const top = index * rowHeight;
     const view = this.rowsView();
-    if (top < view.top) this.element.scrollTop = top;
-    else if (top + rowHeight > view.top + view.height) this.element.scrollTop = top + rowHeight - view.height;
+    if (top < view.top) this.scrollTo(top);
+    else if (top + rowHeight > view.top + view.height) this.scrollTo(top + rowHeight - view.height);
     this.render();
     this.element.setAttribute('aria-activedescendant', `${this.options.id}-row-${index}`);
+  }
+
+  private scrollTo(top: number): void {
+    this.element.scrollTop = top;
+    this.top = Math.max(0, Math.min(top, this.rowCount * this.options.rowHeight));
   }
 
   private indexOf(target: EventTarget | null): number | undefined {

@@ -23,6 +23,7 @@ export class BloodPressureOutput {
   private readonly store = new ReadingStore();
   private readonly chart: BloodPressureChart | undefined;
   private table: ReadingsTable | undefined;
+  private strip: CoverageStrip | undefined;
   private readonly rangeWindow: ChartWindow | undefined;
 
   constructor(body: BloodPressureBody, strings: NotebookRendererStrings, zone: ZoneCalendar, ranAtMs: number) {
@@ -41,7 +42,7 @@ export class BloodPressureOutput {
     if (this.store.unreadableCount > 0) notes.push(el('p', { className: 'note', text: formatMessage(s.unreadableTimestamps, this.store.unreadableCount) }));
     let coverage: HTMLElement | undefined;
     if (range) {
-      const strip = new CoverageStrip(s);
+      const strip = (this.strip = new CoverageStrip(s));
       strip.show(this.store.coverage(range, { alsoShow: form?.provider ? [form.provider] : [] }));
       coverage = section(s.coverageHeading, strip.element);
     }
@@ -80,6 +81,7 @@ export class BloodPressureOutput {
   dispose(): void {
     this.chart?.dispose();
     this.table?.dispose();
+    this.strip?.dispose();
   }
 }
 
