@@ -26,8 +26,9 @@ const FLOORS: readonly (readonly string[])[] = [
   ['storage', 'jsonDocuments', 'ui'],
   ['connection'],
   ['views', 'panels', 'lookup', 'lm', 'notebookEditor'],
-  ['commands'],
-  ['extension', 'extensionApi'],
+  ['commands', 'bootstrap'],
+  // The shell's composition root (dist/shell.js) and the bootstrap's (dist/extension.js), which loads it.
+  ['extension', 'extensionApi', 'shell'],
 ];
 
 function sourceFiles(dir: string): string[] {
