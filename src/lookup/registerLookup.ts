@@ -35,6 +35,7 @@ export function registerLookup({ services, connection, usersView, knownUsers, re
   services.context.subscriptions.push(
     activity,
     registrations.registerUriHandler(opener),
+    // No stand-in needed: the hover names only users this window fetched, and fetching loads the shell.
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new IdHoverProvider(knownUsers, connection)),
     // A user chosen in the tree is a recent user of its environment.
     usersView.treeView.onDidChangeSelection(({ selection }) => {
