@@ -1,4 +1,4 @@
-// Builds every bundle: the extension (node/cjs), the sandbox CLI, the HTTP client, the agent tools
+// Builds every bundle: the extension's bootstrap and its shell (node/cjs), the sandbox CLI, the HTTP client, the agent tools
 // and the MCP server (node/cjs, loaded lazily or run on their own) and one browser bundle per webview panel. Flags: --watch, --production, --only=<name>.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
@@ -21,6 +21,17 @@ const targets = [
     name: 'extension',
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    // The shell: views, connection, request log, commands, panels' stand-ins, notebooks, agents' hosts.
+    // The bootstrap (dist/extension.js) requires it when VS Code first calls one of its stand-ins.
+    name: 'shell',
+    entryPoints: ['src/shell.ts'],
+    outfile: 'dist/shell.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -1,8 +1,9 @@
 // Benchmark 5 (static part): the sizes of the production build and the .vsix, and proof that
-// activation does not load the HTTP client, the sandbox, the panels' host code or webview code:
-// their unique strings must be in their own bundles and absent from dist/extension.js, which reaches
-// dist/apiClient.js, dist/panels.js and dist/sandbox.js only through a computed require (on first
-// use). Activation time is measured in the real host by bench/activation.ts.
+// activation loads only the bootstrap: the shell (views, request log, commands, notebooks, scrubber,
+// lookup), the HTTP client, the sandbox, the panels' host code and webview code have unique strings
+// that must be in their own bundles and absent from dist/extension.js, which reaches dist/shell.js
+// only through a computed require (on first use; the shell reaches apiClient.js, panels.js,
+// sandbox.js and agents.js the same way). Activation time is measured in the real host by bench/activation.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
@@ -16,6 +17,9 @@ const VSIX_TARGET = 1024 * KB;
 
 /** Strings only the named bundle has reason to contain. */
 const MARKERS: Record<string, string[]> = {
+  // The shell: the Users tree's Load more, the Requests view's rows, the scrubber's note, Look up's box,
+  // the notebook runner's words; none of them in the bootstrap.
+  'shell.js': ['Load more ({0} of {1})', '{0} after {1} ms', '{0} identifiers pseudonymised', 'A user_id, a client_user_id or a lab test id', 'healthData.walkthroughDoneThisSession'],
   // The 401 text names the configured key header since --api-key-header: 'Invalid API key' is fixed text.
   'sandbox.js': ['sample-heavy-reader', 'Invalid API key', 'timingSafeEqual', 'Health Data Explorer sandbox'],
   'apiClient.js': ['llhttp', 'UND_ERR_HEADERS_TIMEOUT', 'WebAssembly', 'safeParse'],
@@ -42,16 +46,23 @@ function main(): void {
       else if (extension.includes(marker)) leaks.push(`${marker} (from ${bundle})`);
     }
   }
-  // Lazy bundles are reached through path.join(extensionPath, 'dist', '<name>.js') inside a function.
-  const lazyBundles = ['sandbox', 'apiClient', 'panels'].map((name) => ({
+  // Lazy bundles are reached through path.join(extensionPath, 'dist', '<name>.js') inside a function:
+  // the bootstrap names only the shell; the shell names the others.
+  const shell = readFileSync(join(build.dist, 'shell.js'), 'utf8');
+  const lazyBundles = [
+    { name: 'shell', from: extension, fromName: 'extension.js' },
+    ...['sandbox', 'apiClient', 'panels', 'agents'].map((name) => ({ name, from: shell, fromName: 'shell.js' })),
+  ].map(({ name, from, fromName }) => ({
     name,
-    staticRequire: new RegExp(`require\\(\\s*["'][^"']*${name}(\\.js)?["']\\s*\\)`).test(extension),
-    computedPath: extension.includes(`"${name}.js"`),
+    requiredBy: fromName,
+    staticRequire: new RegExp(`require\\(\\s*["'][^"']*${name}(\\.js)?["']\\s*\\)`).test(from),
+    computedPath: from.includes(`"${name}.js"`),
+    namedByBootstrap: fromName !== 'extension.js' && extension.includes(`"${name}.js"`),
   }));
-  const lazyOk = leaks.length === 0 && unverified.length === 0 && lazyBundles.every((b) => !b.staticRequire && b.computedPath);
+  const lazyOk = leaks.length === 0 && unverified.length === 0 && lazyBundles.every((b) => !b.staticRequire && b.computedPath && !b.namedByBootstrap);
 
   const bundles = Object.fromEntries(
-    ['extension.js', 'apiClient.js', 'panels.js', 'sandbox.js', ...readdirSync(join(build.dist, 'webview')).map((f) => `webview/${f}`)]
+    ['extension.js', 'shell.js', 'apiClient.js', 'panels.js', 'agents.js', 'sandbox.js', ...readdirSync(join(build.dist, 'webview')).map((f) => `webview/${f}`)]
       .filter((f) => !f.endsWith('.map'))
       .map((f) => [f, size(f)]),
   );
@@ -84,9 +95,9 @@ function main(): void {
     },
     {
       id: 'lazyLoading',
-      title: 'HTTP client, panels, sandbox and webview code stay out of extension.js',
+      title: 'The shell, HTTP client, panels, agent tools, sandbox and webview code stay out of extension.js',
       figure: { value: leaks.length, unit: 'leaked markers' },
-      target: '0 leaked; apiClient.js, panels.js and sandbox.js reached by a computed require only',
+      target: '0 leaked; shell.js reached from extension.js by a computed require only, apiClient.js, panels.js, agents.js and sandbox.js from shell.js',
       meetsTarget: lazyOk,
       details: { leaks, unverified, lazyBundles, markers: MARKERS },
     },

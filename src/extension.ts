@@ -1,146 +1,81 @@
-import * as vscode from 'vscode';
-import type { User } from './api/schemas';
-import { CommandManager } from './commands/commandManager';
-import { registerLookupCommands } from './commands/registerLookupCommands';
-import { registerPanelCommands } from './commands/registerPanelCommands';
-import { registerShellCommands } from './commands/registerShellCommands';
-import { apiClientLoader } from './connection/apiClientBundle';
-import { startEmbeddedSandbox } from './connection/embeddedSandbox';
-import { RequestLog } from './connection/requestLog';
-import { RequestInspector } from './connection/requestInspector';
-import { RequestRecorder } from './connection/requestRecorder';
-import { registerRequestCommands } from './commands/requests/registerRequestCommands';
-import { ShellApiConnection } from './connection/shellApiConnection';
-import { OUTPUT_CHANNEL_NAME } from './constants';
-import { createExtensionApi, type HealthDataExtensionApi } from './extensionApi';
-import { JsonDocumentProvider } from './jsonDocuments/jsonDocumentProvider';
-import { SpecLinkProvider } from './jsonDocuments/specLinks';
-import { LastResponse } from './jsonDocuments/lastResponse';
-import { KnownUsers } from './domain/users/knownUsers';
-import { registerLookup } from './lookup/registerLookup';
-import { registerPanels } from './panels/registerPanels';
-import type { ExtensionServices } from './services';
+// The bootstrap: what activation requires (dist/extension.js). It shows the environment in the status
+// bar, keeps the environment's context keys, and registers a stand-in for everything VS Code can call
+// (src/bootstrap/standIns.ts). The shell (src/shell.ts, dist/shell.js: the views, the connection, the
+// request log, the commands' code) is required the first time VS Code calls one of them.
+import type * as vscode from 'vscode';
+import { StandIns, type StandInManifest } from './bootstrap/standIns';
+import { BootEnvironment } from './bootstrap/bootEnvironment';
+import { lazyBundle } from './connection/apiClientBundle';
+import { JSON_DOCUMENT_SCHEME, MCP_SERVER_DEFINITION_PROVIDER_ID, PANEL_VIEW_TYPES, REQUESTS_VIEW_ID, USERS_VIEW_ID } from './constants';
+import type { HealthDataExtensionApi, ShellTestingApi } from './extensionApi';
+import { mcpDefinitionApi, mcpServerOfferedContextKey } from './lm/mcpServerDefinitions';
+import { NOTEBOOK_TYPE } from './notebook/model';
+import type * as ShellModule from './shell';
 import { ActiveEnvironmentStore } from './storage/activeEnvironmentStore';
-import { ApiKeyStore } from './storage/apiKeyStore';
-import { RecentsStore } from './storage/recentsStore';
-import { PinnedUsersStore } from './storage/pinnedUsersStore';
-import { ShellSettings } from './storage/shellSettings';
-import { closeMissingKeyNotice } from './ui/missingKeyNotice';
-import { EnvironmentStatusBar } from './views/environmentStatusBar';
-import { ShellContextKeys } from './views/shellContextKeys';
-import { WalkthroughProgress } from './views/walkthroughProgress';
-import { UsersTreeProvider } from './views/users/usersTreeProvider';
-import { UsersView } from './views/users/usersView';
-import { RequestsView } from './views/requests/requestsView';
-import { SetUpAgentAccessCommand } from './commands/setUpAgentAccessCommand';
-import { agentCatalogueLoader } from './lm/agentCatalogueBundle';
-import { AgentLanguageModelTools } from './lm/languageModelTools';
-import { registerMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import { AgentSettings } from './storage/agentSettings';
-import { registerNotebooks } from './notebookEditor/registerNotebooks';
-import { registerNotebookCommands } from './commands/notebooks/registerNotebookCommands';
-import { ScrubService } from './connection/scrubService';
-import { SandboxFixturesWatcher, ServedFixtures } from './connection/sandboxFixtures';
-import { registerScrubCommands } from './commands/registerScrubCommands';
-import { ScrubSecretStore } from './storage/scrubSecretStore';
-import { ScrubSettings } from './storage/scrubSettings';
+import { ApiKeyStore } from './storage/apiKeyStore';
+import { ShellSettings } from './storage/shellSettings';
+import { EnvironmentStatusBar } from './views/environmentStatusBar';
+import { EnvironmentContextKeys } from './views/shellContextKeys';
 
-/** The composition root: builds every service once, registers everything, and does nothing else. */
+interface Contributions {
+  commands?: { command: string }[];
+  languageModelTools?: { name: string }[];
+}
+
+/** The composition root: the status bar and the stand-ins now, the shell when first used. */
 export function activate(context: vscode.ExtensionContext): HealthDataExtensionApi {
-  const log = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
-  const settings = new ShellSettings();
-  const servedFixtures = new ServedFixtures();
+  const contributes = (context.extension.packageJSON as { contributes?: Contributions }).contributes ?? {};
+  const mcp = mcpDefinitionApi();
+  const manifest: StandInManifest = {
+    commands: (contributes.commands ?? []).map(({ command }) => command),
+    treeViews: [
+      { id: USERS_VIEW_ID, showCollapseAll: true },
+      { id: REQUESTS_VIEW_ID, showCollapseAll: true, canSelectMany: true },
+    ],
+    webviewPanels: Object.values(PANEL_VIEW_TYPES),
+    notebookType: NOTEBOOK_TYPE,
+    tools: (contributes.languageModelTools ?? []).map(({ name }) => name),
+    contentSchemes: [JSON_DOCUMENT_SCHEME],
+    mcp: mcp && { register: mcp.registerMcpServerDefinitionProvider, id: MCP_SERVER_DEFINITION_PROVIDER_ID },
+  };
+
   const keys = new ApiKeyStore(context.secrets);
-  const requestLog = new RequestLog(log);
-  const requestRecorder = new RequestRecorder(context.workspaceState);
-  const connection = new ShellApiConnection({
-    settings,
-    keys,
-    activeEnvironment: new ActiveEnvironmentStore(context.globalState),
-    requestLog,
-    requestRecorder,
-    log,
-    startSandbox: () => startEmbeddedSandbox(context.extensionPath, settings.localSandboxShape(), servedFixtures.forStart()),
-    loadApiClient: apiClientLoader(context.extensionPath),
-  });
-  const scrub = new ScrubService(new ScrubSettings(), new ScrubSecretStore(context.secrets));
-  const jsonDocuments = new JsonDocumentProvider((environmentId) => scrub.applies(environmentId));
-  const lastResponse = new LastResponse();
-  const commands = new CommandManager();
-  const recents = new RecentsStore(context.workspaceState);
-  const knownUsers = new KnownUsers();
-  const usersTree = new UsersTreeProvider({ connection, settings, lastResponse, knownUsers, pinnedUsers: new PinnedUsersStore(context.workspaceState) });
-  const usersView = new UsersView(usersTree, connection);
-  const requestsView = new RequestsView(requestRecorder);
-  const requests = new RequestInspector(connection, requestRecorder, jsonDocuments);
-  const usersFilter = (): { prefix: string; users: readonly User[] } | undefined => {
-    const filter = usersTree.summary().filter;
-    return filter?.status === 'done' ? { prefix: filter.prefix, users: filter.matches } : undefined;
+  const environment = new BootEnvironment(new ShellSettings(), keys, new ActiveEnvironmentStore(context.globalState));
+  const loadShellModule = lazyBundle<typeof ShellModule>(context.extensionPath, 'shell.js');
+  let shell: ShellModule.Shell | undefined;
+  const loadShell = (): ShellModule.Shell => {
+    if (!shell) {
+      shell = loadShellModule().activateShell(context, standIns);
+      environment.follow(shell.connection);
+    }
+    return shell;
   };
-  const services: ExtensionServices = {
-    context,
-    connection,
-    jsonDocuments,
-    log,
-    commands,
-    requests,
-    scrub,
-    recents,
-    selectedUser: () => usersView.selectedUser(),
-    usersFilter,
-  };
-
-  const contextKeys = new ShellContextKeys(connection, lastResponse);
+  const standIns: StandIns = new StandIns(manifest, loadShell);
+  const contextKeys = new EnvironmentContextKeys(environment);
   context.subscriptions.push(
-    log,
     keys,
-    connection,
-    jsonDocuments,
-    lastResponse,
-    commands,
-    usersTree,
-    usersView,
-    requestRecorder,
-    requestsView,
+    environment,
+    standIns,
     contextKeys,
-    new EnvironmentStatusBar(connection),
-    new WalkthroughProgress(),
-    new SpecLinkProvider(context.extensionUri),
+    new EnvironmentStatusBar(environment),
+    mcpServerOfferedContextKey(standIns.mcpServerDefinitionsOffered, new AgentSettings()),
   );
-  // Any change of environment or key makes a shown "No API key" notice stale.
-  context.subscriptions.push(connection.onDidChange(() => closeMissingKeyNotice()));
   void contextKeys.update();
+  return new LazyExtensionApi(loadShell);
+}
 
-  registerShellCommands({ services, connection, keys, settings, usersView, lastResponse });
-  registerRequestCommands({ commands, connection, inspector: requests, view: requestsView, documents: jsonDocuments, scrub });
-  const registeredPanels = registerPanels(services);
-  registerPanelCommands(services, registeredPanels);
-  const fixtures = new SandboxFixturesWatcher(servedFixtures, () => connection.reloadLocalSandbox());
-  context.subscriptions.push(fixtures);
-  registerScrubCommands({ commands, scrub, records: requestRecorder.records, documents: jsonDocuments, panels: registeredPanels.panels, reloadSandbox: () => fixtures.reloadIfStale() });
-  registerLookupCommands({ commands, connection, usersView, ...registerLookup({ services, connection, usersView, knownUsers, recents }) });
+/** The extension API; asking for it loads the shell (the tests drive the shell through it). */
+class LazyExtensionApi implements HealthDataExtensionApi {
+  constructor(private readonly loadShell: () => { api: HealthDataExtensionApi }) {}
 
-  // Agents: the tool catalogue as language-model tools, and as an MCP server where VS Code offers that.
-  const agentSettings = new AgentSettings();
-  const loadCatalogue = agentCatalogueLoader(context.extensionPath);
-  const agentTools = new AgentLanguageModelTools({ connection, settings: agentSettings, recorder: requestRecorder, requests, log, loadCatalogue, scrub });
-  agentTools.register((context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? []);
-  const mcp = registerMcpServerDefinitions({ extensionPath: context.extensionPath, extensionVersion: String(context.extension.packageJSON.version), connection, keys, settings: agentSettings, scrub });
-  context.subscriptions.push(agentTools, ...mcp.disposables);
-  commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
+  commandIds(): string[] {
+    return this.loadShell().api.commandIds();
+  }
 
-  // Notebooks: the serializer, the controller (one runner per run, recorded as the notebook's) and their commands.
-  const notebooks = registerNotebooks(context, { connection, requests, scrub });
-  registerNotebookCommands({
-    context,
-    commands,
-    connection,
-    records: requestRecorder.records,
-    requestsSelection: () => requestsView.treeView.selection,
-    panels: registeredPanels.panels,
-  });
-
-  return createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools, notebooks });
+  get testing(): ShellTestingApi | undefined {
+    return this.loadShell().api.testing;
+  }
 }
 
 export function deactivate(): void {}

@@ -169,3 +169,43 @@ export interface ExtensionServices {
   /** The users the Users view's filter matched, once its search is done; undefined without a filter. */
   readonly usersFilter?: () => { prefix: string; users: readonly User[] } | undefined;
 }
+
+/** What the status bar and the environment's context keys read: the shell's connection, or the bootstrap's reader before it. */
+export interface EnvironmentSource {
+  readonly onDidChange: vscode.Event<void>;
+  environment(): EnvironmentInfo;
+  apiKeyState(): Promise<ApiKeyState>;
+}
+
+/** The 1.101 MCP provider's shape, declared here because @types/vscode stays at the engine's 1.100. */
+export interface McpStdioDefinition {
+  label: string;
+  command: string;
+  args: string[];
+  env: Record<string, string | number | null>;
+  version?: string;
+}
+export interface McpServerDefinitionProvider {
+  readonly onDidChangeMcpServerDefinitions?: vscode.Event<void>;
+  provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioDefinition[]>;
+  resolveMcpServerDefinition?(server: McpStdioDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpStdioDefinition>;
+}
+
+/**
+ * Where the shell registers what VS Code calls into. The bootstrap (src/extension.ts) registered a
+ * stand-in for each of these at activation, before the shell was loaded; the shell's registration
+ * becomes what the stand-in calls. The signatures are vscode's, so the shell reads as if it
+ * registered with VS Code itself.
+ */
+export interface ShellRegistrations {
+  registerCommand(id: string, handler: (...args: unknown[]) => unknown): vscode.Disposable;
+  /** The view the bootstrap created (with its options), now showing `provider`'s nodes. */
+  createTreeView<T>(viewId: string, provider: vscode.TreeDataProvider<T>): vscode.TreeView<T>;
+  registerWebviewPanelSerializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable;
+  registerNotebookSerializer(notebookType: string, serializer: vscode.NotebookSerializer): vscode.Disposable;
+  registerTool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
+  registerUriHandler(handler: vscode.UriHandler): vscode.Disposable;
+  registerTextDocumentContentProvider(scheme: string, provider: vscode.TextDocumentContentProvider): vscode.Disposable;
+  /** Throws where VS Code has no MCP definition API, or refused the bootstrap's provider (1.100). */
+  registerMcpServerDefinitionProvider(id: string, provider: McpServerDefinitionProvider): vscode.Disposable;
+}

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
-import type { Command, CommandRegistry } from '../services';
+import type { Command, CommandRegistry, ShellRegistrations } from '../services';
 
 /** The single place commands are registered, so the manifest check can compare one list. */
 export class CommandManager implements CommandRegistry, vscode.Disposable {
   private readonly registrations = new Map<string, vscode.Disposable>();
+
+  /** `registerCommand`: the bootstrap's (its stand-ins for package.json's commands run these); VS Code's by default. */
+  constructor(private readonly registerCommand: ShellRegistrations['registerCommand'] = (id, handler) => vscode.commands.registerCommand(id, handler)) {}
 
   register(command: Command): void {
     if (this.registrations.has(command.id)) {
@@ -11,7 +14,7 @@ export class CommandManager implements CommandRegistry, vscode.Disposable {
     }
     this.registrations.set(
       command.id,
-      vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.execute(...args)),
+      this.registerCommand(command.id, (...args: unknown[]) => command.execute(...args)),
     );
   }
 

@@ -11,6 +11,7 @@ import type { ShellSettings } from '../storage/shellSettings';
 import type { LoadApiClient } from './apiClientBundle';
 import type { EmbeddedSandbox } from './embeddedSandbox';
 import { BoundEnvironmentConnection } from './environmentConnection';
+import { apiKeyStateOf, environmentInfo } from './environmentInfo';
 import type { RequestLog } from './requestLog';
 import type { RequestRecorder } from './requestRecorder';
 
@@ -66,13 +67,7 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
   }
 
   environment(id: EnvironmentId = this.activeId()): EnvironmentInfo {
-    const resolved = this.resolved(id);
-    return {
-      id: resolved.id,
-      label: environmentLabel(resolved.id),
-      baseUrl: resolved.kind === 'remote' ? resolved.baseUrl : resolved.kind === 'localSandbox' ? this.sandboxUrl : undefined,
-      isLocalSandbox: resolved.kind === 'localSandbox',
-    };
+    return environmentInfo(this.resolved(id), this.sandboxUrl);
   }
 
   forEnvironment(id: EnvironmentId): EnvironmentConnection {
@@ -91,11 +86,8 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
     this.changed.fire();
   }
 
-  async apiKeyState(id: EnvironmentId = this.activeId()): Promise<ApiKeyState> {
-    const resolved = this.resolved(id);
-    if (resolved.kind === 'localSandbox') return 'notNeeded';
-    if (resolved.kind === 'misconfigured') return 'misconfigured';
-    return (await this.deps.keys.has(resolved.secretName)) ? 'set' : 'missing';
+  apiKeyState(id: EnvironmentId = this.activeId()): Promise<ApiKeyState> {
+    return apiKeyStateOf(this.resolved(id), this.deps.keys);
   }
 
   client(id: EnvironmentId = this.activeId()): Promise<HealthApiClient> {

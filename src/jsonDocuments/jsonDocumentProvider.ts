@@ -3,7 +3,7 @@ import { JSON_DOCUMENT_SCHEME } from '../constants';
 import { jsonDocumentFileName, prettyJson } from '../domain/requests/jsonDocument';
 import { jsonDocumentGone } from '../l10n/shellStrings';
 import { scrubStrings } from '../l10n/scrubStrings';
-import type { EnvironmentId, JsonDocuments, ResponseOrigin } from '../services';
+import type { EnvironmentId, JsonDocuments, ResponseOrigin, ShellRegistrations } from '../services';
 
 /** A raw response kept for its document: what Save Response As… writes (scrubbed when it should be). */
 export interface KeptResponse {
@@ -25,8 +25,12 @@ export class JsonDocumentProvider implements vscode.TextDocumentContentProvider,
   private readonly registration: vscode.Disposable;
 
   /** `savingScrubs`: whether a saved copy of `environmentId`'s data is scrubbed (the ScrubDoors' answer). */
-  constructor(private readonly savingScrubs: (environmentId: EnvironmentId) => boolean = () => false) {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(JSON_DOCUMENT_SCHEME, this);
+  /** `register`: the bootstrap's (its stand-in serves editors restored before the shell loaded); VS Code's by default. */
+  constructor(
+    private readonly savingScrubs: (environmentId: EnvironmentId) => boolean = () => false,
+    register: ShellRegistrations['registerTextDocumentContentProvider'] = (scheme, provider) => vscode.workspace.registerTextDocumentContentProvider(scheme, provider),
+  ) {
+    this.registration = register(JSON_DOCUMENT_SCHEME, this);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {

@@ -11,7 +11,7 @@ import { inAgentCall } from '../connection/agentCalls';
 import type { RequestRecorder } from '../connection/requestRecorder';
 import { isProduction } from '../domain/environments';
 import { agentStrings } from '../l10n/agentStrings';
-import type { ApiConnection, EnvironmentInfo, RequestInspection, ScrubDoors } from '../services';
+import type { ApiConnection, EnvironmentInfo, RequestInspection, ScrubDoors, ShellRegistrations } from '../services';
 import type { AgentSettings } from '../storage/agentSettings';
 import { scanConcurrency } from '../storage/scanSettings';
 import type { LoadAgentCatalogue } from './agentCatalogueBundle';
@@ -28,6 +28,8 @@ export interface LanguageModelToolDeps {
   loadCatalogue: LoadAgentCatalogue;
   /** The scrubber's answer for an environment: its secret when results from there leave scrubbed. */
   scrub: Pick<ScrubDoors, 'secretFor'>;
+  /** Where each tool registers: the bootstrap's stand-in for it calls the tool registered here. */
+  registrations: Pick<ShellRegistrations, 'registerTool'>;
 }
 
 interface ContributedTool {
@@ -52,7 +54,7 @@ export class AgentLanguageModelTools implements vscode.Disposable {
       const tool = catalogueToolName(name);
       if (tool === undefined) continue;
       this.registrations.push(
-        vscode.lm.registerTool<object>(name, {
+        this.deps.registrations.registerTool<object>(name, {
           prepareInvocation: (options) => this.prepareInvocation(tool, options.input),
           invoke: (options, token) => this.invoke(tool, options.input, token),
         }),

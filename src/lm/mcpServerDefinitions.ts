@@ -6,7 +6,9 @@
 // and passes it in the process environment only — never a file, never an argument.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ScrubDoors } from '../services';
+import type { McpServerDefinitionProvider, McpStdioDefinition, ScrubDoors, ShellRegistrations } from '../services';
+
+export type { McpStdioDefinition };
 import { SCRUB_POLICY_VARIABLE, SCRUB_SECRET_VARIABLE } from '../mcp/mcpScrub';
 import { API_KEY_VARIABLE, mcpServerArgs, type McpLaunchTarget } from '../agents/mcpLaunch';
 import { agentAccess } from '../agents/productionPolicy';
@@ -17,21 +19,8 @@ import { agentStrings } from '../l10n/agentStrings';
 import type { AgentSettings } from '../storage/agentSettings';
 import type { ApiKeyStore } from '../storage/apiKeyStore';
 
-/** The 1.101 API's shapes, declared here because @types/vscode stays at the engine's 1.100. */
-export interface McpStdioDefinition {
-  label: string;
-  command: string;
-  args: string[];
-  env: Record<string, string | number | null>;
-  version?: string;
-}
 type McpStdioDefinitionClass = new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioDefinition;
-interface McpServerDefinitionProvider {
-  readonly onDidChangeMcpServerDefinitions?: vscode.Event<void>;
-  provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioDefinition[]>;
-  resolveMcpServerDefinition?(server: McpStdioDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpStdioDefinition>;
-}
-interface McpApi {
+export interface McpApi {
   registerMcpServerDefinitionProvider(id: string, provider: McpServerDefinitionProvider): vscode.Disposable;
   definition: McpStdioDefinitionClass;
 }
@@ -52,6 +41,8 @@ export interface McpServerDefinitionDeps {
   settings: AgentSettings;
   /** healthData.scrub.when for the environment the server reads: the server is told, and given the workspace's key. */
   scrub?: Pick<ScrubDoors, 'secretFor'>;
+  /** Where the provider registers (the bootstrap's stand-in; throws where VS Code has no such API). */
+  registrations: Pick<ShellRegistrations, 'registerMcpServerDefinitionProvider'>;
 }
 
 /**
@@ -144,28 +135,31 @@ export class HealthDataMcpServerDefinitions implements McpServerDefinitionProvid
   }
 }
 
-/** Registers the provider where VS Code has the API, and says whether the MCP server is the surface now. */
+/** Registers the provider where VS Code has the API (the bootstrap's stand-in stands there); undefined where it has not. */
 export function registerMcpServerDefinitions(deps: McpServerDefinitionDeps): { provider: HealthDataMcpServerDefinitions | undefined; disposables: vscode.Disposable[] } {
-  let api = mcpDefinitionApi();
-  const disposables: vscode.Disposable[] = [];
-  let provider: HealthDataMcpServerDefinitions | undefined;
-  if (api) {
-    const candidate = new HealthDataMcpServerDefinitions(deps, api);
-    try {
-      disposables.push(api.registerMcpServerDefinitionProvider(MCP_SERVER_DEFINITION_PROVIDER_ID, candidate), candidate);
-      provider = candidate;
-    } catch {
-      // VS Code 1.100 has a pre-release form of the API that wants another contribution point
-      // (modelContextServerCollections): there, the language-model tools are the only surface.
-      candidate.dispose();
-      api = undefined;
-    }
+  const api = mcpDefinitionApi();
+  if (!api) return { provider: undefined, disposables: [] };
+  const candidate = new HealthDataMcpServerDefinitions(deps, api);
+  try {
+    return { provider: candidate, disposables: [deps.registrations.registerMcpServerDefinitionProvider(MCP_SERVER_DEFINITION_PROVIDER_ID, candidate), candidate] };
+  } catch {
+    // VS Code 1.100 has a pre-release form of the API that wants another contribution point
+    // (modelContextServerCollections): there, the language-model tools are the only surface.
+    candidate.dispose();
+    return { provider: undefined, disposables: [] };
   }
-  const updateContext = (): void => {
+}
+
+/**
+ * Whether the MCP server is the agents' surface now (`registered`: VS Code took the provider), as the
+ * context key that hides the language-model tools; kept in step with the setting. The bootstrap sets
+ * it, so the tools VS Code offers are right before the shell is loaded.
+ */
+export function mcpServerOfferedContextKey(registered: boolean, settings: AgentSettings): vscode.Disposable {
+  const update = (): void => {
     // Without the API the language-model tools stay, whatever the setting says.
-    void vscode.commands.executeCommand('setContext', MCP_SERVER_OFFERED_CONTEXT_KEY, api !== undefined && deps.settings.surface() === 'mcpServer');
+    void vscode.commands.executeCommand('setContext', MCP_SERVER_OFFERED_CONTEXT_KEY, registered && settings.surface() === 'mcpServer');
   };
-  updateContext();
-  disposables.push(vscode.workspace.onDidChangeConfiguration((event) => deps.settings.affects(event) && updateContext()));
-  return { provider, disposables };
+  update();
+  return vscode.workspace.onDidChangeConfiguration((event) => settings.affects(event) && update());
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import type { KnownUsers } from '../domain/users/knownUsers';
-import type { ExtensionServices, RecentItems } from '../services';
+import type { ExtensionServices, RecentItems, ShellRegistrations } from '../services';
 import { UserNode } from '../views/users/userNode';
 import type { UsersView } from '../views/users/usersView';
 import { HealthDataLookup } from './healthDataLookup';
@@ -15,6 +15,7 @@ export interface LookupDeps {
   usersView: UsersView;
   knownUsers: KnownUsers;
   recents: RecentItems;
+  registrations: Pick<ShellRegistrations, 'registerUriHandler'>;
 }
 
 export interface RegisteredLookup {
@@ -27,13 +28,14 @@ export interface RegisteredLookup {
  * Look up in Health Data, the links' URI handler, the id hover and the recents feed. Their commands
  * (Look up, Copy Link, Open Link…) register above, in src/commands.
  */
-export function registerLookup({ services, connection, usersView, knownUsers, recents }: LookupDeps): RegisteredLookup {
+export function registerLookup({ services, connection, usersView, knownUsers, recents, registrations }: LookupDeps): RegisteredLookup {
   const lookup = new HealthDataLookup({ connection, usersView, knownUsers, recents });
   const opener = new LinkOpener(connection, lookup, knownUsers);
   const activity = new LookupActivity();
   services.context.subscriptions.push(
     activity,
-    vscode.window.registerUriHandler(opener),
+    registrations.registerUriHandler(opener),
+    // No stand-in needed: the hover names only users this window fetched, and fetching loads the shell.
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new IdHoverProvider(knownUsers, connection)),
     // A user chosen in the tree is a recent user of its environment.
     usersView.treeView.onDidChangeSelection(({ selection }) => {

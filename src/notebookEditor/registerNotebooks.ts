@@ -3,7 +3,7 @@ import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { NOTEBOOK_TYPE } from '../notebook/model';
 import { scrubCellResult } from '../notebook/cellResultScrub';
 import type { CellResult } from '../notebook/model';
-import type { RequestInspection, ScrubDoors } from '../services';
+import type { RequestInspection, ScrubDoors, ShellRegistrations } from '../services';
 import { scrubStrings } from '../l10n/scrubStrings';
 import { HealthDataNotebookController } from './notebookController';
 import { NotebookEnvironmentStatusBar } from './notebookEnvironmentStatusBar';
@@ -18,14 +18,14 @@ export interface RegisteredNotebooks {
 /** The notebook type's serializer, its controller and its status bar item; the commands register above. */
 export function registerNotebooks(
   context: vscode.ExtensionContext,
-  deps: { connection: ShellApiConnection; requests: Pick<RequestInspection, 'inLoad'>; scrub: Pick<ScrubDoors, 'secretFor'> },
+  deps: { connection: ShellApiConnection; requests: Pick<RequestInspection, 'inLoad'>; scrub: Pick<ScrubDoors, 'secretFor'>; registrations: Pick<ShellRegistrations, 'registerNotebookSerializer'> },
 ): RegisteredNotebooks {
   const controller = new HealthDataNotebookController(deps);
   const statusBar = new NotebookEnvironmentStatusBar(deps.connection);
   context.subscriptions.push(
     // Outputs are part of the file (a saved result is the investigation's record); metadata is the front matter.
     // A saved output is a way out: scrubbed as healthData.scrub.when says, and the status bar says what was.
-    vscode.workspace.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer((result) => resultForFile(result, deps.scrub))),
+    deps.registrations.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer((result) => resultForFile(result, deps.scrub))),
     controller,
     statusBar,
     // The renderer draws in English at once and asks for the display language's words.

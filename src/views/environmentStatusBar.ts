@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { SHELL_COMMANDS } from '../constants';
 import { isProduction } from '../domain/environments';
 import { statusBar } from '../l10n/shellStrings';
+import type { EnvironmentSource } from '../services';
 
 /** Always shows the active environment; a click switches it. Production stands out in warning colours. */
 export class EnvironmentStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('healthData.environment', vscode.StatusBarAlignment.Left, 10);
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly connection: ShellApiConnection) {
+  constructor(private readonly connection: EnvironmentSource) {
     this.item.name = statusBar.name();
     this.item.command = SHELL_COMMANDS.selectEnvironment;
     this.subscription = connection.onDidChange(() => void this.update());

@@ -1,30 +1,22 @@
 import * as vscode from 'vscode';
-import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { CONTEXT_KEYS } from '../constants';
 import type { LastResponse } from '../jsonDocuments/lastResponse';
+import type { EnvironmentSource } from '../services';
 
-/** Keeps the context keys of package.json's `when`/`enablement` clauses in step with the state. */
-export class ShellContextKeys implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[];
+/**
+ * Keeps the environment's context keys of package.json's `when`/`enablement` clauses in step with
+ * it. The bootstrap builds it: the palette's enablement reads these before the shell is loaded.
+ */
+export class EnvironmentContextKeys implements vscode.Disposable {
+  private readonly subscription: vscode.Disposable;
 
-  constructor(
-    private readonly connection: ShellApiConnection,
-    private readonly lastResponse: LastResponse,
-  ) {
-    this.subscriptions = [
-      connection.onDidChange(() => void this.updateEnvironment()),
-      lastResponse.onDidChange(() => this.updateLastResponse()),
-    ];
+  constructor(private readonly environment: EnvironmentSource) {
+    this.subscription = environment.onDidChange(() => void this.update());
   }
 
   async update(): Promise<void> {
-    this.updateLastResponse();
-    await this.updateEnvironment();
-  }
-
-  private async updateEnvironment(): Promise<void> {
-    const environment = this.connection.environment();
-    const keyState = await this.connection.apiKeyState();
+    const environment = this.environment.environment();
+    const keyState = await this.environment.apiKeyState();
     await Promise.all([
       setContext(CONTEXT_KEYS.environment, environment.id),
       setContext(CONTEXT_KEYS.isLocalSandbox, environment.isLocalSandbox),
@@ -33,12 +25,25 @@ export class ShellContextKeys implements vscode.Disposable {
     ]);
   }
 
-  private updateLastResponse(): void {
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}
+
+/** `healthData.hasLastResponse`: unset (false) until the shell has a response to show. */
+export class LastResponseContextKey implements vscode.Disposable {
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly lastResponse: LastResponse) {
+    this.subscription = lastResponse.onDidChange(() => this.update());
+  }
+
+  update(): void {
     void setContext(CONTEXT_KEYS.hasLastResponse, this.lastResponse.get() !== undefined);
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.subscription.dispose();
   }
 }
 

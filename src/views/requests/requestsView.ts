@@ -3,6 +3,7 @@ import { CONTEXT_KEYS, REQUESTS_VIEW_ID } from '../../constants';
 import { isFiltered, type RequestFilter } from '../../domain/requests/requestRecords';
 import { requestStrings } from '../../l10n/requestStrings';
 import type { RequestRecorder } from '../../connection/requestRecorder';
+import type { ShellRegistrations } from '../../services';
 import type { RequestNode } from './requestNodes';
 import { markDone } from '../walkthroughProgress';
 import { RequestsTreeProvider } from './requestsTreeProvider';
@@ -14,9 +15,12 @@ export class RequestsView implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   private environmentLabel: string | undefined;
 
-  constructor(readonly recorder: RequestRecorder) {
+  constructor(
+    readonly recorder: RequestRecorder,
+    registrations: Pick<ShellRegistrations, 'createTreeView'>,
+  ) {
     this.provider = new RequestsTreeProvider(recorder.records);
-    this.treeView = vscode.window.createTreeView(REQUESTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: true });
+    this.treeView = registrations.createTreeView(REQUESTS_VIEW_ID, this.provider);
     this.subscriptions = [
       this.provider,
       this.treeView,
@@ -26,6 +30,8 @@ export class RequestsView implements vscode.Disposable {
       this.treeView.onDidChangeVisibility(({ visible }) => visible && markDone(CONTEXT_KEYS.walkthroughRequestsRead)),
     ];
     this.setFilter({});
+    // Built when the view first asked for its rows (the bootstrap's stand-in), so it may already be open.
+    if (this.treeView.visible) markDone(CONTEXT_KEYS.walkthroughRequestsRead);
   }
 
   get filter(): RequestFilter {

@@ -3,7 +3,7 @@ import type { User } from '../../api/schemas';
 import { CONTEXT_KEYS, USERS_VIEW_ID } from '../../constants';
 import { ageOf } from '../../domain/coverage/freshness';
 import { ageLabel, tree } from '../../l10n/shellStrings';
-import type { ApiConnection } from '../../services';
+import type { ApiConnection, ShellRegistrations } from '../../services';
 import type { TreeNode } from './treeNode';
 import { UserNode } from './userNode';
 import type { UsersTreeProvider } from './usersTreeProvider';
@@ -25,8 +25,9 @@ export class UsersView implements vscode.Disposable {
   constructor(
     readonly provider: UsersTreeProvider,
     private readonly connection: ApiConnection,
+    registrations: Pick<ShellRegistrations, 'createTreeView'>,
   ) {
-    this.treeView = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+    this.treeView = registrations.createTreeView(USERS_VIEW_ID, provider);
     // The filter line says how old the searched users are: kept true while time passes.
     const ageTicker = setInterval(() => {
       if (this.provider.summary().filter) this.update();
