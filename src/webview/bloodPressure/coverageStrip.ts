@@ -7,6 +7,9 @@
 import type { Coverage } from '../../domain/coverage/bloodPressureCoverage';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
+import type { NotLoaded } from '../../domain/bloodPressure/notLoaded';
+import { showNote } from './chartNotes';
+import { notLoadedText } from './notLoaded';
 import { MISSING } from './readingTime';
 
 interface Row {
@@ -21,8 +24,15 @@ export class CoverageStrip {
   private rows: Row[] = [];
   /** What the built cells stand for: their days and the providers, in order. */
   private layout = '';
+  /** The days each cell stands for, as last shown. */
+  private spans: Coverage['cells'] = [];
+  /** A cancelled load's days never loaded: their cells are hatched (notLoaded.ts). */
+  private notLoaded: NotLoaded | undefined;
+  private readonly notLoadedNote = el('p', { className: 'muted not-loaded-note' });
 
-  constructor(private readonly strings: BloodPressureStrings) {}
+  constructor(private readonly strings: BloodPressureStrings) {
+    this.notLoadedNote.hidden = true;
+  }
 
   /** Rows on screen (one per provider), for the render snapshot. */
   get providerCount(): number {
@@ -33,6 +43,7 @@ export class CoverageStrip {
     const rows = coverage.providers.map((p) => `${p.provider}\u0000${'sourceType' in p ? (p.sourceType ?? '\u0001') : '\u0002'}`);
     const layout = `${coverage.cells.map((c) => `${c.firstDay}/${c.lastDay}`).join(',')}|${rows.join(',')}`;
     if (layout !== this.layout) this.build(coverage, layout);
+    this.spans = coverage.cells;
     coverage.providers.forEach((provider, index) => {
       const row = this.rows[index];
       if (!row) return;
@@ -51,6 +62,38 @@ export class CoverageStrip {
             : formatMessage(this.strings.coverageCellRange, span.firstDay, span.lastDay, count);
       });
     });
+  }
+
+  /**
+   * A cancelled load: hatches the cells of the days never loaded and names them under the strip;
+   * undefined takes the marks away (the cells are built again at the next show).
+   */
+  markNotLoaded(part: NotLoaded | undefined): void {
+    if (!part && !this.notLoaded) return;
+    this.notLoaded = part;
+    showNote(this.notLoadedNote, part ? notLoadedText(this.strings, part) : '');
+    if (!part) {
+      this.layout = '';
+      return;
+    }
+    const firstDay = part.firstDay;
+    if (firstDay === undefined) return;
+    const title = (span: Coverage['cells'][number]): string =>
+      formatMessage(this.strings.coverageCellNotLoaded, span.firstDay === span.lastDay ? span.firstDay : `${span.firstDay} – ${span.lastDay}`);
+    for (const row of this.rows) {
+      this.spans.forEach((span, index) => {
+        const cell = row.cells[index];
+        if (!cell || span.firstDay < firstDay) return;
+        cell.className = 'cell not-loaded';
+        cell.title = title(span);
+        row.counts[index] = -1;
+      });
+    }
+  }
+
+  /** Whether the strip marks days as never loaded (render snapshot). */
+  get marksNotLoaded(): boolean {
+    return this.notLoaded !== undefined;
   }
 
   private build(coverage: Coverage, layout: string): void {
@@ -83,7 +126,7 @@ export class CoverageStrip {
       el('span'),
       el('div', { className: 'coverage-axis' }, el('span', { text: coverage.firstDay }), el('span', { text: coverage.lastDay })),
     );
-    this.element.replaceChildren(el('div', { className: 'coverage', attrs: { role: 'list' } }, ...strips), axis);
+    this.element.replaceChildren(el('div', { className: 'coverage', attrs: { role: 'list' } }, ...strips), axis, this.notLoadedNote);
   }
 
   /** The source type as sent, or "—" that says it was not sent. */
