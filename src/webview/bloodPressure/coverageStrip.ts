@@ -84,9 +84,9 @@ export class CoverageStrip {
       this.spans.forEach((span, index) => {
         const cell = row.cells[index];
         if (!cell || span.firstDay < firstDay) return;
+        // Its count stays (0: nothing came for those days), so a later show() leaves the mark alone.
         cell.className = 'cell not-loaded';
         cell.title = title(span);
-        row.counts[index] = -1;
       });
     }
   }

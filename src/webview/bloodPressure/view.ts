@@ -239,20 +239,19 @@ export class BloodPressureView {
       this.empty.show(this.form, cancelled);
     } else {
       this.phase = 'data';
-      this.markNotLoaded(cancelled);
       this.chartWindow.release();
-      this.paintData();
+      this.markNotLoaded(cancelled, () => this.paintData());
     }
     this.enableActions(readings > 0, true);
     this.report();
   }
 
   /** A cancelled load's chart and strip mark the part of the range never loaded; a finished one's nothing. */
-  private markNotLoaded(cancelled: boolean): void {
+  private markNotLoaded(cancelled: boolean, paint: () => void): void {
     const range = formDayRange(this.form, this.zone, Date.now());
     const part = cancelled ? notLoadedPart(this.store.extent()?.endMs, range, this.zone) : undefined;
     this.chart.markNotLoaded(part);
-    this.renderCoverage();
+    paint();
     this.coverage.markNotLoaded(part);
   }
 
