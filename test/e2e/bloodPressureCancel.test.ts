@@ -142,7 +142,8 @@ describe('Blood pressure panel: Cancel stops the network, and the panel and the 
     await frame.locator('.chart .not-loaded-band .not-loaded-label', { hasText: 'Not loaded' }).waitFor();
     assert.match(await frame.locator('.chart .not-loaded-note').innerText(), /^Not loaded \(cancelled\): \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/);
     assert.match(await frame.locator('.not-loaded-note').last().innerText(), /^Not loaded \(cancelled\): /);
-    assert.ok((await frame.locator('.coverage-cells .cell.not-loaded').count()) > 0, 'the strip hatches the days never loaded');
+    assert.ok((await frame.locator('.coverage-cells .cell.not-loaded').count()) > 0, 'the strip marks the days never loaded');
+    await frame.locator('.coverage-cells .not-loaded-band .not-loaded-label', { hasText: 'Not loaded' }).waitFor();
     assert.match((await frame.locator('.coverage-cells .cell.not-loaded').first().getAttribute('title')) ?? '', /not loaded \(the load was cancelled\)$/);
     await workbench.screenshot('bp-heavy-cancel-not-loaded');
     const coverage = frame.locator('section[aria-label="Coverage"]');

@@ -89,6 +89,16 @@ export class CoverageStrip {
         cell.title = title(span);
       });
     }
+    // Cells can be a pixel wide: a hatched band over each strip shows the part at any width.
+    const first = this.spans.findIndex((span) => span.firstDay >= firstDay);
+    if (first < 0) return;
+    this.rows.forEach((row, index) => {
+      const strip = row.cells[0]?.parentElement;
+      if (!strip || strip.querySelector(':scope > .not-loaded-band')) return;
+      const band = el('div', { className: 'not-loaded-band' }, index === 0 ? el('span', { className: 'not-loaded-label', text: this.strings.notLoaded }) : undefined);
+      band.style.left = `${(100 * first) / this.spans.length}%`;
+      strip.append(band);
+    });
   }
 
   /** Whether the strip marks days as never loaded (render snapshot). */
