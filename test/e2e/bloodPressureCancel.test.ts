@@ -123,6 +123,7 @@ describe('Blood pressure panel: Cancel stops the network, and the panel and the 
     assert.ok((await frame.locator('.coverage-cells .cell.not-loaded').count()) > 0, 'the strip marks the days never loaded');
     await frame.locator('.coverage-cells .not-loaded-band .not-loaded-label', { hasText: 'Not loaded' }).waitFor();
     assert.match((await frame.locator('.coverage-cells .cell.not-loaded').first().getAttribute('title')) ?? '', /not loaded \(the load was cancelled\)$/);
+    await workbench.dismissHovers();
     await workbench.screenshot('bp-heavy-cancel-not-loaded');
     const coverage = frame.locator('section[aria-label="Coverage"]');
     await coverage.scrollIntoViewIfNeeded();
