@@ -1,6 +1,7 @@
 import type { CallOptions, HealthApiClient } from './client';
 import { PageTracker } from './contract/pageChecks';
 import { HealthApiError } from './errors';
+import type { PageWindow } from './pageWindow';
 import type { BloodPressureQuery } from './requests';
 import type { GroupedBloodPressure, UserList } from './schemas';
 
@@ -66,31 +67,93 @@ export function nextCursorOf(page: GroupedBloodPressure): string | undefined {
  * Every cursor page of a blood-pressure query, following next_cursor until the server says null
  * (from the query's own nextCursor when it has one). The pages share one PageTracker, so the
  * contract lens reports a cursor that comes back.
+ *
+ * With a `window` (src/api/pageWindow.ts) the next page is requested as soon as its cursor is known,
+ * before the current page is handed on, but only while the window has room: the load runs at most
+ * `window.ahead` pages ahead of what its taker has taken in. Stopping the iteration (break, or an
+ * aborted signal) then aborts the request still in flight.
  */
 export async function* iterateBloodPressurePages(
   client: HealthApiClient,
   userId: string,
   query: BloodPressureQuery,
   options: CallOptions = {},
+  window?: PageWindow,
 ): AsyncGenerator<GroupedBloodPressure> {
+  if (window) {
+    yield* prefetchBloodPressurePages(client, userId, query, options, window);
+    return;
+  }
   const seen = new Set<string>();
   const callOptions: CallOptions = { ...options, pageTracker: options.pageTracker ?? new PageTracker() };
-  const { nextCursor: startCursor, ...window } = query;
+  const { nextCursor: startCursor, ...range } = query;
   let cursor: string | undefined = startCursor;
   do {
-    const page = await client.getGroupedBloodPressure(userId, { ...window, ...(cursor ? { nextCursor: cursor } : {}) }, callOptions);
+    const page = await client.getGroupedBloodPressure(userId, { ...range, ...(cursor ? { nextCursor: cursor } : {}) }, callOptions);
     yield page;
     cursor = nextCursorOf(page);
     if (cursor !== undefined) {
-      if (seen.has(cursor)) {
-        throw new HealthApiError({
-          kind: 'invalid_response',
-          message: `The server returned the cursor "${cursor.slice(0, 40)}" twice; stopping to avoid an endless loop`,
-          method: 'GET',
-          url: `${client.baseUrl}/v2/timeseries/${encodeURIComponent(userId)}/blood_pressure/grouped`,
-        });
-      }
+      if (seen.has(cursor)) throw repeatedCursor(client, userId, cursor);
       seen.add(cursor);
     }
   } while (cursor !== undefined);
+}
+
+async function* prefetchBloodPressurePages(
+  client: HealthApiClient,
+  userId: string,
+  query: BloodPressureQuery,
+  options: CallOptions,
+  window: PageWindow,
+): AsyncGenerator<GroupedBloodPressure> {
+  const seen = new Set<string>();
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const callOptions: CallOptions = { ...options, signal, pageTracker: options.pageTracker ?? new PageTracker() };
+  const { nextCursor: startCursor, ...range } = query;
+  const fetchPage = async (cursor: string | undefined): Promise<GroupedBloodPressure> => {
+    await window.room(signal).catch(() => {
+      throw cancelledPaging(client, userId);
+    });
+    window.requestStarted();
+    return client.getGroupedBloodPressure(userId, { ...range, ...(cursor ? { nextCursor: cursor } : {}) }, callOptions);
+  };
+  const started = (cursor: string | undefined): Promise<GroupedBloodPressure> => {
+    const pending = fetchPage(cursor);
+    pending.catch(() => undefined); // observed when its turn comes; avoids an unhandled rejection meanwhile
+    return pending;
+  };
+  let pending: Promise<GroupedBloodPressure> | undefined = started(startCursor);
+  try {
+    while (pending) {
+      const page: GroupedBloodPressure = await pending;
+      pending = undefined;
+      const cursor = nextCursorOf(page);
+      const repeated = cursor !== undefined && seen.has(cursor);
+      if (cursor !== undefined) seen.add(cursor);
+      // The next request goes out before this page is handed on (it waits there for room if need be).
+      if (cursor !== undefined && !repeated) pending = started(cursor);
+      yield page;
+      if (repeated) throw repeatedCursor(client, userId, cursor);
+    }
+  } finally {
+    stop.abort();
+  }
+}
+
+function repeatedCursor(client: HealthApiClient, userId: string, cursor: string): HealthApiError {
+  return new HealthApiError({
+    kind: 'invalid_response',
+    message: `The server returned the cursor "${cursor.slice(0, 40)}" twice; stopping to avoid an endless loop`,
+    method: 'GET',
+    url: groupedUrl(client, userId),
+  });
+}
+
+function cancelledPaging(client: HealthApiClient, userId: string): HealthApiError {
+  return new HealthApiError({ kind: 'cancelled', message: `GET ${groupedUrl(client, userId)} was cancelled`, method: 'GET', url: groupedUrl(client, userId) });
+}
+
+function groupedUrl(client: HealthApiClient, userId: string): string {
+  return `${client.baseUrl}/v2/timeseries/${encodeURIComponent(userId)}/blood_pressure/grouped`;
 }

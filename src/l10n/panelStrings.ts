@@ -29,6 +29,10 @@ export function bloodPressureStrings(): BloodPressureStrings {
     loadingPages: vscode.l10n.t('Loading… {0} pages, {1} readings so far'),
     loadedSummary: vscode.l10n.t('{0} readings (pages loaded: {1}).'),
     cancelledSummary: vscode.l10n.t('Cancelled: showing the {0} readings loaded so far (pages: {1}).'),
+    cancelling: vscode.l10n.t('Cancelling…'),
+    notLoaded: vscode.l10n.t('Not loaded'),
+    notLoadedNote: vscode.l10n.t('Not loaded (cancelled): {0} to {1}'),
+    coverageCellNotLoaded: vscode.l10n.t('{0}: not loaded (the load was cancelled)'),
     unreadableTimestamps: vscode.l10n.t('{0} readings with an unreadable timestamp are left out.'),
     emptyTitle: vscode.l10n.t('No readings'),
     emptyMessage: vscode.l10n.t(

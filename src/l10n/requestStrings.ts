@@ -32,6 +32,7 @@ export function requestWords(): RequestWords {
           ? vscode.l10n.t('Coverage scan: 1 request')
           : vscode.l10n.t('Coverage scan: {0} requests', requests),
     failed: (count) => vscode.l10n.t('{0} failed', count),
+    cancelled: (count) => vscode.l10n.t('{0} cancelled', count),
   };
 }
 

@@ -1,8 +1,13 @@
 // Host side of the blood-pressure explorer: resolves the user, fetches every cursor page (with
 // Cancel), streams the pages to the webview, and runs the actions. The key never leaves the client.
+// The fetching runs at most PAGES_AHEAD pages ahead of what the webview says it has taken in
+// (`taken`), the next page requested while the current one is posted; Cancel aborts the request in
+// flight, and every page that came back is still posted, so the panel and the Requests view count
+// the same pages.
 import * as vscode from 'vscode';
 import type { HealthApiClient } from '../api/client';
 import { iterateBloodPressurePages } from '../api/paging';
+import { PageWindow } from '../api/pageWindow';
 import { groupedBloodPressureRequest } from '../api/requests';
 import type { BloodPressureQuery, RequestOperation, RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
@@ -46,6 +51,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   private finished: { cancelled: boolean } | undefined;
   /** Numbers the loads, so a `stop` from the webview stops the load it saw and no later one. */
   private loadNumber = 0;
+  /** The running load's flow control: how many pages the webview has taken in. */
+  private flow: PageWindow | undefined;
   private nearest: Extract<BloodPressureHostMessage, { type: 'nearest' }> | undefined;
 
   constructor(
@@ -57,6 +64,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     user?: User,
   ) {
     super(services, panel, 'bloodPressure', environment);
+    // A hidden webview is gone until shown again (it takes nothing in): the load does not wait for it.
+    this.disposables.push(panel.onDidChangeViewState(() => this.flow?.limit(panel.visible)));
     if (user) this.adoptUser(user);
     this.setTitle(panelTitles.bloodPressure(target.clientUserId));
   }
@@ -110,14 +119,17 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     return groupedBloodPressureRequest(userId, bloodPressureQueryOf(this.form));
   }
 
-  protected async handle(message: Extract<BloodPressureWebviewMessage, { type: 'ready' | 'apply' | 'stop' }>): Promise<void> {
+  protected async handle(message: Extract<BloodPressureWebviewMessage, { type: 'ready' | 'apply' | 'stop' | 'taken' }>): Promise<void> {
     switch (message.type) {
       case 'ready':
         return this.start();
       case 'apply':
         return this.load(message.form);
       case 'stop':
-        return this.stop(message.load, message.pages);
+        return this.stop(message.load);
+      case 'taken':
+        if (message.load === this.loadNumber) this.flow?.take(message.pages);
+        return;
       default:
         assertNever(message);
     }
@@ -192,15 +204,14 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   }
 
   /**
-   * Cancel, pressed in the webview: it has already stopped drawing and shows `pages` pages. Stop
-   * fetching and keep exactly those, so exports and the raw response hold what the user sees
-   * (pages that were on their way are dropped, also when the load had just finished).
+   * Cancel, pressed in the webview: abort the request in flight now. The load then ends with the
+   * pages that came back (all of them posted; the webview takes them in until `complete`), so the
+   * panel, its exports, the raw response and the Requests view hold the same pages. A load that had
+   * just finished stays finished.
    */
-  private stop(load: number, pages: number): void {
+  private stop(load: number): void {
     if (load !== this.loadNumber) return;
     this.cancelLoad();
-    if (pages < this.pages.length) this.pages.length = Math.max(0, pages);
-    this.finished = { cancelled: true };
   }
 
   private async load(form: BloodPressureForm): Promise<void> {
@@ -218,6 +229,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     this.finished = undefined;
     this.nearest = undefined;
     this.post({ type: 'loading', form, load: ++this.loadNumber });
+    const flow = (this.flow = new PageWindow());
+    flow.limit(this.panel.visible);
     let readings = 0;
     try {
       const client = await this.connection.client();
@@ -225,8 +238,10 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       const pageDeviations = this.onPageDeviations(requestTitle(groupedBloodPressureRequest(this.target.userId, query)));
       // One row in the Requests view for all the cursor pages of this load.
       await this.services.requests.inLoad(async () => {
-        for await (const page of iterateBloodPressurePages(client, this.target.userId, query, { signal: controller.signal, onDeviations: pageDeviations })) {
-          if (!this.isCurrentLoad(controller) || controller.signal.aborted) return;
+        const options = { signal: controller.signal, onDeviations: pageDeviations };
+        for await (const page of iterateBloodPressurePages(client, this.target.userId, query, options, flow)) {
+          // A page that came back is the load's even when Cancel was pressed meanwhile: the Requests view has it.
+          if (!this.isCurrentLoad(controller)) return;
           this.pages.push(page);
           readings += readingsIn(page.groups);
           this.postPage(page, this.pages.length, readings);

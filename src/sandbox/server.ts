@@ -42,6 +42,8 @@ export interface SandboxHandle {
   fixtureProblems(): readonly string[];
   /** API requests received so far (sandbox control requests under /_sandbox are not counted). */
   requestCount(): number;
+  /** When the last API request came in, as this process's performance.now(); undefined before the first. */
+  lastRequestAt(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Pending 'delay' faults: close() ends them early so no handler waits past shutdown.
   const timers = new Map<NodeJS.Timeout, () => void>();
   let requests = 0;
+  let lastRequestAt: number | undefined;
 
   const authorised = (request: IncomingMessage): 'ok' | 'missing' | 'invalid' => {
     const given = request.headers[config.apiKeyHeader];
@@ -115,6 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     let mangle: Mangle;
     if (match.kind === 'notFound' || !match.route.control) {
       requests++;
+      lastRequestAt = performance.now();
       const fault = state.faults.take(path);
       if (fault) {
         const outcome = await applyFault(fault, request, response);
@@ -212,6 +216,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     injectFaults: (...faults) => state.faults.add(faults),
     clearFaults: () => void state.faults.clear(),
     requestCount: () => requests,
+    lastRequestAt: () => lastRequestAt,
     fixtureCount: () => fixtures?.count() ?? 0,
     fixtureProblems: () => fixtures?.problems() ?? [],
     close: () =>

@@ -32,6 +32,14 @@ export interface BloodPressureStrings {
   loadingPages: string;
   loadedSummary: string;
   cancelledSummary: string;
+  /** The status between Cancel and the host's last page of the load. */
+  cancelling: string;
+  /** A cancelled load's chart and coverage strip: the part of the range never loaded. */
+  notLoaded: string;
+  /** Under the chart and the strip: {0}–{1} the first and last day never loaded. */
+  notLoadedNote: string;
+  /** A coverage cell never loaded: {0} its day or days. */
+  coverageCellNotLoaded: string;
   unreadableTimestamps: string;
   emptyTitle: string;
   emptyMessage: string;
@@ -200,13 +208,23 @@ export interface BloodPressureRenderSnapshot {
   error?: { actions: PanelErrorAction[]; fields: string[] };
   /** In the empty state, once known: the days of the nearest readings before and after the range. */
   nearest?: { beforeDay?: string; afterDay?: string };
+  /** After a Cancel: whether the chart and the coverage strip mark the part of the range never loaded. */
+  notLoaded?: { chart: boolean; coverage: boolean };
 }
 
 export type BloodPressureWebviewMessage =
   | { type: 'ready' }
   | { type: 'apply'; form: BloodPressureForm }
-  /** Cancel, pressed in the webview: stop load `load` and keep its first `pages` pages (what is on screen). */
-  | { type: 'stop'; load: number; pages: number }
+  /**
+   * Cancel, pressed in the webview: stop load `load` now (its request in flight is aborted). The host
+   * still posts the pages that came back, then `complete`; the webview takes them in until then.
+   */
+  | { type: 'stop'; load: number }
+  /**
+   * After each page: the webview has taken in `pages` pages of load `load` in all. The host requests
+   * at most a few pages beyond that (flow control, src/api/pageWindow.ts).
+   */
+  | { type: 'taken'; load: number; pages: number }
   | PanelActionMessage
   | { type: 'rendered'; snapshot: BloodPressureRenderSnapshot };
 

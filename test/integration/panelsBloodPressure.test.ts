@@ -113,6 +113,25 @@ suite('Panels: blood pressure', () => {
     assert.ok(rendered(report, 'chartRows') < HEAVY_READINGS / 5, `and draws them per pixel column: ${rendered(report, 'chartRows')} rows`);
   });
 
+  test('flow control: a panel hidden mid-load (its webview gone) does not hold the load; shown again, it has every page the Requests view recorded', async function () {
+    this.timeout(180_000);
+    const form: BloodPressureForm = { startDate: '2001-01-01', endDate: '', provider: '' };
+    const pages = HEAVY_READINGS / 5_000;
+    const isGrouped = (url: string): boolean => url.includes(`/v2/timeseries/${heavy.user_id}/blood_pressure/grouped`);
+    const recorded = (): number => fixture.testing.requestRecorder.records.all().filter((record) => isGrouped(record.url)).length;
+    const before = recorded();
+    await vscode.commands.executeCommand('healthData.showBloodPressure', heavy, form);
+    await waitForPanel('the first page on screen', (report) => isPanelOf(heavy)(report) && (report.rendered?.pages as number) > 0 && JSON.stringify(report.rendered?.form) === JSON.stringify(form));
+    // Another editor over the panel in its column: the webview is gone and takes nothing in.
+    await vscode.commands.executeCommand('workbench.action.files.newUntitledFile');
+    await waitFor(async () => recorded() - before >= pages, `the hidden panel's load to reach page ${pages}`, 90_000);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const report = await settled(heavy, 'data', form);
+    assert.equal(rendered(report, 'pages'), pages);
+    assert.equal(rendered(report, 'readings'), HEAVY_READINGS);
+    assert.equal(recorded() - before, pages, 'one request a page: the panel shows every page the Requests view recorded');
+  });
+
   test('a provider keeps its chart colour when the provider filter shows it alone; no colour is a band colour', async () => {
     const lastMonth = defaultBloodPressureForm(new ZoneCalendar(regular.fallback_time_zone?.id ?? undefined), Date.now());
     await vscode.commands.executeCommand('healthData.showBloodPressure', { user: regular }, lastMonth);

@@ -27,6 +27,7 @@ export const testRequestWordsWithoutLens: RequestWords = {
   bodyNotKept: '(Body not kept)',
   emptyBody: '(Empty body)',
   sentTime: (ms) => new Date(ms).toISOString().slice(11, 19),
+  cancelled: (count) => `${count} cancelled`,
 };
 
 export const testRequestWords: RequestWords = { ...testRequestWordsWithoutLens, lens: testDeviationWords };

@@ -68,6 +68,16 @@ describe('request presentation', () => {
     assert.equal(text.isError, true);
   });
 
+  test('a load cut by Cancel counts the pages that came back, and the request cut apart (the panel shows as many pages)', () => {
+    const cut = record({ status: undefined, failure: 'cancelled', attempts: [{ ms: 4 }] });
+    const text = rowText({ kind: 'load', loadId: 'l', pages: [record(), record(), cut] }, words);
+    assert.equal(text.label, 'cancelled GET /v2/timeseries/d30465a1…/blood_pressure/grouped');
+    assert.match(text.description, /^2 pages · 1 cancelled · .* · Production US$/);
+    assert.equal(text.isError, false, 'a Cancel is the user\'s own doing');
+    const { cancelled: _, ...olderWords } = words;
+    assert.match(rowText({ kind: 'load', loadId: 'l', pages: [record(), cut] }, olderWords).description, /^2 pages · /, 'callers without the word are unchanged');
+  });
+
   test('the tooltip has the full URL, environment and base URL, request id, time and each attempt with its wait', () => {
     const lines = tooltipLines(record(), words);
     assert.equal(lines[0], `GET https://api.example.com/base/v2/timeseries/${USER}/blood_pressure/grouped?start_date=2026-10-01&provider=withings`);

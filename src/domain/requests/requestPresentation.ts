@@ -34,6 +34,8 @@ export interface RequestWords {
   runLabel?(origin: RequestOrigin, requests: number): string;
   /** "3 failed". */
   failed?(count: number): string;
+  /** A paged load's requests cut by Cancel, apart from its pages: "1 cancelled". */
+  cancelled?(count: number): string;
 }
 
 /** The origins whose requests show under one row per run, like a paged load. */
@@ -49,6 +51,10 @@ export function runOriginOf(pages: readonly Pick<RequestRecord, 'origin'>[]): Re
 function originText(record: RequestRecord, words: RequestWords): string | undefined {
   if (record.agentTool && words.forAgent) return words.forAgent(record.agentTool);
   return record.origin !== undefined && words.origin ? words.origin(record.origin) : undefined;
+}
+
+function isCancelledRecord(record: Pick<RequestRecord, 'status' | 'failure'>): boolean {
+  return record.status === undefined && record.failure === 'cancelled';
 }
 
 export function outcomeOf(record: Pick<RequestRecord, 'status' | 'failure'>): string {
@@ -125,7 +131,9 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
     const parts = [failures > 0 && words.failed ? words.failed(failures) : undefined, durationText(ms), deviations || undefined, first.environmentLabel];
     return { label: words.runLabel(run, row.pages.length), description: parts.filter(Boolean).join(' · '), isError: failed !== undefined };
   }
-  const parts = [words.pages(row.pages.length), durationText(ms)];
+  // A request cut by Cancel brought no page: the pages counted are the ones the panel could show.
+  const cancelled = words.cancelled ? row.pages.filter(isCancelledRecord).length : 0;
+  const parts = [words.pages(row.pages.length - cancelled), ...(cancelled > 0 && words.cancelled ? [words.cancelled(cancelled)] : []), durationText(ms)];
   if (deviations) parts.push(deviations);
   parts.push(first.environmentLabel);
   const origin = originText(first, words);

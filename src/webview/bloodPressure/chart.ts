@@ -28,6 +28,8 @@ import { seriesChange, seriesPair } from './chartSeries';
 import { CHART_HEIGHT, chartWidth, pixelColumnsFor } from './chartSize';
 import { ChartTooltip } from './chartTooltip';
 import { windowAfter, zoomActionOf } from './chartZoomKeys';
+import type { NotLoaded } from '../../domain/bloodPressure/notLoaded';
+import { notLoadedText, placeChartBand } from './notLoaded';
 
 export class BloodPressureChart {
   readonly element: HTMLElement;
@@ -51,6 +53,9 @@ export class BloodPressureChart {
   private readonly themeObserver: MutationObserver;
   /** Each value axis's range as last drawn, by scale key ('y' for mmHg): readings beyond it sit at its edge. */
   private ranges = new Map<string, AxisRange>();
+  /** A cancelled load's part never loaded: a band over the plot and a note (notLoaded.ts). */
+  private notLoaded: NotLoaded | undefined;
+  private readonly notLoadedNote = el('span', { className: 'muted not-loaded-note' });
 
   constructor(
     private readonly strings: BloodPressureStrings,
@@ -70,7 +75,8 @@ export class BloodPressureChart {
     this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key), (key) => this.ranges.get(scaleOf(key)));
     this.otherUnitsNote.hidden = true;
     this.outlierNote.hidden = true;
-    this.element = el('div', { className: 'chart' }, this.toolbar.element, this.canvasHost, bandLegend(strings), this.otherUnitsNote, this.outlierNote);
+    this.notLoadedNote.hidden = true;
+    this.element = el('div', { className: 'chart' }, this.toolbar.element, this.canvasHost, bandLegend(strings), this.otherUnitsNote, this.outlierNote, this.notLoadedNote);
     this.resizeObserver = new ResizeObserver(([entry]) => {
       this.knownWidth = entry?.contentRect.width ?? this.knownWidth;
       if (!this.plot || this.plot.width === chartWidth(this.knownWidth)) return;
@@ -97,6 +103,8 @@ export class BloodPressureChart {
   /** A new query: no zoom; the axes and bands of the whole range, and whatever data there is. */
   reset(): void {
     this.view = undefined;
+    this.notLoaded = undefined;
+    showNote(this.notLoadedNote, '');
     // The one layout read: a query starts, nothing is being drawn yet.
     this.knownWidth = this.canvasHost.clientWidth || this.knownWidth;
     this.draw();
@@ -105,6 +113,17 @@ export class BloodPressureChart {
   /** Draws what the source holds now, in the zoom the user chose. */
   update(): void {
     this.draw();
+  }
+
+  /** A cancelled load: marks the part of the range never loaded (drawn with the next update). */
+  markNotLoaded(part: NotLoaded | undefined): void {
+    this.notLoaded = part;
+    showNote(this.notLoadedNote, part ? notLoadedText(this.strings, part) : '');
+  }
+
+  /** Whether the chart marks a part as never loaded (render snapshot). */
+  get marksNotLoaded(): boolean {
+    return this.notLoaded !== undefined;
   }
 
   /** Series drawn (two per provider), for the render snapshot. */
@@ -181,6 +200,7 @@ export class BloodPressureChart {
       plot.setData([data.times, ...columns] as uPlot.AlignedData, false);
       plot.setScale('x', { min: window.startMs / 1000, max: window.endMs / 1000 });
     });
+    placeChartBand(plot, this.notLoaded, this.strings.notLoaded);
     const from = this.zone.formatWallTime(window.startMs);
     const to = this.zone.formatWallTime(window.endMs);
     const providers = new Set(data.providers.map((key) => parseChartSeriesKey(key).provider));

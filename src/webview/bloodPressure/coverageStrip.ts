@@ -6,16 +6,22 @@
 // elements to lay out and paint): built once per range and set of rows, and while pages stream in
 // only the cells whose count changed are drawn again. Its width comes from a ResizeObserver (never
 // a layout read); its colours are the theme's (light, dark, high contrast), read again when the
-// theme changes. The tooltip of the cell under the pointer is found from the pointer's x.
+// theme changes. The tooltip of the cell under the pointer is found from the pointer's x. A cancelled
+// load's days never loaded are a muted fill under a hatched band, and a note names them.
+import type { NotLoaded } from '../../domain/bloodPressure/notLoaded';
 import type { Coverage, CoverageCell } from '../../domain/coverage/bloodPressureCoverage';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
+import { showNote } from './chartNotes';
+import { notLoadedText } from './notLoaded';
 import { MISSING } from './readingTime';
 
 interface Row {
   provider: string;
   days: HTMLElement;
   canvas: HTMLCanvasElement;
+  /** The canvas's positioned box, where a cancelled load's hatched band goes. */
+  cellsBox: HTMLElement;
   context: CanvasRenderingContext2D | null;
   counts: number[];
 }
@@ -26,9 +32,12 @@ interface StripColors {
   none: string;
   separator: string;
   border: string;
+  notLoaded: string;
 }
 
 const STRIP_HEIGHT = 14;
+/** The days never loaded: the disabled colour, muted (as the cells' CSS had it). */
+const NOT_LOADED_ALPHA = 0.45;
 
 export class CoverageStrip {
   readonly element = el('div');
@@ -41,8 +50,13 @@ export class CoverageStrip {
   private colors: StripColors | undefined;
   private readonly resizeObserver: ResizeObserver;
   private readonly themeObserver: MutationObserver;
+  /** A cancelled load's days never loaded, and the index of the first cell they start in (-1: none). */
+  private notLoaded: NotLoaded | undefined;
+  private firstNotLoadedCell = -1;
+  private readonly notLoadedNote = el('p', { className: 'muted not-loaded-note' });
 
   constructor(private readonly strings: BloodPressureStrings) {
+    this.notLoadedNote.hidden = true;
     this.resizeObserver = new ResizeObserver((entries) => {
       const width = entries[0]?.contentRect.width ?? 0;
       if (width === this.width) return;
@@ -71,8 +85,10 @@ export class CoverageStrip {
   show(coverage: Coverage): void {
     const rows = coverage.providers.map((p) => `${p.provider}\u0000${'sourceType' in p ? (p.sourceType ?? '\u0001') : '\u0002'}`);
     const layout = `${coverage.firstDay}/${coverage.lastDay}/${coverage.cells.length}|${rows.join(',')}`;
-    if (layout !== this.layout) this.build(coverage, layout);
+    const rebuilt = layout !== this.layout;
+    if (rebuilt) this.build(coverage, layout);
     this.cells = coverage.cells;
+    if (rebuilt) this.placeNotLoaded();
     coverage.providers.forEach((provider, index) => {
       const row = this.rows[index];
       if (!row) return;
@@ -90,6 +106,40 @@ export class CoverageStrip {
     });
   }
 
+  /**
+   * A cancelled load: the cells of the days never loaded drawn muted under a hatched band, and a note
+   * naming them under the strip; undefined takes the marks away.
+   */
+  markNotLoaded(part: NotLoaded | undefined): void {
+    if (!part && !this.notLoaded) return;
+    this.notLoaded = part;
+    showNote(this.notLoadedNote, part ? notLoadedText(this.strings, part) : '');
+    this.placeNotLoaded();
+    this.drawAll();
+  }
+
+  /** Whether the strip marks days as never loaded (render snapshot). */
+  get marksNotLoaded(): boolean {
+    return this.notLoaded !== undefined;
+  }
+
+  /** The hatched band over each strip from the first cell never loaded (cells can be a pixel wide). */
+  private placeNotLoaded(): void {
+    const firstDay = this.notLoaded?.firstDay;
+    this.firstNotLoadedCell = firstDay === undefined ? -1 : this.cells.findIndex((span) => span.firstDay >= firstDay);
+    this.rows.forEach((row, index) => {
+      row.cellsBox.querySelector(':scope > .not-loaded-band')?.remove();
+      if (this.firstNotLoadedCell < 0) return;
+      const band = el('div', { className: 'not-loaded-band' }, index === 0 ? el('span', { className: 'not-loaded-label', text: this.strings.notLoaded }) : undefined);
+      band.style.left = `${(100 * this.firstNotLoadedCell) / this.cells.length}%`;
+      row.cellsBox.append(band);
+    });
+  }
+
+  private isNotLoaded(cell: number): boolean {
+    return this.firstNotLoadedCell >= 0 && cell >= this.firstNotLoadedCell;
+  }
+
   private build(coverage: Coverage, layout: string): void {
     this.layout = layout;
     this.resizeObserver.disconnect();
@@ -98,7 +148,8 @@ export class CoverageStrip {
       canvas.height = Math.round(STRIP_HEIGHT * devicePixelRatio);
       canvas.width = this.pixelWidth();
       const context = canvas.getContext('2d', { alpha: true });
-      return { provider: provider.provider, days: el('span', { className: 'coverage-days muted' }), canvas, context, counts: coverage.cells.map(() => -1) };
+      const cellsBox = el('div', { className: 'coverage-cells' }, canvas);
+      return { provider: provider.provider, days: el('span', { className: 'coverage-days muted' }), canvas, cellsBox, context, counts: coverage.cells.map(() => -1) };
     });
     const strips = this.rows.map((row, index) => {
       const source = coverage.providers[index];
@@ -114,7 +165,7 @@ export class CoverageStrip {
           source && 'sourceType' in source ? this.sourceLabel(source.sourceType) : undefined,
         ),
         row.days,
-        row.canvas,
+        row.cellsBox,
       );
     });
     const axis = el(
@@ -124,7 +175,7 @@ export class CoverageStrip {
       el('span'),
       el('div', { className: 'coverage-axis' }, el('span', { text: coverage.firstDay }), el('span', { text: coverage.lastDay })),
     );
-    this.element.replaceChildren(el('div', { className: 'coverage', attrs: { role: 'list' } }, ...strips), axis);
+    this.element.replaceChildren(el('div', { className: 'coverage', attrs: { role: 'list' } }, ...strips), axis, this.notLoadedNote);
     // Every strip has the same width: watching the first one is enough.
     if (this.rows[0]) this.resizeObserver.observe(this.rows[0].canvas);
   }
@@ -155,9 +206,16 @@ export class CoverageStrip {
     context.fillStyle = colors.border;
     context.fillRect(0, 0, width, line);
     context.fillRect(0, height - line, width, line);
+    if (this.firstNotLoadedCell >= 0) {
+      const left = Math.round(this.firstNotLoadedCell * scale);
+      context.globalAlpha = NOT_LOADED_ALPHA;
+      context.fillStyle = colors.notLoaded;
+      context.fillRect(left, 0, width - left, height);
+      context.globalAlpha = 1;
+    }
     context.fillStyle = colors.has;
     for (let cell = 0; cell < n; cell++) {
-      if ((row.counts[cell] ?? 0) <= 0) continue;
+      if ((row.counts[cell] ?? 0) <= 0 || this.isNotLoaded(cell)) continue;
       const left = Math.round(cell * scale);
       context.fillRect(left, 0, Math.max(1, Math.round((cell + 1) * scale) - left), height);
     }
@@ -188,9 +246,12 @@ export class CoverageStrip {
     const right = Math.round((cell + 1) * scale);
     const width = Math.max(1, right - left);
     context.clearRect(left, 0, width, height);
-    context.fillStyle = count > 0 ? colors.has : colors.none;
+    const notLoaded = this.isNotLoaded(cell);
+    context.globalAlpha = notLoaded ? NOT_LOADED_ALPHA : 1;
+    context.fillStyle = notLoaded ? colors.notLoaded : count > 0 ? colors.has : colors.none;
     context.fillRect(left, 0, width, height);
-    if (count === 0) {
+    context.globalAlpha = 1;
+    if (count === 0 && !notLoaded) {
       context.fillStyle = colors.border;
       context.fillRect(left, 0, width, line);
       context.fillRect(left, height - line, width, line);
@@ -209,8 +270,9 @@ export class CoverageStrip {
     const span = this.cells[cell];
     if (!span) return;
     const count = Math.max(0, row.counts[cell] ?? 0);
-    const title =
-      span.firstDay === span.lastDay
+    const title = this.isNotLoaded(cell)
+      ? formatMessage(this.strings.coverageCellNotLoaded, span.firstDay === span.lastDay ? span.firstDay : `${span.firstDay} – ${span.lastDay}`)
+      : span.firstDay === span.lastDay
         ? formatMessage(this.strings.coverageCellDay, span.firstDay, count)
         : formatMessage(this.strings.coverageCellRange, span.firstDay, span.lastDay, count);
     if (row.canvas.title !== title) row.canvas.title = title;
@@ -239,5 +301,6 @@ function stripColors(element: HTMLElement): StripColors {
     none: variable('--vscode-editorWidget-background'),
     separator: variable('--vscode-editor-background'),
     border: variable('--vscode-panel-border', '--vscode-contrastBorder'),
+    notLoaded: variable('--vscode-disabledForeground', '--vscode-descriptionForeground'),
   };
 }

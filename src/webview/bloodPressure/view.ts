@@ -4,9 +4,12 @@
 // appended to the store as it arrives (its cost is the page's) and the views are redrawn from the
 // store at most once a frame, at the cost of their pixels and rows on screen, never of the history:
 // the first page is painted at once, the later ones at the next frame, several in one paint.
-// Cancel stops the load here and now (the pages still on their way are dropped) and tells the host
-// how many pages are on screen, so exports hold what the user sees.
+// Each page taken in is acknowledged (`taken`): the host fetches only a few pages beyond, so few
+// messages ever wait here and a click is handled at once. Cancel stops painting and tells the host,
+// which aborts its request in flight and posts what came back, then `complete`: the panel shows
+// the pages the Requests view recorded, and marks the part of the range never loaded.
 import { formDayRange, type BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
+import { notLoadedPart } from '../../domain/bloodPressure/notLoaded';
 import { ReadingStore } from '../../domain/bloodPressure/bloodPressureStore';
 import { DAY_MS, ZoneCalendar } from '../../domain/zonedTime';
 import type {
@@ -52,6 +55,8 @@ export class BloodPressureView {
   /** Pages of this load in the store. */
   private pages = 0;
   private cancelled = false;
+  /** Cancel pressed: the load's last pages are taken in, unpainted, until the host's `complete`. */
+  private cancelling = false;
   private error: PanelErrorView | undefined;
   /** Data on screen (the first page painted), during or after a load. */
   private showingData = false;
@@ -118,16 +123,18 @@ export class BloodPressureView {
       case 'loading':
         return this.startLoading(message.form, message.load);
       case 'page':
-        // After a Cancel here, the pages still on their way are not this view's any more.
-        if (this.phase !== 'loading' || this.cancelled) return;
+        if (this.phase !== 'loading') return;
         this.store.add(message.columns);
         this.pages = message.pageNumber;
+        this.channel.post({ type: 'taken', load: this.load, pages: message.pageNumber });
+        // After a Cancel the pages the host had already received are taken in, and painted at `complete`.
+        if (this.cancelling) return;
         this.progress = formatMessage(this.strings.loadingPages, message.pageNumber, this.numbers.format(message.readingsLoaded));
         // The first page is painted at once; later ones at the next frame, several in one paint.
         if (!this.showingData) return this.paintProgress();
         return this.scheduleProgress();
       case 'complete':
-        if (this.phase !== 'loading' || this.cancelled) return;
+        if (this.phase !== 'loading') return;
         return this.finish(message.cancelled);
       case 'nearest':
         if (this.phase !== 'empty') return;
@@ -147,6 +154,7 @@ export class BloodPressureView {
     this.load = load;
     this.pages = 0;
     this.cancelled = false;
+    this.cancelling = false;
     this.pacer.restart();
     this.queryBar.setForm(form);
     this.saveState();
@@ -163,6 +171,7 @@ export class BloodPressureView {
     this.table.clear();
     this.summaryTable.clear();
     this.chart.reset();
+    this.coverage.markNotLoaded(undefined);
     this.renderCoverage();
     this.enableActions(false);
     this.status.show(true, formatMessage(this.strings.loadingPages, 0, 0));
@@ -204,16 +213,22 @@ export class BloodPressureView {
     });
   }
 
-  /** Cancel, pressed here: the load ends now with what is on screen; the host stops and keeps as much. */
+  /**
+   * Cancel, pressed here: painting stops now and the host is told first thing; it aborts its
+   * request in flight and ends the load with `complete` after the pages that came back.
+   */
   private cancel(): void {
-    if (this.phase !== 'loading' || this.cancelled) return;
-    this.cancelled = true;
-    this.channel.post({ type: 'stop', load: this.load, pages: this.pages });
-    this.finish(true);
+    if (this.phase !== 'loading' || this.cancelling) return;
+    this.cancelling = true;
+    this.channel.post({ type: 'stop', load: this.load });
+    this.pacer.stop();
+    this.status.show(false, this.strings.cancelling);
   }
 
   private finish(cancelled: boolean): void {
     this.pacer.stop();
+    this.cancelling = false;
+    this.cancelled = cancelled;
     const readings = this.store.readingCount;
     const template = cancelled ? this.strings.cancelledSummary : this.strings.loadedSummary;
     let text = formatMessage(template, this.numbers.format(readings), this.pages);
@@ -227,10 +242,19 @@ export class BloodPressureView {
       this.empty.show(this.form, cancelled);
     } else {
       this.phase = 'data';
-      this.paintData();
+      this.markNotLoaded(cancelled, () => this.paintData());
     }
     this.enableActions(readings > 0, true);
     this.report();
+  }
+
+  /** A cancelled load's chart and strip mark the part of the range never loaded; a finished one's nothing. */
+  private markNotLoaded(cancelled: boolean, paint: () => void): void {
+    const range = formDayRange(this.form, this.zone, Date.now());
+    const part = cancelled ? notLoadedPart(this.store.extent()?.endMs, range, this.zone) : undefined;
+    this.chart.markNotLoaded(part);
+    paint();
+    this.coverage.markNotLoaded(part);
   }
 
   private renderCoverage(): void {

@@ -50,6 +50,7 @@ export function viewSnapshot(view: ViewParts): BloodPressureRenderSnapshot {
     coverageProviders: view.sections.coverage.hidden ? 0 : view.coverage.providerCount,
     summaryProviders: view.sections.summary.hidden ? 0 : view.summary.querySelectorAll('tbody tr').length,
     ...(nearest ? { nearest } : {}),
+    ...(chart.marksNotLoaded || view.coverage.marksNotLoaded ? { notLoaded: { chart: chart.marksNotLoaded, coverage: view.coverage.marksNotLoaded } } : {}),
     ...errorSnapshot(view.error),
   };
 }
