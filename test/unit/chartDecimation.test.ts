@@ -305,3 +305,32 @@ describe('chart decimation per pixel column', () => {
     assert.equal(store.chartData(window, 10).gaps, 1);
   });
 });
+
+test('a reading exactly on a column\'s edge belongs to the column it starts (the 41 between two instants is not lost)', () => {
+  // 9 columns over this window put the third instant exactly at the start of column 8; a reciprocal
+  // (columns ÷ span, then times the offset) rounded it into column 7, where 41 was neither lowest nor highest.
+  const t1 = 1736029804000;
+  const t2 = 1736041201000;
+  const window = { startMs: T0, endMs: 1736085151125 };
+  assert.equal(((t2 - T0) * 9) / (window.endMs - window.startMs), 8);
+  const store = new ReadingStore();
+  store.add(pageOf('omron', 'cuff', [
+    { t: T0, s: 60, d: 40 },
+    { t: t1, s: 60, d: 40 },
+    { t: t1, s: 60, d: 41 },
+    { t: t2, s: 60, d: 42 },
+  ]));
+  const chart = store.chartData(window, 9);
+  assert.ok(chart.columns[1]!.includes(41), `diastolic drawn: ${JSON.stringify(chart.columns[1])}`);
+});
+
+test('two readings at one instant just past the window: a rebuilt chart sees both, as one fed page by page does', () => {
+  const window = { startMs: T0, endMs: T0 + 1 };
+  const pages = [pageOf('omron', 'cuff', [{ t: T0, s: 60, d: 40 }]), pageOf('withings', 'cuff', [{ t: T0 + 1000, s: 61, d: 40 }, { t: T0 + 1000, s: 60, d: 40 }])];
+  const streamed = new ReadingStore();
+  streamed.chartData(window, 1);
+  for (const page of pages) streamed.add(page);
+  const rebuilt = new ReadingStore();
+  for (const page of pages) rebuilt.add(page);
+  assert.deepEqual(streamed.chartData(window, 1), rebuilt.chartData(window, 1));
+});

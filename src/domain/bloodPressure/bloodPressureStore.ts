@@ -125,10 +125,15 @@ export class ReadingStore {
       const decimator = new ChartDecimator(window, pixelColumns);
       for (const source of sources) {
         for (const part of source.parts) {
-          // The page's readings inside the window, and its nearest one on each side (the line's way in and out).
-          const from = Math.max(0, indexAtOrAfter(part.epochMs, window.startMs) - 1);
-          const to = Math.min(part.epochMs.length, indexAtOrAfter(part.epochMs, window.endMs + 1) + 1);
-          decimator.add(part.key, part.epochMs, part.systolic, part.diastolic, from, to);
+          // The page's readings inside the window, and its nearest instant on each side (the line's way
+          // in and out) with every reading at that instant, as a page added to a built decimator gives.
+          const { epochMs } = part;
+          let from = indexAtOrAfter(epochMs, window.startMs) - 1;
+          while (from > 0 && epochMs[from - 1] === epochMs[from]) from--;
+          let to = indexAtOrAfter(epochMs, window.endMs + 1);
+          if (to < epochMs.length) to++;
+          while (to < epochMs.length && epochMs[to] === epochMs[to - 1]) to++;
+          decimator.add(part.key, epochMs, part.systolic, part.diastolic, Math.max(0, from), to);
         }
       }
       this.decimator = decimator;

@@ -138,12 +138,12 @@ interface ProviderRows {
 
 export class ChartDecimator {
   readonly columns: number;
-  private readonly perMs: number;
+  private readonly spanMs: number;
   private readonly byProvider = new Map<string, ProviderColumns>();
 
   constructor(readonly window: ChartWindow, pixelColumns: number) {
     this.columns = columnCount(window, pixelColumns);
-    this.perMs = this.columns / Math.max(1, window.endMs - window.startMs);
+    this.spanMs = Math.max(1, window.endMs - window.startMs);
   }
 
   /** Whether this decimator serves `window` at `pixelColumns` (else build a new one). */
@@ -164,7 +164,9 @@ export class ChartDecimator {
       const t = epochMs[i]!;
       if (t < startMs) columns.putBefore(t, systolic[i]!, diastolic[i]!);
       else if (t > endMs) columns.putAfter(t, systolic[i]!, diastolic[i]!);
-      else columns.put(Math.min(last, Math.floor((t - startMs) * this.perMs)), t, systolic[i]!, diastolic[i]!);
+      // Multiplied before dividing: a reading on a column's edge belongs to the column it starts
+      // (times the reciprocal could round it into the column before).
+      else columns.put(Math.min(last, Math.floor(((t - startMs) * this.columns) / this.spanMs)), t, systolic[i]!, diastolic[i]!);
     }
   }
 
