@@ -40,9 +40,11 @@ describe('npm run package from a fresh clone', () => {
     assert.equal(vsix.subarray(0, 2).toString('latin1'), 'PK', 'the .vsix is a zip archive');
     // Zip entries carry their names in plain text: the manifest and the bundles are in it, the sources are not.
     const names = vsix.toString('latin1');
-    for (const entry of ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js', 'extension/readme.md']) {
+    for (const entry of ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js', 'extension/dist/shell.js', 'extension/dist/mcp.js', 'extension/readme.md']) {
       assert.ok(names.includes(entry), `${entry} is in the .vsix`);
     }
     assert.ok(!names.includes('extension/src/'), 'no sources in the .vsix');
+    // The command line runs from a clone in CI, never from the installed extension.
+    assert.ok(!names.includes('extension/dist/cli.js'), 'no dist/cli.js in the .vsix');
   });
 });
