@@ -64,6 +64,43 @@ async function tableRowCount(frame: FrameLocator): Promise<number> {
   return Number(await frame.locator('#readings[role="treegrid"]').getAttribute('aria-rowcount')) - 1;
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Pixels of the coverage strips painted in the colour of days with readings, along each strip's
+ * middle row: the strips are canvases, so what a person sees is read from their pixels.
+ */
+async function coverageDaysWithReadingsPixels(frame: FrameLocator): Promise<number> {
+  return frame.locator('body').evaluate(() => {
+    // This runs in the page; this file's types (no DOM) know only what is written here.
+    interface Pixels2d {
+      fillStyle: string;
+      fillRect(x: number, y: number, w: number, h: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+    }
+    interface PageCanvas {
+      width: number;
+      height: number;
+      getContext(kind: '2d', options?: object): Pixels2d | null;
+    }
+    const page = globalThis as unknown as {
+      document: { documentElement: object; createElement(tag: 'canvas'): PageCanvas; querySelectorAll(selector: string): Iterable<PageCanvas> };
+      getComputedStyle(element: object): { getPropertyValue(name: string): string };
+    };
+    const probe = page.document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    if (!probe) return 0;
+    probe.fillStyle = page.getComputedStyle(page.document.documentElement).getPropertyValue('--vscode-charts-blue').trim();
+    probe.fillRect(0, 0, 1, 1);
+    const [r, g, b] = Array.from(probe.getImageData(0, 0, 1, 1).data);
+    let pixels = 0;
+    for (const canvas of page.document.querySelectorAll('.coverage-canvas')) {
+      const row = canvas.getContext('2d')?.getImageData(0, canvas.height >> 1, canvas.width, 1).data ?? [];
+      for (let i = 0; i < row.length; i += 4) if (row[i] === r && row[i + 1] === g && row[i + 2] === b && row[i + 3] === 255) pixels++;
+    }
+    return pixels;
+  });
+}
+
 /** The "N readings (pages loaded: P)." status, as numbers. */
 async function statusCounts(frame: FrameLocator): Promise<{ readings: number; pages: number }> {
   const text = await frame.locator('.status-line', { hasText: /pages loaded/ }).innerText();
@@ -133,7 +170,10 @@ describe('Panels in a real workbench', () => {
     assert.equal((await statusCounts(frame)).readings, expected.readings);
     assert.equal(await tableRowCount(frame), expected.readings + expected.groups, 'every reading plus one header row per source');
     assert.ok((await frame.locator('.chart-canvas canvas').count()) > 0, 'the chart is drawn on a canvas');
-    assert.ok((await frame.locator('.coverage-row .cell.has').count()) > 0, 'the coverage strip marks days with readings');
+    // The strip draws at the frame after its width is known (a ResizeObserver).
+    let painted = await coverageDaysWithReadingsPixels(frame);
+    for (const started = Date.now(); painted === 0 && Date.now() - started < 10_000; painted = await coverageDaysWithReadingsPixels(frame)) await sleep(100);
+    assert.ok(painted > 0, 'the coverage strip paints the days with readings');
   });
 
   test('bad dates in the query bar are caught before any request', async () => {
@@ -281,7 +321,7 @@ describe('Panels in a real workbench', () => {
     assert.ok((await frame.locator('.chart-canvas canvas').count()) > 0, 'the chart is drawn while loading');
     assert.ok((await frame.locator('#readings .vrow:not(.vhead):not([hidden])').count()) > 0, 'table rows are painted');
     assert.ok((await frame.locator('.summary tbody tr').count()) > 0, 'the summary is there');
-    assert.ok((await frame.locator('.coverage-row .cell.has').count()) > 0, 'the coverage strip is there');
+    assert.ok((await frame.locator('.coverage-row .coverage-canvas').count()) > 0, 'the coverage strip is there');
     await workbench.screenshot('bp-streaming');
 
     // The user can read and move through the table meanwhile; the rows keep coming under it.
