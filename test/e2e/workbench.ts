@@ -340,8 +340,14 @@ export class Workbench {
   }
 
   private async openCommandPalette(): Promise<void> {
+    // A quick pick still closing (the one a command before opened) would take the keys meant for
+    // the palette, and F1 would find its input already visible: wait for it to go first.
+    await this.quickInput().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
     await this.page.keyboard.press('F1');
-    await this.quickInput().locator('.quick-input-box input').waitFor();
+    const input = this.quickInput().locator('.quick-input-box input');
+    await input.waitFor();
+    // The palette is open when its input holds the ">" of commands.
+    for (const started = Date.now(); !(await input.inputValue()).startsWith('>') && Date.now() - started < 5_000; ) await this.page.waitForTimeout(50);
   }
 
   // ---- editors and webviews ---------------------------------------------------------------------
