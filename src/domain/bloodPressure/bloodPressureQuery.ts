@@ -16,6 +16,10 @@ export interface BloodPressureForm {
 
 export const DEFAULT_RANGE_DAYS = 30;
 
+export function sameBloodPressureForm(a: BloodPressureForm, b: BloodPressureForm): boolean {
+  return a.startDate === b.startDate && a.endDate === b.endDate && a.provider === b.provider;
+}
+
 /** The last 30 days (today included), ending today in the user's zone. */
 export function defaultBloodPressureForm(zone: ZoneCalendar, nowMs: number): BloodPressureForm {
   return formEndingOn({ startDate: '', endDate: '', provider: '' }, zone.dayKey(nowMs));

@@ -1,7 +1,7 @@
 // Start date, end date, provider, Apply, and the range presets. Checks the range before anything is
 // sent. The date fields are plain text a keyboard user types into; Up/Down step them by a day.
 import { checkDateRange } from '../../domain/inputValidation';
-import type { BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
+import { sameBloodPressureForm, type BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
 import { presetForm, presetOf, RANGE_PRESETS, stepDay, type RangePreset } from '../../domain/bloodPressure/bloodPressureRangePresets';
 import type { BloodPressureStrings, BloodPressureUserView } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
@@ -17,6 +17,8 @@ export class QueryBar {
   private readonly provider;
   private readonly message: HTMLElement;
   private readonly presets = new Map<RangePreset, ButtonHandle>();
+  /** Queries this bar sent whose `loading` has not come back from the host yet, oldest first. */
+  private readonly unanswered: BloodPressureForm[] = [];
 
   constructor(
     private readonly strings: BloodPressureStrings,
@@ -69,7 +71,29 @@ export class QueryBar {
     this.markPreset();
   }
 
-  setForm(form: BloodPressureForm): void {
+  /** Shows `form` in the fields and sends it (a query chosen outside the bar, e.g. "show around"). */
+  apply(form: BloodPressureForm): void {
+    this.setForm(form);
+    this.send(form);
+  }
+
+  /**
+   * The host's `loading` of `form`. The host echoes every query this bar sends, and on a busy
+   * machine the echo can come seconds later, when the user is already typing the next range: an
+   * echo leaves the fields as they are. A query from elsewhere (the tree, a command) is shown.
+   */
+  showLoading(form: BloodPressureForm): void {
+    const echoed = this.unanswered.findIndex((sent) => sameBloodPressureForm(sent, form));
+    if (echoed >= 0) this.unanswered.splice(0, echoed + 1);
+    else this.setForm(form);
+  }
+
+  private send(form: BloodPressureForm): void {
+    this.unanswered.push(form);
+    this.onApply(form);
+  }
+
+  private setForm(form: BloodPressureForm): void {
     this.start.value = form.startDate;
     this.end.value = form.endDate;
     this.provider.value = form.provider;
@@ -85,8 +109,7 @@ export class QueryBar {
   private applyPreset(preset: RangePreset): void {
     const form = presetForm(this.currentForm(), preset, this.today(), this.user.ingestionStartDay);
     if (!form) return;
-    this.setForm(form);
-    this.onApply(form);
+    this.apply(form);
   }
 
   private markPreset(): void {
@@ -119,7 +142,7 @@ export class QueryBar {
     const form = this.currentForm();
     const problem = checkDateRange(form.startDate, form.endDate);
     this.showProblem(problem);
-    if (!problem) this.onApply(form);
+    if (!problem) this.send(form);
   }
 
   private showProblem(problem: ReturnType<typeof checkDateRange>): void {

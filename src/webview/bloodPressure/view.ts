@@ -156,7 +156,7 @@ export class BloodPressureView {
     this.cancelled = false;
     this.cancelling = false;
     this.pacer.restart();
-    this.queryBar.setForm(form);
+    this.queryBar.showLoading(form);
     this.saveState();
     this.pacer.stop();
     this.store = new ReadingStore();
@@ -263,8 +263,7 @@ export class BloodPressureView {
   }
 
   private applyForm(form: BloodPressureForm): void {
-    this.queryBar.setForm(form);
-    this.channel.post({ type: 'apply', form });
+    this.queryBar.apply(form);
   }
 
   private showError(error: PanelErrorView): void {
