@@ -5,9 +5,9 @@
 import type { Host } from '../../test/host/hosts.mjs';
 
 /** Benchmarks that launch Chromium (a bare page or the workbench). */
-const BROWSER_BENCHMARKS: ReadonlySet<string> = new Set(['activation', 'bloodPressure', 'workbench', 'coverageScroll']);
+const BROWSER_BENCHMARKS: ReadonlySet<string> = new Set(['activation', 'bloodPressure', 'workbench', 'coverageScroll', 'bloodPressureEndToEnd']);
 /** Benchmarks that start code-server (the engine minimum unless HDE_HOSTS names another). */
-const HOST_BENCHMARKS: ReadonlySet<string> = new Set(['activation', 'workbench']);
+const HOST_BENCHMARKS: ReadonlySet<string> = new Set(['activation', 'workbench', 'bloodPressureEndToEnd']);
 
 export interface BenchNeeds {
   browser: boolean;

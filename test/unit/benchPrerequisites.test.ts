@@ -19,6 +19,7 @@ describe('benchNeeds', () => {
   it('asks for Chromium and the chosen host, once, for the workbench benchmarks', () => {
     assert.deepEqual(benchNeeds(['workbench'], NEWEST_HOST), { browser: true, hosts: [NEWEST_HOST] });
     assert.deepEqual(benchNeeds(['activation', 'workbench', 'footprint'], MINIMUM_HOST), { browser: true, hosts: [MINIMUM_HOST] });
+    assert.deepEqual(benchNeeds(['bloodPressureEndToEnd'], NEWEST_HOST), { browser: true, hosts: [NEWEST_HOST] });
   });
 
   it('for a full run on a fresh machine, leads the preflight to ask for Chromium and the toolchain', () => {
