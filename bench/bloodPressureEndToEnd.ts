@@ -12,7 +12,9 @@
 //     The details split each repetition at the arrival of the host's `loading` and first `page`
 //     messages in the webview: click → `loading` (the webview → host → webview round trip),
 //     `loading` → first `page` (the host's request, its checks and columns, the post), first `page`
-//     → rows in the DOM (the webview's work) and rows → their frame.
+//     → rows in the DOM (the webview's work) and rows → their frame; and they place the first-page
+//     request's arrival at the sandbox and its response's end on the same timeline (epoch clocks of
+//     the browser and the sandbox's process, one machine).
 import type { Frame } from 'playwright-core';
 import { Agent, request } from 'undici';
 import { HealthApiClient } from '../src/api/client';
@@ -42,6 +44,7 @@ interface Probe {
   page?: number;
   rows?: number;
   painted?: number;
+  timeOrigin?: number;
 }
 
 interface Sample {
@@ -50,6 +53,9 @@ interface Sample {
   loadingToPageMs: number;
   pageToRowsMs: number;
   rowsToFrameMs: number;
+  /** From the click: the first-page request reached the sandbox / its response was sent. */
+  requestArrivedMs: number;
+  responseSentMs: number;
 }
 
 async function main(): Promise<void> {
@@ -72,14 +78,15 @@ async function main(): Promise<void> {
     const frameMs: number[] = [];
     let firstPageReadings = 0;
     for (let rep = 0; rep < WARM_UPS + REPS; rep++) {
-      const sample = await timeApply(frame);
+      const sample = await timeApply(frame, sandbox);
       const fetched = await fetchAndParse(agent, url);
       const idle = await idleFrameMs(frame);
       firstPageReadings = fetched.readings;
       const warmUp = rep < WARM_UPS;
       log(
         `${warmUp ? 'warm-up' : `rep ${rep - WARM_UPS + 1}`}: Apply → first rows on screen ${sample.totalMs.toFixed(1)} ms ` +
-          `(→ loading ${sample.clickToLoadingMs.toFixed(1)}, → first page ${sample.loadingToPageMs.toFixed(1)}, → rows ${sample.pageToRowsMs.toFixed(1)}, → frame ${sample.rowsToFrameMs.toFixed(1)}); ` +
+          `(→ loading ${sample.clickToLoadingMs.toFixed(1)}, → first page ${sample.loadingToPageMs.toFixed(1)}, → rows ${sample.pageToRowsMs.toFixed(1)}, → frame ${sample.rowsToFrameMs.toFixed(1)}; ` +
+          `from the click: request at the sandbox ${sample.requestArrivedMs.toFixed(1)}, response sent ${sample.responseSentMs.toFixed(1)}); ` +
           `undici + JSON.parse ${fetched.ms.toFixed(1)} ms; idle frame ${idle.toFixed(1)} ms`,
       );
       if (warmUp) continue;
@@ -92,7 +99,7 @@ async function main(): Promise<void> {
     const baselineSamples = fetchMs.map((ms, i) => ms + 2 * frameMs[i]!);
     const figure = median(total);
     const baseline = median(fetchMs) + 2 * median(frameMs);
-    const part = (key: Exclude<keyof Sample, 'totalMs'>) => ({ medianMs: round(median(samples.map((s) => s[key])), 1), samplesMs: samples.map((s) => round(s[key], 1)) });
+    const part = (key: keyof Sample) => ({ medianMs: round(median(samples.map((s) => s[key])), 1), samplesMs: samples.map((s) => round(s[key], 1)) });
     const figures: BenchFigure[] = [
       {
         id: 'bloodPressureEndToEnd',
@@ -114,6 +121,8 @@ async function main(): Promise<void> {
           loadingToFirstPage: part('loadingToPageMs'),
           firstPageToRows: part('pageToRowsMs'),
           rowsToFrame: part('rowsToFrameMs'),
+          clickToRequestAtSandbox: part('requestArrivedMs'),
+          clickToResponseSent: part('responseSentMs'),
           firstPageReadings,
           heavyReaderReadings: HEAVY_READINGS,
           host: describeHost(host),
@@ -174,14 +183,20 @@ async function heavyReaderId(sandbox: SandboxProcess): Promise<string> {
  * One Apply: the probe is installed in the webview's frame, Apply is clicked with the mouse, and
  * the probe's times are read once the new load's rows are on screen; then the load is left to finish.
  */
-async function timeApply(frame: Frame): Promise<Sample> {
+async function timeApply(frame: Frame, sandbox: SandboxProcess): Promise<Sample> {
+  await sandbox.requestTimes(); // the ones before this Apply
   await frame.evaluate(installProbe);
   await frame.locator('vscode-button:not([disabled])', { hasText: 'Apply' }).click();
   await frame.waitForFunction(() => (window as unknown as { __applyProbe: Probe }).__applyProbe.painted !== undefined, undefined, { timeout: 120_000 });
   const probe = await frame.evaluate(() => (window as unknown as { __applyProbe: Probe }).__applyProbe);
   await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 120_000 });
-  const { click, loading, page, rows, painted } = probe as Required<Probe>;
+  const { click, loading, page, rows, painted, timeOrigin } = probe as Required<Probe>;
+  const firstPage = (await sandbox.requestTimes()).find((time) => time.url.includes('/blood_pressure/grouped') && !time.url.includes('next_cursor'));
+  if (!firstPage?.finishedAt) throw new Error('the sandbox saw no first-page request for this Apply');
+  const clickAt = timeOrigin + click;
   return {
+    requestArrivedMs: firstPage.arrivedAt - clickAt,
+    responseSentMs: firstPage.finishedAt - clickAt,
     totalMs: painted - click,
     clickToLoadingMs: loading - click,
     loadingToPageMs: page - loading,
@@ -198,7 +213,7 @@ function installProbe(): void {
   }
   const w = window as unknown as ProbeWindow;
   w.__applyProbeStop?.();
-  const probe: Probe = {};
+  const probe: Probe = { timeOrigin: performance.timeOrigin };
   w.__applyProbe = probe;
   const stop = new AbortController();
   // The click's own timestamp (when the input happened), before the button's handler runs.

@@ -1,10 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { SandboxOptions } from '../../src/sandbox/options';
+import type { RequestTime } from './sandboxChild';
 
 export interface SandboxProcess {
   url: string;
   apiKey: string;
+  /** The requests since the last call: when each came in and was answered (epoch ms). */
+  requestTimes(): Promise<RequestTime[]>;
   stop(): Promise<void>;
 }
 
@@ -22,6 +25,11 @@ export function startSandboxProcess(options: Omit<SandboxOptions, 'onError'>): P
       resolve({
         url,
         apiKey,
+        requestTimes: () =>
+          new Promise<RequestTime[]>((done) => {
+            child.once('message', (answer) => done((answer as { requestTimes: RequestTime[] }).requestTimes));
+            child.send('requestTimes');
+          }),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
