@@ -120,4 +120,16 @@ describe('Blood-pressure query bar with a late host', () => {
     await post(page, { type: 'loading', form: fromTree, load: 3 });
     assert.deepEqual(await datesShown(page), [fromTree.startDate, fromTree.endDate]);
   });
+
+  test('a preset clicked while the host starts a load of its own: the preset\'s load, which comes last, is what the fields show', async () => {
+    await page.locator('vscode-button[data-preset="last30"]').click();
+    const month = (await applied(page)).at(-1);
+    assert.ok(month, 'the preset sent its query');
+    const restored: BloodPressureForm = { startDate: '2026-05-01', endDate: '2026-05-31', provider: '' };
+    await post(page, { type: 'loading', form: restored, load: 4 }); // posted by the host before it read the click
+    assert.deepEqual(await datesShown(page), [restored.startDate, restored.endDate]);
+    await post(page, { type: 'loading', form: month, load: 5 });
+    assert.deepEqual(await datesShown(page), [month.startDate, month.endDate]);
+    await page.locator('vscode-button[data-preset="last30"][aria-pressed="true"]').waitFor();
+  });
 });

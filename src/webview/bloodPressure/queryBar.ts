@@ -80,12 +80,14 @@ export class QueryBar {
   /**
    * The host's `loading` of `form`. The host echoes every query this bar sends, and on a busy
    * machine the echo can come seconds later, when the user is already typing the next range: an
-   * echo leaves the fields as they are. A query from elsewhere (the tree, a command) is shown.
+   * echo leaves the fields as they are. A query from elsewhere (the tree, a command) is shown, and
+   * the echoes still to come are then shown too: each is the load in view once it arrives.
    */
   showLoading(form: BloodPressureForm): void {
     const echoed = this.unanswered.findIndex((sent) => sameBloodPressureForm(sent, form));
-    if (echoed >= 0) this.unanswered.splice(0, echoed + 1);
-    else this.setForm(form);
+    if (echoed >= 0) return void this.unanswered.splice(0, echoed + 1);
+    this.unanswered.length = 0;
+    this.setForm(form);
   }
 
   private send(form: BloodPressureForm): void {
