@@ -34,9 +34,10 @@ function countingVscodeApi(): { api: object; listings: () => number } {
   // The API's top-level names from its typings: classes (a bundle may extend one as it loads), the rest plain objects.
   const typings = readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
   const members: Record<string, unknown> = {};
-  for (const [, kind, name] of typings.matchAll(/^ {4}export (class|enum|namespace|const|function) (\w+)/gm)) {
+  for (const [, kind, name] of typings.matchAll(/^\texport (class|enum|namespace|const|function) (\w+)/gm)) {
     members[name!] = kind === 'class' ? class {} : kind === 'function' ? () => undefined : {};
   }
+  assert.ok(Object.keys(members).length > 100, 'the typings list the API members');
   const api = new Proxy(members, {
     ownKeys(target) {
       listings++;
