@@ -52,17 +52,24 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
     return shell;
   };
   const standIns: StandIns = new StandIns(manifest, loadShell);
+  context.subscriptions.push(keys, environment, standIns);
+  // Nothing waits for the status bar or the context keys inside activate() (the keys are set
+  // asynchronously in any case), so they follow in the next turn of the event loop, after the host
+  // has had the stand-ins: activation's synchronous part holds only what must exist when it returns.
+  const showing = setImmediate(() => showEnvironment(context, environment, standIns.mcpServerDefinitionsOffered));
+  context.subscriptions.push({ dispose: () => clearImmediate(showing) });
+  return new LazyExtensionApi(loadShell);
+}
+
+/** The environment in the status bar and in the context keys the palette's `enablement` reads. */
+function showEnvironment(context: vscode.ExtensionContext, environment: BootEnvironment, mcpServerDefinitionsOffered: boolean): void {
   const contextKeys = new EnvironmentContextKeys(environment);
   context.subscriptions.push(
-    keys,
-    environment,
-    standIns,
     contextKeys,
     new EnvironmentStatusBar(environment),
-    mcpServerOfferedContextKey(standIns.mcpServerDefinitionsOffered, new AgentSettings()),
+    mcpServerOfferedContextKey(mcpServerDefinitionsOffered, new AgentSettings()),
   );
   void contextKeys.update();
-  return new LazyExtensionApi(loadShell);
 }
 
 /** The extension API; asking for it loads the shell (the tests drive the shell through it). */
