@@ -2,11 +2,12 @@
 // implausible, never categorised, and left out of the summary's figures with a count.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import type { GroupedBloodPressure } from '../../src/api/schemas';
 import { columnsOfPage } from '../../src/domain/bloodPressure/bloodPressureColumns';
 import { bloodPressureCsv, implausibleReadingsJson } from '../../src/domain/bloodPressure/bloodPressureExport';
 import { groupReadings } from '../../src/domain/bloodPressure/bloodPressureGroups';
-import { DIASTOLIC_BOUNDS, implausibilityOf, SYSTOLIC_BOUNDS } from '../../src/domain/bloodPressure/bloodPressurePlausibility';
+import { DIASTOLIC_BOUNDS, implausibilityOf, isPlausible, SYSTOLIC_BOUNDS } from '../../src/domain/bloodPressure/bloodPressurePlausibility';
 import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
 import { summarizeByProvider } from '../../src/domain/bloodPressure/bloodPressureSummary';
 import { categoryOfReading, implausibilityOfReading } from '../../src/domain/bloodPressure/bloodPressureUnits';
@@ -101,4 +102,18 @@ describe('implausible readings in the summary and the exports', () => {
       ],
     );
   });
+});
+
+test('isPlausible says what implausibilityOf says, for any two numbers (NaN, infinities, -0 and bounds included)', () => {
+  const value = fc.oneof(
+    fc.double(),
+    fc.integer({ min: 0, max: 320 }),
+    fc.constantFrom(19, 20, 39, 40, 200, 201, 300, 301, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0),
+  );
+  fc.assert(
+    fc.property(value, value, (systolic, diastolic) => {
+      assert.equal(isPlausible(systolic, diastolic), implausibilityOf(systolic, diastolic) === undefined);
+    }),
+    { numRuns: 2_000 },
+  );
 });

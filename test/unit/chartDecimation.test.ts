@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { GAP_SECONDS } from '../../src/domain/bloodPressure/bloodPressureChartSeries';
 import type { PageColumns, ReadingColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
 import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
-import { columnCount, type ChartWindow, type DecimatedChart } from '../../src/domain/bloodPressure/chartDecimation';
+import { ChartDecimator, columnCount, type ChartWindow, type DecimatedChart } from '../../src/domain/bloodPressure/chartDecimation';
 import { HeldChartWindow } from '../../src/webview/bloodPressure/heldChartWindow';
 
 const GAP_MS = GAP_SECONDS * 1000;
@@ -333,4 +333,33 @@ test('two readings at one instant just past the window: a rebuilt chart sees bot
   const rebuilt = new ReadingStore();
   for (const page of pages) rebuilt.add(page);
   assert.deepEqual(streamed.chartData(window, 1), rebuilt.chartData(window, 1));
+});
+
+test('a page fed in runs of one column gives what the same readings fed one by one give, whatever their order and values (NaN, not whole, outside the window, equal instants)', () => {
+  const value = fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 20, max: 260 }) },
+    { weight: 2, arbitrary: fc.double({ min: 0, max: 300, noNaN: true }) },
+    { weight: 1, arbitrary: fc.constantFrom(Number.NaN, 0, Number.POSITIVE_INFINITY, -0) },
+  );
+  const reading = fc.record({ t: fc.integer({ min: -50, max: 1_050 }), s: value, d: value });
+  fc.assert(
+    fc.property(
+      fc.array(reading, { maxLength: 200 }),
+      fc.integer({ min: 1, max: 40 }),
+      fc.boolean(),
+      (readings, pixelColumns, sorted) => {
+        const page = sorted ? [...readings].sort((a, b) => a.t - b.t) : readings;
+        const epochMs = Float64Array.from(page, (r) => T0 + r.t * 60_000);
+        const systolic = Float64Array.from(page, (r) => r.s);
+        const diastolic = Float64Array.from(page, (r) => r.d);
+        const window = { startMs: T0, endMs: T0 + 1_000 * 60_000 };
+        const inRuns = new ChartDecimator(window, pixelColumns);
+        inRuns.add('p', epochMs, systolic, diastolic);
+        const oneByOne = new ChartDecimator(window, pixelColumns);
+        for (let i = 0; i < page.length; i++) oneByOne.add('p', epochMs, systolic, diastolic, i, i + 1);
+        assert.deepEqual(inRuns.output(['p']), oneByOne.output(['p']));
+      },
+    ),
+    { numRuns: 300 },
+  );
 });

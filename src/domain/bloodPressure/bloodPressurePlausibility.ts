@@ -26,6 +26,18 @@ export function implausibilityOf(systolic: number, diastolic: number): Implausib
   return undefined;
 }
 
+/** implausibilityOf(...) === undefined, without the reason: the summary's sums call it for every reading. */
+export function isPlausible(systolic: number, diastolic: number): boolean {
+  // NaN fails every comparison, and ±Infinity fails a bound.
+  return (
+    systolic > diastolic &&
+    systolic >= SYSTOLIC_BOUNDS.min &&
+    systolic <= SYSTOLIC_BOUNDS.max &&
+    diastolic >= DIASTOLIC_BOUNDS.min &&
+    diastolic <= DIASTOLIC_BOUNDS.max
+  );
+}
+
 /** The reason in the exports' words (a CSV cell, a JSON value): stable snake_case codes. */
 export const IMPLAUSIBILITY_CODES: Record<Implausibility, string> = {
   notANumber: 'not_a_number',

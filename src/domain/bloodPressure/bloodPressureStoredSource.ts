@@ -2,7 +2,7 @@
 // they arrive without copying a reading; read by index across the pages, sorted only when a page
 // went back in time.
 import { internString, TEXT_FIELDS, type ReadingColumns, type TextColumn, type TextField } from './bloodPressureColumns';
-import { implausibilityOf } from './bloodPressurePlausibility';
+import { isPlausible } from './bloodPressurePlausibility';
 import { chartSeriesKey, isPressureUnit } from './bloodPressureUnits';
 
 /** One page's readings of a source, as the page sent them (in time order), and where they start. */
@@ -62,18 +62,15 @@ export class StoredSource {
     this.chunks.push({ start: this.length, epochMs, systolic, diastolic, text, series });
     const units = text.unit;
     const pressure = units.values.map((unit) => isPressureUnit(unit));
-    const allPressure = pressure.every(Boolean);
-    for (let i = 0; i < count; i++) {
-      const unit = allPressure ? 0 : units.index[i]!;
-      if (!allPressure && !pressure[unit]) {
-        const name = units.values[unit] ?? '';
-        this.otherUnits.set(name, (this.otherUnits.get(name) ?? 0) + 1);
-      } else if (implausibilityOf(systolic[i]!, diastolic[i]!) !== undefined) {
-        this.implausibleCount++;
-      } else {
-        this.sumSystolic += systolic[i]!;
-        this.sumDiastolic += diastolic[i]!;
-        this.pressureCount++;
+    if (pressure.every(Boolean)) this.addPressures(systolic, diastolic, 0, count);
+    else {
+      for (let i = 0; i < count; i++) {
+        const unit = units.index[i]!;
+        if (pressure[unit]) this.addPressures(systolic, diastolic, i, i + 1);
+        else {
+          const name = units.values[unit] ?? '';
+          this.otherUnits.set(name, (this.otherUnits.get(name) ?? 0) + 1);
+        }
       }
     }
     const ownOffset = (i: number): number | undefined => {
@@ -90,6 +87,26 @@ export class StoredSource {
     }
     this.length += count;
     return series;
+  }
+
+  /** Readings `from`..`to` (exclusive) in mmHg: into the summary's sums, or counted as implausible. */
+  private addPressures(systolic: Float64Array, diastolic: Float64Array, from: number, to: number): void {
+    // Added one by one in reading order, as before: the same sums to the last bit.
+    let sumSystolic = this.sumSystolic;
+    let sumDiastolic = this.sumDiastolic;
+    let plausible = 0;
+    for (let i = from; i < to; i++) {
+      const s = systolic[i]!;
+      const d = diastolic[i]!;
+      if (!isPlausible(s, d)) continue;
+      sumSystolic += s;
+      sumDiastolic += d;
+      plausible++;
+    }
+    this.sumSystolic = sumSystolic;
+    this.sumDiastolic = sumDiastolic;
+    this.pressureCount += plausible;
+    this.implausibleCount += to - from - plausible;
   }
 
   /** The pages' columns per chart series, for readers that take them one at a time (the chart). */

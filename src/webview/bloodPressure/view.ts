@@ -61,8 +61,9 @@ export class BloodPressureView {
   /** Data on screen (the first page painted), during or after a load. */
   private showingData = false;
   private readonly pacer = new PaintPacer();
-  /** The progress text of the latest page, shown with the next paint. */
-  private progress = '';
+  /** The latest page's number and readings so far, written out once a frame (not once a page: a burst brings many a frame). */
+  private progressPages = 0;
+  private progressReadings = 0;
   private readonly chartWindow = new HeldChartWindow();
 
   private readonly queryBar: QueryBar;
@@ -129,7 +130,8 @@ export class BloodPressureView {
         this.channel.post({ type: 'taken', load: this.load, pages: message.pageNumber });
         // After a Cancel the pages the host had already received are taken in, and painted at `complete`.
         if (this.cancelling) return;
-        this.progress = formatMessage(this.strings.loadingPages, message.pageNumber, this.numbers.format(message.readingsLoaded));
+        this.progressPages = message.pageNumber;
+        this.progressReadings = message.readingsLoaded;
         // The first page is painted at once; later ones at the next frame, several in one paint.
         if (!this.showingData) return this.paintProgress();
         return this.scheduleProgress();
@@ -186,7 +188,7 @@ export class BloodPressureView {
   /** Once a frame while loading: the progress text; the views when PAINT_INTERVAL_MS has passed. */
   private paintProgress(): void {
     if (this.phase !== 'loading' || this.store.readingCount === 0) return;
-    this.status.show(true, this.progress);
+    this.status.show(true, formatMessage(this.strings.loadingPages, this.progressPages, this.numbers.format(this.progressReadings)));
     const wait = this.pacer.waitMs();
     if (!this.showingData || wait <= 0) {
       this.paintData();
