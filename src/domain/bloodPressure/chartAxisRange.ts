@@ -63,13 +63,6 @@ export function placeOnAxis(value: number, range: AxisRange): 'inside' | 'above'
   return value > range.max ? 'above' : value < range.min ? 'below' : 'inside';
 }
 
-/** How many values of `column` lie beyond `range`. */
-export function countOutside(column: readonly (number | null | undefined)[], range: AxisRange): number {
-  let count = 0;
-  for (const value of column) if (typeof value === 'number' && (value > range.max || value < range.min)) count++;
-  return count;
-}
-
 /** A copy of `column` with every value outside `range` moved to the edge it lies beyond (null and undefined kept). */
 export function clampColumn(column: readonly (number | null | undefined)[], range: AxisRange): (number | null | undefined)[] {
   let outside = false;

@@ -27,14 +27,35 @@ export function columnCount(window: ChartWindow, pixelColumns: number): number {
   return Math.max(1, Math.round(pixelColumns), Math.ceil(span / GAP_MS));
 }
 
-interface Edge {
+export interface Edge {
   t: number;
   s: number;
   d: number;
 }
 
+/** One series key's columns as the chart reads them (chartSeriesPath.ts draws from these, not from rows). */
+export interface ColumnExtremes {
+  readonly count: Uint32Array;
+  readonly firstT: Float64Array;
+  readonly firstS: Float64Array;
+  readonly firstD: Float64Array;
+  readonly lastT: Float64Array;
+  readonly lastS: Float64Array;
+  readonly lastD: Float64Array;
+  readonly minS: Float64Array;
+  readonly minSt: Float64Array;
+  readonly maxS: Float64Array;
+  readonly maxSt: Float64Array;
+  readonly minD: Float64Array;
+  readonly minDt: Float64Array;
+  readonly maxD: Float64Array;
+  readonly maxDt: Float64Array;
+  readonly before: Readonly<Edge> | undefined;
+  readonly after: Readonly<Edge> | undefined;
+}
+
 /** One provider's columns: typed arrays, one slot per column. */
-class ProviderColumns {
+class ProviderColumns implements ColumnExtremes {
   readonly count: Uint32Array;
   readonly firstT: Float64Array;
   readonly firstS: Float64Array;
@@ -170,6 +191,11 @@ export class ChartDecimator {
     }
   }
 
+  /** The columns of series key `key`; undefined before its first reading. */
+  columnsOf(key: string): ColumnExtremes | undefined {
+    return this.byProvider.get(key);
+  }
+
   /** uPlot's aligned data for `providers` (in that order; one without readings gets empty series). */
   output(providers: readonly string[]): DecimatedChart {
     const perProvider = providers.map((provider) => this.rowsOf(this.byProvider.get(provider)));
@@ -207,7 +233,7 @@ export class ChartDecimator {
  * One series' points of a column in time order: first, the lowest and the highest (whichever came
  * first), last; a point that repeats the one before it is left out. Returns how many.
  */
-function extremes(
+export function extremes(
   times: Float64Array,
   values: Float64Array,
   firstT: number,
