@@ -233,7 +233,7 @@ export class ChartDecimator {
  * One series' points of a column in time order: first, the lowest and the highest (whichever came
  * first), last; a point that repeats the one before it is left out. Returns how many.
  */
-export function extremes(
+function extremes(
   times: Float64Array,
   values: Float64Array,
   firstT: number,

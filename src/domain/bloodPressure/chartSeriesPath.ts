@@ -6,7 +6,7 @@
 // GAP_SECONDS: the path breaks there. The path costs the columns, whatever the readings.
 import { GAP_SECONDS } from './bloodPressureChartSeries';
 import type { AxisRange } from './chartAxisRange';
-import { extremes, type ColumnExtremes } from './chartDecimation';
+import type { ColumnExtremes } from './chartDecimation';
 
 const GAP_MS = GAP_SECONDS * 1000;
 
@@ -62,21 +62,33 @@ export function seriesPath(columns: ColumnExtremes, side: SeriesSide): SeriesPat
     v[length++] = systolic ? before.s : before.d;
     previousLast = before.t;
   }
-  const pointT = new Float64Array(4);
-  const pointV = new Float64Array(4);
+  // A column's points in time order: first, the lowest and the highest (whichever came first),
+  // last; a point repeating the one before it in the column is left out (as extremes() does).
+  let columnStart = 0;
+  const put = (pointT: number, value: number): void => {
+    if (length > columnStart && t[length - 1] === pointT && v[length - 1] === value) return;
+    t[length] = pointT;
+    v[length++] = value;
+  };
+  const firstT = columns.firstT;
+  const lastT = columns.lastT;
   for (let c = 0; c < count.length; c++) {
     const n = count[c]!;
     if (n === 0) continue;
     readings += n;
-    const firstT = columns.firstT[c]!;
-    join(firstT);
-    const points = extremes(pointT, pointV, firstT, first[c]!, minT[c]!, min[c]!, maxT[c]!, max[c]!, columns.lastT[c]!, last[c]!);
-    for (let i = 0; i < points; i++) {
-      t[length] = pointT[i]!;
-      v[length++] = pointV[i]!;
+    join(firstT[c]!);
+    columnStart = length;
+    put(firstT[c]!, first[c]!);
+    if (minT[c]! <= maxT[c]!) {
+      put(minT[c]!, min[c]!);
+      put(maxT[c]!, max[c]!);
+    } else {
+      put(maxT[c]!, max[c]!);
+      put(minT[c]!, min[c]!);
     }
+    put(lastT[c]!, last[c]!);
     if (min[c] !== max[c]) bars++;
-    previousLast = columns.lastT[c]!;
+    previousLast = lastT[c]!;
   }
   if (after) {
     join(after.t);

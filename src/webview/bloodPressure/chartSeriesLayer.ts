@@ -169,23 +169,27 @@ export class SeriesLayer {
   }
 }
 
-/** A 1-px line through the path's points, broken at NaN; crisp on whole pixels as uPlot draws. */
+/**
+ * A 1-px line through the path's points, broken at NaN, on whole pixels as uPlot draws: a dense
+ * column's points share one pixel column, so they stroke a bar from its lowest to its highest.
+ */
 function drawLine(ctx: CanvasRenderingContext2D, path: SeriesPath, x: (epochMs: number) => number, y: (value: number) => number): void {
   ctx.beginPath();
   let open = false;
-  for (let i = 0; i < path.length; i++) {
-    const value = path.v[i]!;
-    if (Number.isNaN(value)) {
+  const { t, v, length } = path;
+  for (let i = 0; i < length; i++) {
+    const value = v[i]!;
+    if (value !== value) {
       open = false;
       continue;
     }
-    const px = Math.round(x(path.t[i]!)) + 0.5;
+    const px = Math.round(x(t[i]!)) + 0.5;
     const py = Math.round(y(value)) + 0.5;
     if (open) ctx.lineTo(px, py);
     else {
       ctx.moveTo(px, py);
       // A lone reading between two gaps still shows: a dot of the line's width.
-      if (i + 1 >= path.length || Number.isNaN(path.v[i + 1]!)) ctx.lineTo(px + 1, py);
+      if (i + 1 >= length || Number.isNaN(v[i + 1]!)) ctx.lineTo(px + 1, py);
       open = true;
     }
   }
