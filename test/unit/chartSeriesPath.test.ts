@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import { GAP_SECONDS } from '../../src/domain/bloodPressure/bloodPressureChartSeries';
 import { ChartDecimator } from '../../src/domain/bloodPressure/chartDecimation';
 import { pathValues, pointAtOrAfter, pointsOutside, seriesPath } from '../../src/domain/bloodPressure/chartSeriesPath';
+import { rgbaWord } from '../../src/webview/bloodPressure/chartSeriesLayer';
 
 const T0 = Date.UTC(2025, 0, 1);
 const HOUR = 3_600_000;
@@ -101,4 +102,11 @@ describe('a series as the canvas layer draws it', () => {
     assert.equal(pointAtOrAfter(path, T0 + DAY + 1), 2);
     assert.equal(pointAtOrAfter(path, T0 + 3 * DAY), path.length);
   });
+});
+
+test('a series colour as the pixel word the canvas layer writes dense columns with', () => {
+  const bytes = (word: number): number[] => [...new Uint8Array(Uint32Array.of(word).buffer)];
+  assert.deepEqual(bytes(rgbaWord('#ff8000')!), [255, 128, 0, 255]);
+  assert.deepEqual(bytes(rgbaWord(' #2F6BCC ')!), [0x2f, 0x6b, 0xcc, 255]);
+  assert.equal(rgbaWord('rgb(1, 2, 3)'), undefined, 'another form: the layer falls back');
 });

@@ -1,8 +1,10 @@
 // The chart's series, drawn by us on a canvas of our own over uPlot's (which keeps the axes, grid,
 // cursor, selection and the bands' hook): each series is the path of its decimated columns
 // (chartSeriesPath.ts), so a draw costs the columns, not the readings, and no aligned rows are
-// built. mmHg series are 1-px lines (the diastolic dashed); another unit's are points (systolic
-// filled, diastolic hollow) on that unit's scale. A value beyond its axis is drawn at the edge.
+// built. mmHg series are 1-px lines: where dense, 1-px min–max bars and steps written as pixels;
+// where sparse, stroked (the diastolic dashed) with their points marked as uPlot marked them.
+// Another unit's are points (systolic filled, diastolic hollow) on that unit's scale. A value
+// beyond its axis is drawn at the edge.
 // The layer also answers "which reading is under the pointer" for the tooltip.
 import type uPlot from 'uplot';
 import type { AxisRange } from '../../domain/bloodPressure/chartAxisRange';
@@ -70,28 +72,37 @@ export class SeriesLayer {
     }
     const ctx = this.canvas.getContext('2d');
     if (!ctx) return;
-    ctx.clearRect(0, 0, w, h);
     const x = this.xOf(u, w)?.at;
     if (!x) return;
-    for (const series of this.series) {
+    const pixels = new PixelSpans(w, h);
+    // The dense parts of every line first, as pixels in one copy; then what is stroked over them.
+    const strokes = this.series.map((series) => {
       const y = this.yOf(u, series.scale, h);
-      if (!y) continue;
+      if (!y || series.points) return undefined;
+      const color = rgbaWord(series.color) ?? 0xff808080;
+      return { systolic: drawLine(pixels, color, series.systolic, x, y), diastolic: drawLine(pixels, color, series.diastolic, x, y) };
+    });
+    ctx.putImageData(pixels.image, 0, 0);
+    this.series.forEach((series, index) => {
+      const y = this.yOf(u, series.scale, h);
+      if (!y) return;
       ctx.strokeStyle = series.color;
       ctx.fillStyle = series.color;
       ctx.lineWidth = pixel;
       if (series.points) {
         drawPoints(ctx, series.systolic, x, y, (POINT_SIZE / 2) * pixel, true);
         drawPoints(ctx, series.diastolic, x, y, (POINT_SIZE / 2) * pixel, false);
-        continue;
+        return;
       }
+      const lines = strokes[index]!;
       ctx.setLineDash([]);
-      drawLine(ctx, series.systolic, x, y);
+      ctx.stroke(lines.systolic);
       ctx.setLineDash(DIASTOLIC_DASH.map((d) => d * pixel));
-      drawLine(ctx, series.diastolic, x, y);
+      ctx.stroke(lines.diastolic);
       const sparse = (path: SeriesPath): boolean => path.length - path.gaps <= width / (LINE_POINT_SPACE * pixel);
       ctx.fillStyle = this.background;
       for (const path of [series.systolic, series.diastolic]) if (sparse(path)) drawPoints(ctx, path, x, y, (LINE_POINT_SIZE / 2) * pixel, true);
-    }
+    });
     ctx.setLineDash([]);
   }
 
@@ -170,30 +181,101 @@ export class SeriesLayer {
 }
 
 /**
- * A 1-px line through the path's points, broken at NaN, on whole pixels as uPlot draws: a dense
- * column's points share one pixel column, so they stroke a bar from its lowest to its highest.
+ * A 1-px line through the path's points, broken at NaN. Where the line stays within a pixel column
+ * or steps to the next one (dense data: a column's first, lowest, highest and last, and the step
+ * to the next column), its pixels are written straight into `pixels` as vertical spans: a filled
+ * bar from the column's lowest to its highest point, and the step split between the two columns.
+ * Canvas strokes of thousands of such segments cost the software rasteriser most of a repaint;
+ * spans cost their pixels. Only segments that cross more than one pixel column (sparse data) are
+ * stroked as lines, so a dashed series stays dashed where it is sparse.
  */
-function drawLine(ctx: CanvasRenderingContext2D, path: SeriesPath, x: (epochMs: number) => number, y: (value: number) => number): void {
-  ctx.beginPath();
-  let open = false;
+function drawLine(pixels: PixelSpans, color: number, path: SeriesPath, x: (epochMs: number) => number, y: (value: number) => number): Path2D {
+  const ctx = new Path2D();
+  // The previous pixel column drawn (NaN: none since a break), where the line left it, and whether the stroke's current point is there.
+  let previousX = Number.NaN;
+  let previousExit = 0;
+  let stroking = false;
+  let runX = Number.NaN;
+  let runEntry = 0;
+  let runTop = 0;
+  let runBottom = 0;
+  let runExit = 0;
+  const endRun = (): void => {
+    if (runX !== runX) return;
+    pixels.span(runX, runTop, runBottom, color);
+    previousX = runX;
+    previousExit = runExit;
+    // A stroke goes on from where the column is left.
+    if (stroking && runExit !== runEntry) stroking = false;
+  };
+  const startRun = (px: number, py: number): void => {
+    if (previousX === previousX) {
+      if (px - previousX <= 1) {
+        // A step to the next column: half of it in each.
+        const middle = (previousExit + py) >> 1;
+        pixels.span(previousX, Math.min(previousExit, middle), Math.max(previousExit, middle), color);
+        pixels.span(px, Math.min(middle, py), Math.max(middle, py), color);
+        stroking = false;
+      } else {
+        if (!stroking) ctx.moveTo(previousX + 0.5, previousExit + 0.5);
+        ctx.lineTo(px + 0.5, py + 0.5);
+        stroking = true;
+      }
+    }
+    runX = px;
+    runEntry = runTop = runBottom = runExit = py;
+  };
   const { t, v, length } = path;
   for (let i = 0; i < length; i++) {
     const value = v[i]!;
     if (value !== value) {
-      open = false;
+      endRun();
+      runX = previousX = Number.NaN;
+      stroking = false;
       continue;
     }
-    const px = Math.round(x(t[i]!)) + 0.5;
-    const py = Math.round(y(value)) + 0.5;
-    if (open) ctx.lineTo(px, py);
-    else {
-      ctx.moveTo(px, py);
-      // A lone reading between two gaps still shows: a dot of the line's width.
-      if (i + 1 >= length || Number.isNaN(v[i + 1]!)) ctx.lineTo(px + 1, py);
-      open = true;
+    const px = Math.round(x(t[i]!));
+    const py = Math.round(y(value));
+    if (px === runX) {
+      if (py < runTop) runTop = py;
+      else if (py > runBottom) runBottom = py;
+      runExit = py;
+      continue;
     }
+    endRun();
+    startRun(px, py);
   }
-  ctx.stroke();
+  endRun();
+  return ctx;
+}
+
+/** A canvas-sized RGBA buffer that series write vertical 1-px spans into, put onto the canvas once. */
+class PixelSpans {
+  readonly image: ImageData;
+  private readonly words: Uint32Array;
+
+  constructor(readonly width: number, readonly height: number) {
+    this.image = new ImageData(width, height);
+    this.words = new Uint32Array(this.image.data.buffer);
+  }
+
+  /** Column `x`, rows `top`..`bottom` (both included, clipped to the canvas), in `color` (rgbaWord). */
+  span(x: number, top: number, bottom: number, color: number): void {
+    if (x < 0 || x >= this.width) return;
+    const from = Math.max(0, top);
+    const to = Math.min(this.height - 1, bottom);
+    const { words, width } = this;
+    for (let row = from; row <= to; row++) words[row * width + x] = color;
+  }
+}
+
+/** A #rrggbb colour as the 32-bit word of an opaque RGBA pixel on this machine's byte order; undefined for any other form. */
+export function rgbaWord(color: string): number | undefined {
+  const match = /^#([0-9a-f]{6})$/i.exec(color.trim());
+  if (!match) return undefined;
+  const value = Number.parseInt(match[1]!, 16);
+  const bytes = new Uint8Array([(value >> 16) & 255, (value >> 8) & 255, value & 255, 255]);
+  return new Uint32Array(bytes.buffer)[0]!;
 }
 
 function drawPoints(ctx: CanvasRenderingContext2D, path: SeriesPath, x: (epochMs: number) => number, y: (value: number) => number, radius: number, filled: boolean): void {
