@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { GAP_SECONDS } from '../../src/domain/bloodPressure/bloodPressureChartSeries';
 import { ChartDecimator } from '../../src/domain/bloodPressure/chartDecimation';
 import { pathValues, pointAtOrAfter, pointsOutside, seriesPath } from '../../src/domain/bloodPressure/chartSeriesPath';
-import { rgbaWord } from '../../src/webview/bloodPressure/chartSeriesLayer';
+import { rgbaWord } from '../../src/domain/bloodPressure/chartColors';
 
 const T0 = Date.UTC(2025, 0, 1);
 const HOUR = 3_600_000;

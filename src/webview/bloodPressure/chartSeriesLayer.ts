@@ -8,6 +8,7 @@
 // The layer also answers "which reading is under the pointer" for the tooltip.
 import type uPlot from 'uplot';
 import type { AxisRange } from '../../domain/bloodPressure/chartAxisRange';
+import { rgbaWord } from '../../domain/bloodPressure/chartColors';
 import { pointAtOrAfter, type SeriesPath } from '../../domain/bloodPressure/chartSeriesPath';
 
 export interface DrawnSeries {
@@ -269,14 +270,6 @@ class PixelSpans {
   }
 }
 
-/** A #rrggbb colour as the 32-bit word of an opaque RGBA pixel on this machine's byte order; undefined for any other form. */
-export function rgbaWord(color: string): number | undefined {
-  const match = /^#([0-9a-f]{6})$/i.exec(color.trim());
-  if (!match) return undefined;
-  const value = Number.parseInt(match[1]!, 16);
-  const bytes = new Uint8Array([(value >> 16) & 255, (value >> 8) & 255, value & 255, 255]);
-  return new Uint32Array(bytes.buffer)[0]!;
-}
 
 function drawPoints(ctx: CanvasRenderingContext2D, path: SeriesPath, x: (epochMs: number) => number, y: (value: number) => number, radius: number, filled: boolean): void {
   ctx.setLineDash([]);
