@@ -3,6 +3,7 @@
 // overlap, and a time axis in the table's 24-hour time.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { clampColumn, placeOnAxis, robustAxisRange, spacedLabels } from '../../src/domain/bloodPressure/chartAxisRange';
 import { timeTickLabels } from '../../src/domain/bloodPressure/chartTimeTicks';
 
@@ -45,6 +46,31 @@ describe('value axes robust to outliers', () => {
     assert.equal(robustAxisRange([[[null, undefined]]]), undefined);
     assert.deepEqual(robustAxisRange([[[]]], BANDS), BANDS);
   });
+});
+
+test('the medians found by selection are the medians of the sorted values, whatever the values', () => {
+  // The definition as it reads: sort, take the median, sort the absolute deviations, take theirs.
+  const quantile = (sorted: readonly number[], q: number): number => {
+    const at = (sorted.length - 1) * q;
+    const low = Math.floor(at);
+    const high = Math.ceil(at);
+    return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
+  };
+  const byDefinition = (values: readonly number[]): { min: number; max: number } => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = quantile(sorted, 0.5);
+    const spread = Math.max(1.4826 * quantile(sorted.map((v) => Math.abs(v - median)).sort((a, b) => a - b), 0.5), Math.abs(median) * 0.05, 1);
+    const min = Math.max(sorted[0]!, median - 6 * spread);
+    const max = Math.min(sorted.at(-1)!, median + 6 * spread);
+    const pad = Math.max((max - min) * 0.06, 1);
+    return { min: min - pad, max: max + pad };
+  };
+  fc.assert(
+    fc.property(fc.array(fc.oneof(fc.integer({ min: 30, max: 250 }), fc.constantFrom(120, 80), fc.double({ min: -1e4, max: 1e4, noNaN: true })), { minLength: 1, maxLength: 300 }), (values) => {
+      assert.deepEqual(robustAxisRange([[values]]), byDefinition(values));
+    }),
+    { numRuns: 300 },
+  );
 });
 
 describe('band names never overlap', () => {

@@ -3,7 +3,8 @@
 // the width: in every pixel column the lowest and highest systolic and diastolic of every
 // provider are drawn, every point drawn is a real reading, every gap of more than three days is
 // still a break at the same instant, the pages' order does not matter, and the rows drawn are
-// bounded by the columns, not by the readings.
+// bounded by the columns, not by the readings. The canvas layer's paths (chartSeriesPath.ts), read
+// from the same columns, draw exactly those points and breaks.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -11,6 +12,7 @@ import { GAP_SECONDS } from '../../src/domain/bloodPressure/bloodPressureChartSe
 import type { PageColumns, ReadingColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
 import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
 import { ChartDecimator, columnCount, type ChartWindow, type DecimatedChart } from '../../src/domain/bloodPressure/chartDecimation';
+import { pathValues, seriesPath } from '../../src/domain/bloodPressure/chartSeriesPath';
 import { HeldChartWindow } from '../../src/webview/bloodPressure/heldChartWindow';
 
 const GAP_MS = GAP_SECONDS * 1000;
@@ -183,6 +185,25 @@ describe('chart decimation per pixel column', () => {
         assert.equal(new Set(chart.times).size, chart.times.length, 'and are unique');
         const columns = columnCount(window, c.pixelColumns);
         assert.ok(chart.rows <= c.providers.length * (8 * columns + 2) + chart.gaps, `${chart.rows} rows for ${columns} columns`);
+        // The canvas layer reads the per-column arrays, not these rows: it draws the same points, in
+        // the same order, with the same breaks (so what checkProvider holds of the rows holds of it).
+        const drawn = store.chartColumns(window, c.pixelColumns);
+        assert.deepEqual(drawn.keys, chart.providers);
+        chart.providers.forEach((key, p) => {
+          for (const side of ['systolic', 'diastolic'] as const) {
+            const path = seriesPath(drawn.columnsOf(key)!, side);
+            const rows = chart.columns[2 * p + (side === 'systolic' ? 0 : 1)]!;
+            const expected = rows.filter((v) => v !== undefined).map((v) => (v === null ? Number.NaN : v));
+            assert.deepEqual([...pathValues(path)], expected, `${key} ${side}: the points and breaks the rows hold`);
+            const times = chart.times.filter((_, row) => rows[row] !== undefined).map((seconds) => seconds * 1000);
+            for (let i = 0; i < path.length; i++) {
+              // The rows move a second value at one instant a millisecond on; the path keeps the reading's instant.
+              assert.ok(path.t[i]! <= times[i]! && path.t[i]! >= times[i]! - 8, `${key} ${side}: point ${i} at ${path.t[i]} vs row ${times[i]}`);
+            }
+            assert.equal(path.gaps, expected.filter(Number.isNaN).length);
+          }
+        });
+        assert.equal(chart.providers.reduce((sum, key) => sum + seriesPath(drawn.columnsOf(key)!, 'systolic').readings, 0), chart.points, 'every reading in view counted');
       }),
       { numRuns: 150 },
     );

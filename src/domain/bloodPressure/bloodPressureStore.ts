@@ -10,7 +10,7 @@ import type { ProviderSummary } from './bloodPressureSummary';
 import { summarizeSources } from './bloodPressureSourceSummaries';
 import { StoredSource } from './bloodPressureStoredSource';
 import { parseChartSeriesKey } from './bloodPressureUnits';
-import { ChartDecimator, type ChartWindow, type DecimatedChart } from './chartDecimation';
+import { ChartDecimator, type ChartWindow, type ColumnExtremes, type DecimatedChart } from './chartDecimation';
 
 export class ReadingStore {
   private readonly bySource = new Map<string, StoredSource>();
@@ -120,6 +120,20 @@ export class ReadingStore {
    * a resize) reads the readings inside it once, found by binary search.
    */
   chartData(window = this.extent() ?? { startMs: 0, endMs: 0 }, pixelColumns = 2_000): DecimatedChart {
+    return this.decimatorFor(window, pixelColumns).output(this.seriesKeys());
+  }
+
+  /**
+   * The chart's per-column arrays for `window` at `pixelColumns`, one set per series key (what the
+   * chart's canvas layer draws, chartSeriesPath.ts): kept up to date as pages arrive, rebuilt only
+   * for another window or width, like chartData.
+   */
+  chartColumns(window: ChartWindow, pixelColumns: number): ChartColumns {
+    const decimator = this.decimatorFor(window, pixelColumns);
+    return { keys: this.seriesKeys(), columnsOf: (key) => decimator.columnsOf(key) };
+  }
+
+  private decimatorFor(window: ChartWindow, pixelColumns: number): ChartDecimator {
     const sources = this.sources();
     if (!this.decimator?.serves(window, pixelColumns)) {
       const decimator = new ChartDecimator(window, pixelColumns);
@@ -138,8 +152,14 @@ export class ReadingStore {
       }
       this.decimator = decimator;
     }
-    return this.decimator.output(this.seriesKeys());
+    return this.decimator;
   }
+}
+
+/** The chart's series keys (chartSeriesKey, in drawing order) and each one's per-column arrays. */
+export interface ChartColumns {
+  keys: string[];
+  columnsOf(key: string): ColumnExtremes | undefined;
 }
 
 /** The first index of a sorted array at or after `ms`. */

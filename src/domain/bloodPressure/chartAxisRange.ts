@@ -50,24 +50,25 @@ function fencedExtent(columns: readonly ArrayLike<number | null | undefined>[]):
       if (typeof value === 'number' && Number.isFinite(value)) values[at++] = value;
     }
   }
-  values.sort();
-  const median = quantileOfSorted(values, 0.5);
-  const deviations = values.map((value) => Math.abs(value - median)).sort();
+  let lowest = values[0]!;
+  let highest = lowest;
+  for (let i = 1; i < count; i++) {
+    const value = values[i]!;
+    if (value < lowest) lowest = value;
+    else if (value > highest) highest = value;
+  }
+  // Medians by selection, not by sorting: the chart asks at every repaint, over every drawn point.
+  const median = quantileInPlace(values, 0.5);
+  const deviations = new Float64Array(count);
+  for (let i = 0; i < count; i++) deviations[i] = Math.abs(values[i]! - median);
   // A floor: identical readings (MAD 0) still get a span, relative to their size.
-  const spread = Math.max(1.4826 * quantileOfSorted(deviations, 0.5), Math.abs(median) * 0.05, 1);
-  return { min: Math.max(values[0]!, median - FENCE * spread), max: Math.min(values[values.length - 1]!, median + FENCE * spread) };
+  const spread = Math.max(1.4826 * quantileInPlace(deviations, 0.5), Math.abs(median) * 0.05, 1);
+  return { min: Math.max(lowest, median - FENCE * spread), max: Math.min(highest, median + FENCE * spread) };
 }
 
 /** Where a value is drawn on an axis: inside, or at its edge as an outlier. */
 export function placeOnAxis(value: number, range: AxisRange): 'inside' | 'above' | 'below' {
   return value > range.max ? 'above' : value < range.min ? 'below' : 'inside';
-}
-
-/** How many values of `column` lie beyond `range`. */
-export function countOutside(column: readonly (number | null | undefined)[], range: AxisRange): number {
-  let count = 0;
-  for (const value of column) if (typeof value === 'number' && (value > range.max || value < range.min)) count++;
-  return count;
 }
 
 /** A copy of `column` with every value outside `range` moved to the edge it lies beyond (null and undefined kept). */
@@ -92,9 +93,42 @@ export function spacedLabels(positions: readonly number[], gap: number): boolean
   });
 }
 
-function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
-  const at = (sorted.length - 1) * q;
+/** The `q` quantile of `values` as of their sorted order (linear between the two nearest ranks); reorders `values`. */
+function quantileInPlace(values: Float64Array, q: number): number {
+  const at = (values.length - 1) * q;
   const low = Math.floor(at);
-  const high = Math.ceil(at);
-  return (sorted[low] ?? 0) + ((sorted[high] ?? 0) - (sorted[low] ?? 0)) * (at - low);
+  const lowValue = selectInPlace(values, low);
+  if (at === low) return lowValue;
+  // After the selection everything right of `low` is at least its value: the next rank is their least.
+  let next = Number.POSITIVE_INFINITY;
+  for (let i = low + 1; i < values.length; i++) if (values[i]! < next) next = values[i]!;
+  return lowValue + (next - lowValue) * (at - low);
+}
+
+/** The value of rank `k` (0-based) in `values`, which it reorders so that none left of `k` is greater and none right of it smaller (Hoare's selection, median-of-three pivot). */
+function selectInPlace(values: Float64Array, k: number): number {
+  let left = 0;
+  let right = values.length - 1;
+  while (right > left) {
+    const middle = (left + right) >> 1;
+    const a = values[left]!;
+    const b = values[middle]!;
+    const c = values[right]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else break;
+  }
+  return values[k]!;
 }

@@ -66,3 +66,12 @@ export function themeKindOf(bodyClasses: readonly string[]): ThemeKind {
   if (bodyClasses.includes('vscode-light')) return 'light';
   return 'dark';
 }
+
+/** A #rrggbb colour as the 32-bit word of an opaque RGBA pixel on this machine's byte order; undefined for any other form. */
+export function rgbaWord(color: string): number | undefined {
+  const match = /^#([0-9a-f]{6})$/i.exec(color.trim());
+  if (!match) return undefined;
+  const value = Number.parseInt(match[1]!, 16);
+  const bytes = new Uint8Array([(value >> 16) & 255, (value >> 8) & 255, value & 255, 255]);
+  return new Uint32Array(bytes.buffer)[0]!;
+}

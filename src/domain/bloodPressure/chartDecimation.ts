@@ -27,14 +27,35 @@ export function columnCount(window: ChartWindow, pixelColumns: number): number {
   return Math.max(1, Math.round(pixelColumns), Math.ceil(span / GAP_MS));
 }
 
-interface Edge {
+export interface Edge {
   t: number;
   s: number;
   d: number;
 }
 
+/** One series key's columns as the chart reads them (chartSeriesPath.ts draws from these, not from rows). */
+export interface ColumnExtremes {
+  readonly count: Uint32Array;
+  readonly firstT: Float64Array;
+  readonly firstS: Float64Array;
+  readonly firstD: Float64Array;
+  readonly lastT: Float64Array;
+  readonly lastS: Float64Array;
+  readonly lastD: Float64Array;
+  readonly minS: Float64Array;
+  readonly minSt: Float64Array;
+  readonly maxS: Float64Array;
+  readonly maxSt: Float64Array;
+  readonly minD: Float64Array;
+  readonly minDt: Float64Array;
+  readonly maxD: Float64Array;
+  readonly maxDt: Float64Array;
+  readonly before: Readonly<Edge> | undefined;
+  readonly after: Readonly<Edge> | undefined;
+}
+
 /** One provider's columns: typed arrays, one slot per column. */
-class ProviderColumns {
+class ProviderColumns implements ColumnExtremes {
   readonly count: Uint32Array;
   readonly firstT: Float64Array;
   readonly firstS: Float64Array;
@@ -229,6 +250,11 @@ export class ChartDecimator {
     // Multiplied before dividing: a reading on a column's edge belongs to the column it starts
     // (times the reciprocal could round it into the column before).
     return Math.min(this.columns - 1, Math.floor(((t - this.window.startMs) * this.columns) / this.spanMs));
+  }
+
+  /** The columns of series key `key`; undefined before its first reading. */
+  columnsOf(key: string): ColumnExtremes | undefined {
+    return this.byProvider.get(key);
   }
 
   /** uPlot's aligned data for `providers` (in that order; one without readings gets empty series). */

@@ -2,19 +2,23 @@
 // Readings in another unit than mmHg (the service may send glucose in mg/dL, or a percentage) are
 // a series pair of their own, on an axis of that unit on the right: never on the mmHg axis or bands.
 // Hovering shows the reading under the pointer (chartTooltip.ts).
-// uPlot draws to one canvas. It gets the readings decimated per pixel column
-// (src/domain/bloodPressure/chartDecimation.ts), so a draw costs the chart's width, not the readings; each zoom
-// decimates the readings in view again. The chart is built when a query starts, with the axes and
+// uPlot draws the axes, grid, cursor and selection; the series are ours, drawn on a canvas layer
+// over uPlot's (chartSeriesLayer.ts) straight from the readings' per-pixel-column extremes
+// (src/domain/bloodPressure/chartDecimation.ts, chartSeriesPath.ts): a draw costs the chart's
+// width, not the readings, and no aligned rows are built for uPlot; each zoom decimates the
+// readings in view again. The chart is built when a query starts, with the axes and
 // bands of the queried days, so a page only adds data. Zoom with a drag, or with the keys while the
 // chart has focus: + / - around the centre, ← / → to move, 0 or Escape for the whole range.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { seriesColorSlot } from '../../domain/bloodPressure/bloodPressureChartSeries';
 import type { ChartPalette } from '../../domain/bloodPressure/chartColors';
-import type { ChartWindow, DecimatedChart } from '../../domain/bloodPressure/chartDecimation';
+import type { ChartWindow } from '../../domain/bloodPressure/chartDecimation';
+import { seriesPath, type SeriesPath } from '../../domain/bloodPressure/chartSeriesPath';
 import { clampWindow, sameWindow } from '../../domain/bloodPressure/chartWindow';
 import type { AxisRange } from '../../domain/bloodPressure/chartAxisRange';
-import { parseChartSeriesKey } from '../../domain/bloodPressure/bloodPressureUnits';
+import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
+import type { ChartColumns } from '../../domain/bloodPressure/bloodPressureStore';
 import type { ZoneCalendar } from '../../domain/zonedTime';
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
@@ -23,7 +27,9 @@ import { chartOptions } from './chartOptions';
 import type { ChartSource } from './chartSource';
 import { ChartToolbar } from './chartToolbar';
 import { outlierNoteText, otherUnitsNoteText, showNote } from './chartNotes';
-import { scaleColumns, scaleOf, scaleUnit, type Column } from './chartScales';
+import { scaleOf, scalePaths, scaleUnit } from './chartScales';
+import { SeriesLayer, type DrawnSeries } from './chartSeriesLayer';
+import { themeColor } from './categoryColors';
 import { seriesChange, seriesPair } from './chartSeries';
 import { CHART_HEIGHT, chartWidth, pixelColumnsFor } from './chartSize';
 import { ChartTooltip } from './chartTooltip';
@@ -46,7 +52,11 @@ export class BloodPressureChart {
   /** The zoom; undefined: the whole range. */
   private view: ChartWindow | undefined;
   private drawnWindow: ChartWindow | undefined;
-  private drawn: DecimatedChart | undefined;
+  /** Readings in view, points drawn and line breaks at gaps, as last drawn. */
+  private drawn = { points: 0, rows: 0, gaps: 0 };
+  /** The series, drawn by us over uPlot's canvas. */
+  private readonly layer = new SeriesLayer();
+  private background: string;
   /** The canvas host's width as the last layout gave it (read from the ResizeObserver, never forced). */
   private knownWidth = 0;
   private readonly resizeObserver: ResizeObserver;
@@ -65,6 +75,7 @@ export class BloodPressureChart {
     private readonly source: ChartSource,
   ) {
     this.palette = currentPalette();
+    this.background = themeColor('--vscode-editor-background', this.palette.background);
     this.canvasHost = el('div', {
       className: 'chart-canvas',
       attrs: { role: 'img', tabindex: '0', 'aria-keyshortcuts': '+ - ArrowLeft ArrowRight 0 Escape', 'aria-describedby': 'chart-keys' },
@@ -142,7 +153,7 @@ export class BloodPressureChart {
 
   /** Readings in view, rows drawn and line breaks at gaps, as last drawn. */
   get stats(): { points: number; rows: number; gaps: number } {
-    return { points: this.drawn?.points ?? 0, rows: this.drawn?.rows ?? 0, gaps: this.drawn?.gaps ?? 0 };
+    return { ...this.drawn };
   }
 
   /** The colour each provider's series are stroked with (snapshot and tests). */
@@ -190,31 +201,51 @@ export class BloodPressureChart {
   private draw(): void {
     const whole = this.source.wholeWindow();
     const window = this.view ? clampWindow(this.view, whole) : whole;
-    const data = this.source.data(window, pixelColumnsFor(chartWidth(this.knownWidth)));
-    this.syncSeries(data.providers);
+    const data = this.source.columns(window, pixelColumnsFor(chartWidth(this.knownWidth)));
+    this.syncSeries(data.keys);
     const plot = this.plot!;
-    this.drawn = data;
+    const series = this.seriesOf(data);
+    const { ranges, outside } = scalePaths(series);
+    this.ranges = ranges;
+    showNote(this.outlierNote, outlierNoteText(this.strings, outside, ranges));
+    this.layer.show(series, ranges, this.background);
+    this.drawn = {
+      points: series.reduce((sum, s) => sum + s.systolic.readings, 0),
+      rows: series.reduce((sum, s) => sum + Math.max(s.systolic.length, s.diastolic.length), 0),
+      gaps: series.reduce((sum, s) => sum + s.systolic.gaps, 0),
+    };
     this.drawnWindow = window;
-    const columns = this.scaledColumns(data);
+    // uPlot holds no readings: two instants spanning the window, each series empty there.
+    const empty = this.providers.flatMap(() => [[null, null], [null, null]]);
     plot.batch(() => {
-      plot.setData([data.times, ...columns] as uPlot.AlignedData, false);
+      plot.setData([[window.startMs / 1000, window.endMs / 1000], ...empty] as uPlot.AlignedData, false);
       plot.setScale('x', { min: window.startMs / 1000, max: window.endMs / 1000 });
     });
+    // uPlot's draw hook draws the layer; when uPlot found nothing to redraw, it is drawn here.
+    if (this.layer.needsDraw) this.layer.draw(plot);
     placeChartBand(plot, this.notLoaded, this.strings.notLoaded);
     const from = this.zone.formatWallTime(window.startMs);
     const to = this.zone.formatWallTime(window.endMs);
-    const providers = new Set(data.providers.map((key) => parseChartSeriesKey(key).provider));
-    this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, data.points, providers.size, this.zone.zone, from, to));
+    const providers = new Set(data.keys.map((key) => parseChartSeriesKey(key).provider));
+    this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, this.drawn.points, providers.size, this.zone.zone, from, to));
     showNote(this.otherUnitsNote, otherUnitsNoteText(this.strings, this.providers));
     this.toolbar.show(formatMessage(this.strings.chartRange, from, to), this.view !== undefined);
   }
 
-  /** The columns scaled per axis (chartScales.ts), and the note naming the values drawn at an axis's edge. */
-  private scaledColumns(data: DecimatedChart): Column[] {
-    const { columns, ranges, outside } = scaleColumns(data);
-    this.ranges = ranges;
-    showNote(this.outlierNote, outlierNoteText(this.strings, outside, ranges));
-    return columns;
+  /** Each series key's systolic and diastolic paths, read from its columns, in its colour and on its scale. */
+  private seriesOf(data: ChartColumns): DrawnSeries[] {
+    return data.keys.map((key) => {
+      const columns = data.columnsOf(key);
+      const { provider, unit } = parseChartSeriesKey(key);
+      return {
+        key,
+        scale: scaleOf(key),
+        color: this.colorOf(provider),
+        points: unit !== PRESSURE_UNIT,
+        systolic: columns ? seriesPath(columns, 'systolic') : NO_PATH,
+        diastolic: columns ? seriesPath(columns, 'diastolic') : NO_PATH,
+      };
+    });
   }
 
   /** Series only ever join during a load: they are added; anything else (or a new unit's axis) rebuilds. */
@@ -237,9 +268,17 @@ export class BloodPressureChart {
   /** After a theme change: new colours, same data and zoom. */
   private rebuild(): void {
     this.palette = currentPalette();
+    this.background = themeColor('--vscode-editor-background', this.palette.background);
     if (!this.plot) return;
     this.create();
     this.draw();
+  }
+
+  /** The reading drawn nearest the pointer, if the pointer is over the plot. */
+  private readingUnder(u: uPlot): { key: string; epochMs: number } | undefined {
+    const { left, top } = u.cursor;
+    if (left == null || top == null || left < 0) return undefined;
+    return this.layer.nearest(u, left, top);
   }
 
   private create(): void {
@@ -255,9 +294,12 @@ export class BloodPressureChart {
       colorOf: (provider) => this.colorOf(provider),
       rangeOf: (scale) => this.ranges.get(scale),
       onScale: (u) => this.onScale(u),
-      onCursor: (u) => this.tooltip.follow(u, this.providers),
+      onCursor: (u) => this.tooltip.follow(u, this.readingUnder(u)),
+      onDraw: (u) => this.layer.draw(u),
     });
     this.plot = new uPlot(options, empty, this.canvasHost);
     this.tooltip.attach(this.plot);
   }
 }
+
+const NO_PATH: SeriesPath = { t: new Float64Array(0), v: new Float64Array(0), length: 0, readings: 0, gaps: 0, bars: 0 };

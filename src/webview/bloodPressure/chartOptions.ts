@@ -30,6 +30,8 @@ export interface ChartOptionsInput {
   onScale(u: uPlot): void;
   /** The cursor moved. */
   onCursor(u: uPlot): void;
+  /** uPlot drew (data, scale or size): the series layer draws over it. */
+  onDraw(u: uPlot): void;
 }
 
 export function chartOptions(input: ChartOptionsInput): uPlot.Options {
@@ -71,6 +73,8 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
     },
     axes: [{ ...axis(), values: (_u, splits, _axis, _space, increment) => timeTickLabels(splits.map((seconds) => zone.formatWallTime(seconds * 1000)), increment) }, axis(strings.pressureAxis), bandAxis(foreground, font, labels), ...otherUnits.map((unit) => ({ ...axis(unit), scale: unitScale(unit), side: 1, grid: { show: false } }))],
     series,
+    // The legend names each series in its colour; the values under the pointer are in the tooltip.
+    legend: { live: false },
     cursor: {
       drag: { x: true, y: false },
       // A double click shows the whole range (the chart's draw window), not the first to last row.
@@ -80,6 +84,7 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
       drawClear: [(u) => bands.draw(u)],
       setScale: [(u, key) => key === 'x' && input.onScale(u)],
       setCursor: [(u) => input.onCursor(u)],
+      draw: [(u) => input.onDraw(u)],
     },
   };
 }

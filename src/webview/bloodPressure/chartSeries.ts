@@ -8,23 +8,20 @@ import { unitScale } from './chartScales';
 
 export function seriesPair(key: string, color: string, strings: BloodPressureStrings): [uPlot.Series, uPlot.Series] {
   const { provider, unit } = parseChartSeriesKey(key);
-  const valueText = (_u: uPlot, value: number | null): string => (value === null || value === undefined ? '–' : String(value));
-  // 1 px strokes: a canvas rasterised without a GPU draws them on a fast path. spanGaps false:
-  // the `null` rows break a line over a long gap; the `undefined` of instants where only another
-  // provider (or the other series) has a point are drawn across.
+  // uPlot draws none of them (chartSeriesLayer.ts does, from the columns): these name the series
+  // in the legend, in their colour and dash, and put another unit on its own scale.
+  const drawnByLayer = { paths: (): null => null, points: { show: false } };
   if (unit === PRESSURE_UNIT) {
     return [
-      { label: formatMessage(strings.systolicOf, provider), stroke: color, width: 1, spanGaps: false, value: valueText },
-      { label: formatMessage(strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], spanGaps: false, value: valueText },
+      { label: formatMessage(strings.systolicOf, provider), stroke: color, width: 1, ...drawnByLayer },
+      { label: formatMessage(strings.diastolicOf, provider), stroke: color, width: 1, dash: [6, 4], ...drawnByLayer },
     ];
   }
   // Another unit: its own scale and axis, points without a line (a few readings among many).
   const named = `${provider} (${unit})`;
-  const points = { show: true, size: 6, width: 1, stroke: color, fill: color };
-  const noLine = (): null => null;
   return [
-    { label: formatMessage(strings.systolicOf, named), scale: unitScale(unit), stroke: color, width: 1, paths: noLine, points, spanGaps: false, value: valueText },
-    { label: formatMessage(strings.diastolicOf, named), scale: unitScale(unit), stroke: color, width: 1, paths: noLine, points: { ...points, fill: 'transparent' }, spanGaps: false, value: valueText },
+    { label: formatMessage(strings.systolicOf, named), scale: unitScale(unit), stroke: color, fill: color, width: 1, ...drawnByLayer },
+    { label: formatMessage(strings.diastolicOf, named), scale: unitScale(unit), stroke: color, width: 1, ...drawnByLayer },
   ];
 }
 

@@ -1,6 +1,6 @@
-// The chart's tooltip: the reading nearest the pointer (among the series with a point in the hovered
-// row), with its time in its own offset, values and unit, category (or "not mmHg"), provider, source
-// type, device and app; what was not sent says so. It sits in uPlot's overlay, under the pointer.
+// The chart's tooltip: the reading drawn nearest the pointer (chartSeriesLayer.ts), with its time in
+// its own offset, values and unit, category (or "not mmHg"), provider, source type, device and app;
+// what was not sent says so. It sits in uPlot's overlay, under the pointer.
 import type uPlot from 'uplot';
 import type { StoredSource } from '../../domain/bloodPressure/bloodPressureStoredSource';
 import type { ZoneCalendar } from '../../domain/zonedTime';
@@ -33,33 +33,15 @@ export class ChartTooltip {
     plot.over.append(this.element);
   }
 
-  /** Follows the cursor; `seriesKeys` are the plot's series pairs in order (chartSeriesKey). */
-  follow(u: uPlot, seriesKeys: readonly string[]): void {
-    const { idx, left, top } = u.cursor;
-    const times = u.data[0];
-    if (idx == null || left == null || top == null || left < 0 || !times || times[idx] == null) {
+  /** Follows the cursor; `hit`: the reading drawn nearest it (chartSeriesLayer.ts), if any. */
+  follow(u: uPlot, hit: { key: string; epochMs: number } | undefined): void {
+    const { left, top } = u.cursor;
+    const found = hit && left != null && top != null ? this.readingAt(hit.epochMs, hit.key) : undefined;
+    if (!hit || !found || left == null || top == null) {
       this.element.hidden = true;
       return;
     }
-    let nearest = -1;
-    let distance = Number.POSITIVE_INFINITY;
-    for (let i = 1; i < u.series.length; i++) {
-      const value = u.data[i]?.[idx];
-      const scale = u.series[i]?.scale;
-      if (value == null || !scale) continue;
-      const gap = Math.abs(u.valToPos(value, scale) - top);
-      if (gap < distance) {
-        distance = gap;
-        nearest = i;
-      }
-    }
-    const key = seriesKeys[Math.floor((nearest - 1) / 2)];
-    const found = key === undefined ? undefined : this.readingAt(Math.round(times[idx]! * 1000), key);
-    if (!found) {
-      this.element.hidden = true;
-      return;
-    }
-    this.element.textContent = this.text(found.source, found.index, this.axisOf(key!));
+    this.element.textContent = this.text(found.source, found.index, this.axisOf(hit.key));
     this.element.hidden = false;
     const onRight = left > u.over.clientWidth / 2;
     this.element.style.left = onRight ? '' : `${left + 12}px`;

@@ -94,7 +94,7 @@ export class BloodPressureView {
     this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
     this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug), {
       wholeWindow: () => this.chartWindow.whole(this.store.extent()),
-      data: (window, columns) => this.store.chartData(window, columns),
+      columns: (window, columns) => this.store.chartColumns(window, columns),
       readingAt: (epochMs, key) => this.store.readingAt(epochMs, key),
     });
     this.coverage = new CoverageStrip(s);

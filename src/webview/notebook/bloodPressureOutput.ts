@@ -53,7 +53,7 @@ export class BloodPressureOutput {
     const store = this.store;
     this.chart = new BloodPressureChart(s, zone, store.providers(), {
       wholeWindow: () => coveringWindow(this.rangeWindow ?? store.extent() ?? { startMs: 0, endMs: DAY_MS }, store.extent()),
-      data: (window, columns) => store.chartData(window, columns),
+      columns: (window, columns) => store.chartColumns(window, columns),
       readingAt: (epochMs, key) => store.readingAt(epochMs, key),
     });
     const summary = el('div');
