@@ -3,6 +3,7 @@
 // (ok, redirect, failure and whether a retry may help). The client's retry loop sits above it.
 import { Agent, request, type Dispatcher } from 'undici';
 import { DEFAULT_API_KEY_HEADER } from './apiKeyHeader';
+import { AttemptDeadlines } from './attemptDeadlines';
 import { HealthApiError, type HealthApiErrorKind } from './errors';
 import { httpFailure } from './httpFailures';
 import { BodyTooLargeError, firstHeader, readBody } from './httpResponse';
@@ -45,6 +46,7 @@ export class Transport {
   readonly #maxResponseBytes: number;
   readonly #onRequest: ((entry: RequestLogEntry) => void) | undefined;
   readonly #dispatcher: Dispatcher;
+  readonly #deadlines: AttemptDeadlines;
 
   constructor(options: TransportOptions) {
     this.#apiKey = options.apiKey;
@@ -53,6 +55,7 @@ export class Transport {
     this.#maxResponseBytes = options.maxResponseBytes;
     this.#onRequest = options.onRequest;
     this.#dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    this.#deadlines = new AttemptDeadlines(options.timeoutMs);
   }
 
   /** Closes pooled connections. */
@@ -62,9 +65,8 @@ export class Transport {
 
   async attempt(spec: RequestSpec, url: string, attempt: number, signal: AbortSignal | undefined, redirectedFrom: string | undefined): Promise<AttemptOutcome> {
     const started = performance.now();
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), this.#timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+    // Ends at this attempt's own deadline (on the transport's one timer) or on the caller's Cancel.
+    const abort = this.#deadlines.start(signal);
     const keyHeader = this.#apiKeyHeader ?? DEFAULT_API_KEY_HEADER;
     const headers: Record<string, string> = {
       [keyHeader]: this.#apiKey,
@@ -97,7 +99,7 @@ export class Transport {
       const response = await request(url, {
         method: spec.method,
         dispatcher: this.#dispatcher,
-        signal: combined,
+        signal: abort,
         headers,
         body: requestBody,
         headersTimeout: this.#timeoutMs,
@@ -133,13 +135,14 @@ export class Transport {
       if (status >= 300 && status < 400) return { kind: 'redirect', status, location: firstHeader(response.headers, ['location']), error: failure.error };
       return { kind: 'failed', ...failure };
     } catch (cause) {
-      const kind: HealthApiErrorKind = signal?.aborted
-        ? 'cancelled'
-        : timeout.signal.aborted || isUndiciTimeout(cause)
-          ? 'timeout'
-          : cause instanceof BodyTooLargeError || isNotHttp(cause)
-            ? 'invalid_response'
-            : 'network';
+      const kind: HealthApiErrorKind =
+        abort.endedBy === 'cancel' || signal?.aborted
+          ? 'cancelled'
+          : abort.endedBy === 'deadline' || isUndiciTimeout(cause)
+            ? 'timeout'
+            : cause instanceof BodyTooLargeError || isNotHttp(cause)
+              ? 'invalid_response'
+              : 'network';
       log({ error: kind, failure: shortFailure(kind, cause, this.#timeoutMs) });
       const message =
         kind === 'cancelled'
@@ -154,7 +157,7 @@ export class Transport {
       const safeCause = describedCause(cause, this.#apiKey);
       return { kind: 'failed', error: fail(kind, message, { cause: safeCause }), retryable: kind === 'network' };
     } finally {
-      clearTimeout(timer);
+      this.#deadlines.finish(abort, signal);
     }
   }
 }
