@@ -139,19 +139,17 @@ export class HealthApiClient {
     checkArguments: () => string | undefined,
   ): Promise<T> {
     let url = safeUrl(this.baseUrl, spec);
-    const fail = (kind: HealthApiErrorKind, message: string): HealthApiError => new HealthApiError({ kind, message, method: spec.method, url });
-
     const argumentProblem = checkArguments();
-    if (argumentProblem) throw fail('invalid_request', argumentProblem);
+    if (argumentProblem) throw callError('invalid_request', argumentProblem, spec, url);
     const urlProblem = (this.#baseUrlProblem ??= { problem: checkBaseUrl(this.baseUrl) }).problem;
-    if (urlProblem) throw fail('invalid_request', baseUrlMessage(urlProblem, this.baseUrl));
-    if (!this.#apiKeyHeader) throw fail('invalid_request', 'The API key header name is not a valid HTTP header name');
+    if (urlProblem) throw callError('invalid_request', baseUrlMessage(urlProblem, this.baseUrl), spec, url);
+    if (!this.#apiKeyHeader) throw callError('invalid_request', 'The API key header name is not a valid HTTP header name', spec, url);
 
     let redirect: FollowedRedirect | undefined;
     let redirectedFrom: string | undefined;
     let retries = 0;
     for (let attempt = 1; ; attempt++) {
-      if (opts.signal?.aborted) throw fail('cancelled', `${spec.method} ${url} was cancelled`);
+      if (opts.signal?.aborted) throw callError('cancelled', `${spec.method} ${url} was cancelled`, spec, url);
       const outcome = await this.#transport.attempt(spec, url, attempt, opts.signal, redirectedFrom);
       if (outcome.kind === 'ok') return readResponse(operation, spec, url, schema, outcome, opts, redirect, this.#contractLens);
       if (outcome.kind === 'redirect') {
@@ -169,11 +167,16 @@ export class HealthApiClient {
       if (wait === undefined || wait > this.#maxRetryAfterMs) throw error;
       retries++;
       await sleep(wait, opts.signal).catch(() => {
-        throw fail('cancelled', `${spec.method} ${url} was cancelled`);
+        throw callError('cancelled', `${spec.method} ${url} was cancelled`, spec, url);
       });
     }
   }
 
+}
+
+/** An error of the call itself (its arguments, its configuration, Cancel between attempts). */
+function callError(kind: HealthApiErrorKind, message: string, spec: RequestSpec, url: string): HealthApiError {
+  return new HealthApiError({ kind, message, method: spec.method, url });
 }
 
 /** Servers that only send the deprecated `next` still page correctly: it fills an absent next_cursor. */

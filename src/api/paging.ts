@@ -5,6 +5,12 @@ import type { PageWindow } from './pageWindow';
 import type { BloodPressureQuery } from './requests';
 import type { GroupedBloodPressure, UserList } from './schemas';
 
+/**
+ * Why a load's own signal aborts when its iteration ends (the requests still in flight then end as
+ * cancelled). One reason for every load: without one, each abort builds a DOMException and its stack.
+ */
+const PAGING_ENDED = new Error('The paging ended');
+
 export interface UserPagingOptions extends CallOptions {
   /** Users per request, 1..500. Default 100. */
   pageSize?: number;
@@ -53,7 +59,7 @@ export async function* iterateUserPages(client: HealthApiClient, options: UserPa
       yield page;
     }
   } finally {
-    stop.abort();
+    stop.abort(PAGING_ENDED);
   }
 }
 
@@ -137,7 +143,7 @@ async function* prefetchBloodPressurePages(
       if (repeated) throw repeatedCursor(client, userId, cursor);
     }
   } finally {
-    stop.abort();
+    stop.abort(PAGING_ENDED);
   }
 }
 

@@ -66,7 +66,9 @@ const copyOf = <T>(value: T): T => (Array.isArray(value) ? ([...value] as T) : v
 
 /** A copy without the undefined fields: the arguments as JSON keeps them, and the same in memory. */
 function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+  const copy: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) if (field !== undefined) copy[name] = field;
+  return copy as T;
 }
 
 export function listUsersRequest(query: ListUsersQuery = {}): RequestSpec {
@@ -160,18 +162,42 @@ export function requestUrl(baseUrl: string, spec: RequestSpec): string {
   if (prefix !== undefined && PLAIN_PATH.test(spec.path)) {
     // The usual case, without parsing a URL per request: the base as the URL parser writes it, then
     // a path it would leave as it is, then the query in the form encoding searchParams writes.
-    let params: URLSearchParams | undefined;
-    for (const name in spec.query) {
-      const value = spec.query[name];
-      if (value !== undefined) (params ??= new URLSearchParams()).append(name, String(value));
-    }
-    return params ? `${prefix}${spec.path}?${params.toString()}` : `${prefix}${spec.path}`;
+    return `${prefix}${spec.path}${queryString(spec.query)}`;
   }
   const url = new URL(baseUrl.replace(/\/+$/, '') + spec.path);
   for (const [name, value] of Object.entries(spec.query)) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return url.toString();
+}
+
+/** Characters the form encoding of searchParams writes as they are. */
+const FORM_PLAIN = /^[A-Za-z0-9*._-]*$/;
+
+/**
+ * `?name=value&…` of the defined parameters, as searchParams writes it ('' when none). Names and
+ * values of plain characters (numbers, dates, ids, slugs) are joined as they are; any other text
+ * takes URLSearchParams, so the encoding is the same either way.
+ */
+function queryString(query: RequestSpec['query']): string {
+  let text = '';
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined) continue;
+    const written = String(value);
+    if (!FORM_PLAIN.test(name) || !FORM_PLAIN.test(written)) return formEncoded(query);
+    text += `${text === '' ? '?' : '&'}${name}=${written}`;
+  }
+  return text;
+}
+
+function formEncoded(query: RequestSpec['query']): string {
+  const params = new URLSearchParams();
+  for (const name in query) {
+    const value = query[name];
+    if (value !== undefined) params.append(name, String(value));
+  }
+  return `?${params.toString()}`;
 }
 
 /**

@@ -35,22 +35,11 @@ export function readResponse<T>(
   redirect: FollowedRedirect | undefined,
   contractLens: boolean,
 ): T {
-  const refuse = (problem: string): HealthApiError => {
-    outcome.log({});
-    return new HealthApiError({
-      kind: 'invalid_response',
-      message: `Unexpected response from ${spec.method} ${url}: ${problem}`,
-      method: spec.method,
-      url,
-      status: outcome.status,
-      responseBody: outcome.text,
-    });
-  };
   const parsed = parseJson(outcome.text);
-  if (!parsed.ok) throw refuse(parsed.problem);
+  if (!parsed.ok) throw refused(parsed.problem, spec, url, outcome);
   const specExact = contractLens && isSpecExact(operation, parsed.value);
   const decoded = specExact ? { ok: true as const, value: parsed.value as T } : validate(parsed.value, schema, FAST_CHECKS.get(schema));
-  if (!decoded.ok) throw refuse(decoded.problem);
+  if (!decoded.ok) throw refused(decoded.problem, spec, url, outcome);
   if (!contractLens) {
     outcome.log({});
     return decoded.value;
@@ -59,4 +48,17 @@ export function readResponse<T>(
   outcome.log({ deviations });
   opts.onDeviations?.(deviations);
   return decoded.value;
+}
+
+/** A 2xx body the reader cannot take: logged as it came, refused with the body kept. */
+function refused(problem: string, spec: RequestSpec, url: string, outcome: Extract<AttemptOutcome, { kind: 'ok' }>): HealthApiError {
+  outcome.log({});
+  return new HealthApiError({
+    kind: 'invalid_response',
+    message: `Unexpected response from ${spec.method} ${url}: ${problem}`,
+    method: spec.method,
+    url,
+    status: outcome.status,
+    responseBody: outcome.text,
+  });
 }

@@ -3,6 +3,7 @@
 // (ok, redirect, failure and whether a retry may help). The client's retry loop sits above it.
 import { Agent, request, type Dispatcher } from 'undici';
 import { DEFAULT_API_KEY_HEADER } from './apiKeyHeader';
+import { AttemptDeadlines } from './attemptDeadlines';
 import { HealthApiError, type HealthApiErrorKind } from './errors';
 import { httpFailure } from './httpFailures';
 import { BodyTooLargeError, firstHeader, readBody } from './httpResponse';
@@ -45,6 +46,7 @@ export class Transport {
   readonly #maxResponseBytes: number;
   readonly #onRequest: ((entry: RequestLogEntry) => void) | undefined;
   readonly #dispatcher: Dispatcher;
+  readonly #deadlines: AttemptDeadlines;
 
   constructor(options: TransportOptions) {
     this.#apiKey = options.apiKey;
@@ -53,6 +55,7 @@ export class Transport {
     this.#maxResponseBytes = options.maxResponseBytes;
     this.#onRequest = options.onRequest;
     this.#dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    this.#deadlines = new AttemptDeadlines(options.timeoutMs);
   }
 
   /** Closes pooled connections. */
@@ -62,9 +65,8 @@ export class Transport {
 
   async attempt(spec: RequestSpec, url: string, attempt: number, signal: AbortSignal | undefined, redirectedFrom: string | undefined): Promise<AttemptOutcome> {
     const started = performance.now();
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), this.#timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+    // Ends at this attempt's own deadline (on the transport's one timer) or on the caller's Cancel.
+    const abort = this.#deadlines.start(signal);
     const keyHeader = this.#apiKeyHeader ?? DEFAULT_API_KEY_HEADER;
     const headers: Record<string, string> = {
       [keyHeader]: this.#apiKey,
@@ -73,31 +75,19 @@ export class Transport {
       ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
     };
     const requestBody = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    // What the log keeps of the request: built only when something listens.
-    const sent = this.#onRequest && {
+    // What the log keeps of the request: built only when something listens. No closure per
+    // attempt otherwise: the client's figures are a few microseconds a request above a bare one.
+    const record = this.#onRequest && new AttemptRecord(this.#onRequest, this.#apiKey, spec, url, attempt, this.#apiKeyHeader, started, {
       requestHeaders: { ...headers, [keyHeader]: REDACTED_HEADER },
       ...(requestBody === undefined ? {} : { requestBody: redactText(requestBody, this.#apiKey) }),
       ...(redirectedFrom === undefined ? {} : { redirectedFrom }),
-    };
-    const log = (entry: Partial<RequestLogEntry>, ms = Math.round(performance.now() - started)): void =>
-      this.#onRequest?.({
-        method: spec.method,
-        url,
-        ms,
-        attempt,
-        keyHeader: this.#apiKeyHeader,
-        operation: spec.operation,
-        ...sent,
-        ...entry,
-      });
-    const fail = (kind: HealthApiErrorKind, message: string, extra: Partial<HealthApiError> & { cause?: unknown } = {}) =>
-      new HealthApiError({ kind, message, method: spec.method, url, ...extra });
+    });
 
     try {
       const response = await request(url, {
         method: spec.method,
         dispatcher: this.#dispatcher,
-        signal: combined,
+        signal: abort,
         headers,
         body: requestBody,
         headersTimeout: this.#timeoutMs,
@@ -107,19 +97,15 @@ export class Transport {
       // Redacted before anything (an error message, a snippet, a document) can repeat part of it.
       const text = redactText(await readBody(response.body, this.#maxResponseBytes), this.#apiKey);
       const status = response.statusCode;
-      // Built only for a listener: without one, a response costs no copy of its headers.
-      const received = (): Partial<RequestLogEntry> => ({
-        status,
-        ...(requestId ? { requestId } : {}),
-        responseHeaders: flatHeaders(response.headers, this.#apiKey),
-        responseBody: text,
-      });
       if (status >= 200 && status < 300) {
         // Logged once the body is read and checked, with what the contract lens found.
-        const ms = Math.round(performance.now() - started);
-        return { kind: 'ok', status, text, log: (extra) => this.#onRequest && log({ ...received(), ...extra }, ms) };
+        record?.answered(status, requestId, response.headers, text);
+        return { kind: 'ok', status, text, log: record ? record.logAnswer : IGNORED };
       }
-      if (this.#onRequest) log(received());
+      if (record) {
+        record.answered(status, requestId, response.headers, text);
+        record.logAnswer({});
+      }
       const failure = httpFailure({
         method: spec.method,
         url,
@@ -133,14 +119,15 @@ export class Transport {
       if (status >= 300 && status < 400) return { kind: 'redirect', status, location: firstHeader(response.headers, ['location']), error: failure.error };
       return { kind: 'failed', ...failure };
     } catch (cause) {
-      const kind: HealthApiErrorKind = signal?.aborted
-        ? 'cancelled'
-        : timeout.signal.aborted || isUndiciTimeout(cause)
-          ? 'timeout'
-          : cause instanceof BodyTooLargeError || isNotHttp(cause)
-            ? 'invalid_response'
-            : 'network';
-      log({ error: kind, failure: shortFailure(kind, cause, this.#timeoutMs) });
+      const kind: HealthApiErrorKind =
+        abort.endedBy === 'cancel' || signal?.aborted
+          ? 'cancelled'
+          : abort.endedBy === 'deadline' || isUndiciTimeout(cause)
+            ? 'timeout'
+            : cause instanceof BodyTooLargeError || isNotHttp(cause)
+              ? 'invalid_response'
+              : 'network';
+      record?.log({ error: kind, failure: shortFailure(kind, cause, this.#timeoutMs) }, Math.round(performance.now() - started));
       const message =
         kind === 'cancelled'
           ? `${spec.method} ${url} was cancelled`
@@ -151,10 +138,48 @@ export class Transport {
                 ? `Response of ${spec.method} ${url} is larger than ${this.#maxResponseBytes} bytes`
                 : `${new URL(url).host} did not answer ${spec.method} ${url} with HTTP (${networkReason(cause)})`
               : `Could not reach ${new URL(url).host}: ${networkReason(cause)}`;
-      const safeCause = describedCause(cause, this.#apiKey);
-      return { kind: 'failed', error: fail(kind, message, { cause: safeCause }), retryable: kind === 'network' };
+      const error = new HealthApiError({ kind, message, method: spec.method, url, cause: describedCause(cause, this.#apiKey) });
+      return { kind: 'failed', error, retryable: kind === 'network' };
     } finally {
-      clearTimeout(timer);
+      this.#deadlines.finish(abort, signal);
     }
+  }
+}
+
+const IGNORED = (): void => undefined;
+
+/** One attempt's entries for the request-log listener: what was sent, then what came back. */
+class AttemptRecord {
+  #received: Partial<RequestLogEntry> = {};
+  #answeredMs = 0;
+
+  constructor(
+    private readonly onRequest: (entry: RequestLogEntry) => void,
+    private readonly apiKey: string,
+    private readonly spec: RequestSpec,
+    private readonly url: string,
+    private readonly attempt: number,
+    private readonly keyHeader: string | undefined,
+    private readonly started: number,
+    private readonly sent: Partial<RequestLogEntry>,
+  ) {}
+
+  /** The answer as the log keeps it: its headers copied (and redacted) only here, for a listener. */
+  answered(status: number, requestId: string, headers: Record<string, string | string[] | undefined>, text: string): void {
+    this.#answeredMs = Math.round(performance.now() - this.started);
+    this.#received = {
+      status,
+      ...(requestId ? { requestId } : {}),
+      responseHeaders: flatHeaders(headers, this.apiKey),
+      responseBody: text,
+    };
+  }
+
+  /** The answered attempt's entry, with what reading it found (the contract lens's deviations). */
+  readonly logAnswer = (extra: Partial<RequestLogEntry>): void => this.log({ ...this.#received, ...extra }, this.#answeredMs);
+
+  log(entry: Partial<RequestLogEntry>, ms: number): void {
+    const { spec, url, attempt, keyHeader } = this;
+    this.onRequest({ method: spec.method, url, ms, attempt, keyHeader, operation: spec.operation, ...this.sent, ...entry });
   }
 }
