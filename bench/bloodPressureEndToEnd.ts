@@ -14,7 +14,10 @@
 //     `loading` → first `page` (the host's request, its checks and columns, the post), first `page`
 //     → rows in the DOM (the webview's work) and rows → their frame; and they place the first-page
 //     request's arrival at the sandbox and its response's end on the same timeline (epoch clocks of
-//     the browser and the sandbox's process, one machine).
+//     the browser and the sandbox's process, one machine). From those: the response's end → the
+//     first `page` in the webview (the host's reading, checks, columns and post, and the message's
+//     trip through the workbench), and the sandbox's own time for the panel's request beside its
+//     time for the bare request (the same work, but the panel's competes with the workbench).
 import type { Frame } from 'playwright-core';
 import { Agent, request } from 'undici';
 import { HealthApiClient } from '../src/api/client';
@@ -56,6 +59,10 @@ interface Sample {
   /** From the click: the first-page request reached the sandbox / its response was sent. */
   requestArrivedMs: number;
   responseSentMs: number;
+  /** The response's end at the sandbox → the first `page` message in the webview. */
+  responseToPageMs: number;
+  /** Arrival → end of the panel's first-page request at the sandbox. */
+  serverMs: number;
 }
 
 async function main(): Promise<void> {
@@ -75,23 +82,27 @@ async function main(): Promise<void> {
 
     const samples: Sample[] = [];
     const fetchMs: number[] = [];
+    const bareServerMs: number[] = [];
     const frameMs: number[] = [];
     let firstPageReadings = 0;
     for (let rep = 0; rep < WARM_UPS + REPS; rep++) {
       const sample = await timeApply(frame, sandbox);
       const fetched = await fetchAndParse(agent, url);
+      const bareServer = await serverTimeOf(sandbox, url.replace(sandbox.url, ''));
       const idle = await idleFrameMs(frame);
       firstPageReadings = fetched.readings;
       const warmUp = rep < WARM_UPS;
       log(
         `${warmUp ? 'warm-up' : `rep ${rep - WARM_UPS + 1}`}: Apply → first rows on screen ${sample.totalMs.toFixed(1)} ms ` +
           `(→ loading ${sample.clickToLoadingMs.toFixed(1)}, → first page ${sample.loadingToPageMs.toFixed(1)}, → rows ${sample.pageToRowsMs.toFixed(1)}, → frame ${sample.rowsToFrameMs.toFixed(1)}; ` +
-          `from the click: request at the sandbox ${sample.requestArrivedMs.toFixed(1)}, response sent ${sample.responseSentMs.toFixed(1)}); ` +
-          `undici + JSON.parse ${fetched.ms.toFixed(1)} ms; idle frame ${idle.toFixed(1)} ms`,
+          `from the click: request at the sandbox ${sample.requestArrivedMs.toFixed(1)}, response sent ${sample.responseSentMs.toFixed(1)}; ` +
+          `response sent → first page ${sample.responseToPageMs.toFixed(1)}; at the sandbox ${sample.serverMs.toFixed(1)}); ` +
+          `undici + JSON.parse ${fetched.ms.toFixed(1)} ms (at the sandbox ${bareServer.toFixed(1)}); idle frame ${idle.toFixed(1)} ms`,
       );
       if (warmUp) continue;
       samples.push(sample);
       fetchMs.push(fetched.ms);
+      bareServerMs.push(bareServer);
       frameMs.push(idle);
     }
 
@@ -123,6 +134,9 @@ async function main(): Promise<void> {
           rowsToFrame: part('rowsToFrameMs'),
           clickToRequestAtSandbox: part('requestArrivedMs'),
           clickToResponseSent: part('responseSentMs'),
+          responseSentToFirstPage: part('responseToPageMs'),
+          panelRequestAtSandbox: part('serverMs'),
+          bareRequestAtSandbox: { medianMs: round(median(bareServerMs), 1), samplesMs: bareServerMs.map((ms) => round(ms, 1)) },
           firstPageReadings,
           heavyReaderReadings: HEAVY_READINGS,
           host: describeHost(host),
@@ -197,6 +211,8 @@ async function timeApply(frame: Frame, sandbox: SandboxProcess): Promise<Sample>
   return {
     requestArrivedMs: firstPage.arrivedAt - clickAt,
     responseSentMs: firstPage.finishedAt - clickAt,
+    responseToPageMs: timeOrigin + page - firstPage.finishedAt,
+    serverMs: firstPage.finishedAt - firstPage.arrivedAt,
     totalMs: painted - click,
     clickToLoadingMs: loading - click,
     loadingToPageMs: page - loading,
@@ -259,6 +275,13 @@ async function idleFrameMs(frame: Frame): Promise<number> {
       }),
     IDLE_FRAMES,
   );
+}
+
+/** Arrival → end at the sandbox of the last request for `path` since the last look. */
+async function serverTimeOf(sandbox: SandboxProcess, path: string): Promise<number> {
+  const time = (await sandbox.requestTimes()).findLast((each) => each.url === path);
+  if (!time?.finishedAt) throw new Error(`the sandbox saw no request for ${path}`);
+  return time.finishedAt - time.arrivedAt;
 }
 
 /** Bare undici.request + JSON.parse of the panel's first-page request, on a kept-alive connection. */
