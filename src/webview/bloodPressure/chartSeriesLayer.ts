@@ -128,22 +128,15 @@ export class SeriesLayer {
       for (const path of [series.systolic, series.diastolic]) {
         // Outwards from the pointer's instant, while a point could still be nearer than the best.
         const start = pointAtOrAfter(path, pointerMs);
-        for (let i = start; i < path.length; i++) {
-          const dx = x.at(path.t[i]!) - px;
-          if (dx * dx >= bestDistance) break;
-          const distance = this.distance(path, i, dx, y, py);
-          if (distance < bestDistance) {
-            bestDistance = distance;
-            best = { key: series.key, epochMs: path.t[i]! };
-          }
-        }
-        for (let i = start - 1; i >= 0; i--) {
-          const dx = x.at(path.t[i]!) - px;
-          if (dx * dx >= bestDistance) break;
-          const distance = this.distance(path, i, dx, y, py);
-          if (distance < bestDistance) {
-            bestDistance = distance;
-            best = { key: series.key, epochMs: path.t[i]! };
+        for (const step of [1, -1]) {
+          for (let i = step === 1 ? start : start - 1; i >= 0 && i < path.length; i += step) {
+            const dx = x.at(path.t[i]!) - px;
+            if (dx * dx >= bestDistance) break;
+            const distance = this.distance(path, i, dx, y, py);
+            if (distance < bestDistance) {
+              bestDistance = distance;
+              best = { key: series.key, epochMs: path.t[i]! };
+            }
           }
         }
       }
