@@ -70,7 +70,7 @@ describe('Why is data missing? in a real workbench', () => {
     const shownAt = Date.now();
     const [, lastDay = '', days = ''] = /Withings connected on \d{4}-\d{2}-\d{2}, no readings since (\d{4}-\d{2}-\d{2}) \((\d+) days\)/.exec(heading) ?? assert.fail(heading);
     // The count the same clock gives in the user's zone (see test/support/storyClock.ts), not the calendar's.
-    const zone = timeZoneIdOf(user);
+    const zone = timeZoneIdOf(user) ?? 'UTC';
     const lastUtcDay = utcDayBefore(Date.parse(`${sandbox.today}T00:00:00Z`), STORY_DAYS.stoppedSyncing);
     assert.ok(localDaysOfUtcDay(zone, lastUtcDay).includes(lastDay), `${lastDay} is ${lastUtcDay} (UTC) in ${zone}`);
     assert.ok(daysSinceBetween(zone, lastDay, askedAt, shownAt).includes(Number(days)), `${days} days from ${lastDay} to today in ${zone}`);

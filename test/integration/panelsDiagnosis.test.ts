@@ -59,7 +59,7 @@ suite('Panels: Diagnose Data', () => {
     const [, lastDay = '', days = ''] = /^Withings connected on \d{4}-\d{2}-\d{2}, no readings since (\d{4}-\d{2}-\d{2}) \((\d+) days\)$/.exec(stopped.title) ?? assert.fail(stopped.title);
     // The sandbox placed the last reading on the UTC day STORY_DAYS.stoppedSyncing before its today;
     // the diagnosis dates it, and counts the days since, in the user's zone at the time it ran.
-    const zone = timeZoneIdOf(user);
+    const zone = timeZoneIdOf(user) ?? 'UTC';
     const lastUtcDay = utcDayBefore(Date.parse(`${fixture.sandbox.today}T00:00:00Z`), STORY_DAYS.stoppedSyncing);
     assert.ok(localDaysOfUtcDay(zone, lastUtcDay).includes(lastDay), `${lastDay} is ${lastUtcDay} (UTC) in ${zone}`);
     assert.ok(daysSinceBetween(zone, lastDay, askedAt, shownAt).includes(Number(days)), `${days} days from ${lastDay} to today in ${zone}`);

@@ -115,7 +115,7 @@ describe('a stopped source is dated and counted in the user zone, at any hour', 
     const client = fixture.client();
     const position = SAMPLE_STORIES.find((s) => s.kind === 'stoppedSyncing')?.position ?? assert.fail('story');
     const user = (await client.listUsers({ offset: position, limit: 1 })).users[0] ?? assert.fail(`user #${position}`);
-    const zone = timeZoneIdOf(user);
+    const zone = timeZoneIdOf(user) ?? 'UTC';
     const lastUtcDay = utcDayBefore(Date.parse(`${TODAY}T00:00:00Z`), STORY_DAYS.stoppedSyncing);
     const counts: number[] = [];
     for (const instant of [`${TODAY}T00:30:00Z`, `${TODAY}T23:30:00Z`, '2026-03-09T00:30:00Z']) {
