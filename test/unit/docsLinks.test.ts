@@ -1,7 +1,8 @@
 // The README is the front page and docs/ the reference: every relative link in them resolves to a
 // file of the repository, every image exists, every #anchor names a heading of its target (GitHub's
-// slugs), every docs page is reachable from the README through the docs index, and the README stays
-// a front page (under 300 lines). The checker itself is tested on text that breaks each rule.
+// slugs), every docs page is reachable from the README through the docs index, every contributed
+// command and setting is documented, and the README stays a front page (under 300 lines). The
+// checker itself is tested on text that breaks each rule.
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,19 @@ describe('README and docs/ links', () => {
     const indexTargets = new Set(linksOf(readFileSync(DOCS_INDEX, 'utf8')).map((link) => link.target.split('#')[0]));
     const missing = docsPages().map((file) => file.slice(DOCS.length + 1)).filter((name) => name !== 'README.md' && !indexTargets.has(name));
     assert.deepEqual(missing, [], 'docs pages the index does not link to');
+  });
+
+  test('docs/commands.md names every contributed command, docs/configuration.md every setting', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      contributes: { commands: { command: string }[]; configuration: { properties: Record<string, unknown> } | { properties: Record<string, unknown> }[] };
+    };
+    const commandsPage = readFileSync(join(DOCS, 'commands.md'), 'utf8');
+    const undocumentedCommands = manifest.contributes.commands.map((entry) => entry.command).filter((id) => !commandsPage.includes(`(\`${id}\`)`));
+    assert.deepEqual(undocumentedCommands, [], 'commands without a row in docs/commands.md');
+    const settingsPage = readFileSync(join(DOCS, 'configuration.md'), 'utf8');
+    const settings = [manifest.contributes.configuration].flat().flatMap((section) => Object.keys(section.properties));
+    assert.ok(settings.length >= 10, `found ${settings.length} settings`);
+    assert.deepEqual(settings.filter((key) => !settingsPage.includes(`| \`${key}\` |`)), [], 'settings without a row in docs/configuration.md');
   });
 
   test('the README is a front page: under 300 lines', () => {
