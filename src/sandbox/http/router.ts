@@ -32,6 +32,8 @@ export interface RequestContext {
 export interface Reply {
   status: number;
   body: unknown;
+  /** Headers beside the JSON body (a replayed redirect's location). */
+  headers?: Record<string, string>;
 }
 
 export type Handler = (context: RequestContext) => Reply | Promise<Reply>;
