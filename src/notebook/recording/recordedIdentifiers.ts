@@ -41,6 +41,11 @@ export class RecordedIdentifiers {
     }
   }
 
+  /** How many distinct identifiers the run met. */
+  get size(): number {
+    return this.#pseudonymOf.size;
+  }
+
   /** The pseudonym of exactly this identifier, if the run met it. */
   pseudonymOf(original: string): string | undefined {
     return this.#pseudonymOf.get(original);

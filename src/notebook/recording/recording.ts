@@ -49,7 +49,8 @@ export function recordingOf(input: RecordingInput): Recording {
   const copy = new RecordedCopy(pseudonyms, identifiers);
   const taken = new Set<string>();
   const notebooks = input.notebooks.map(({ fileName, run }) => ({ name: copyName(fileName, taken), text: serializeNotebookFile(copy.notebook(run, input.recordedFrom)) }));
-  const report: ScrubReport = fixtures.reduce((sum, fixture) => addReports(sum, fixture.report), emptyReport());
+  // Dates and texts add up per fixture; an identifier recurs in many of them and is counted once.
+  const report: ScrubReport = { ...fixtures.reduce((sum, fixture) => addReports(sum, fixture.report), emptyReport()), pseudonymised: identifiers.size };
   return {
     files: [...fixtures.map((fixture) => ({ name: fixture.fileName, text: fixture.text })), ...notebooks],
     fixtures: fixtures.length,
