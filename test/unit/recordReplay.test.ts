@@ -94,8 +94,6 @@ expect count markers >= 1
 \`\`\`
 `;
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
 interface Verdicts {
   /** Per request cell: each assertion's verdict, in order. */
   cells: { cell: number; outcome: CellResult['outcome']; pages: number; verdicts: { text: string; passed: boolean }[] }[];
@@ -135,6 +133,20 @@ async function recordAndReplay(baseUrl: string, apiKey: string): Promise<{ dir: 
   }
 }
 
+type Recorded = Awaited<ReturnType<typeof recordAndReplay>>;
+
+/** Records NOTEBOOK from a sandbox of `options` behind the planted-id server, and replays it. */
+async function recordBehindPlantedIds(options: { seed: number; shape?: 'vendor' }): Promise<Recorded> {
+  const sandbox = await startSandbox({ port: 0, users: 8, today: TODAY, bloodPressurePageSize: 15, ...options });
+  const served = await plantedIdServer(sandbox);
+  try {
+    return await recordAndReplay(served.url, sandbox.apiKey);
+  } finally {
+    await served.close();
+    await sandbox.close();
+  }
+}
+
 function assertSameVerdicts(live: Verdicts, replayed: Verdicts): void {
   assert.equal(replayed.cells.length, live.cells.length);
   live.cells.forEach((cell, index) => {
@@ -161,19 +173,11 @@ describe('record once, replay offline', () => {
   after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   describe('against the spec-shaped sandbox', () => {
-    let sandbox: Sandbox;
-    let run: Awaited<ReturnType<typeof recordAndReplay>>;
+    let run: Recorded;
     before(async () => {
-      sandbox = await startSandbox({ port: 0, seed: 7, users: 8, today: TODAY, bloodPressurePageSize: 15 });
-      const served = await plantedIdServer(sandbox);
-      try {
-        run = await recordAndReplay(served.url, sandbox.apiKey);
-      } finally {
-        await served.close();
-      }
+      run = await recordBehindPlantedIds({ seed: 7 });
       dirs.push(run.dir);
     });
-    after(() => sandbox?.close());
 
     test('every assertion gets the verdict it got live, paged loads included', () => {
       assertSameVerdicts(run.live, run.replayed);
@@ -233,19 +237,11 @@ describe('record once, replay offline', () => {
   });
 
   describe('against a vendor-shaped service', () => {
-    let sandbox: Sandbox;
-    let run: Awaited<ReturnType<typeof recordAndReplay>>;
+    let run: Recorded;
     before(async () => {
-      sandbox = await startSandbox({ port: 0, seed: 3, users: 8, today: TODAY, shape: 'vendor', bloodPressurePageSize: 15 });
-      const served = await plantedIdServer(sandbox);
-      try {
-        run = await recordAndReplay(served.url, sandbox.apiKey);
-      } finally {
-        await served.close();
-      }
+      run = await recordBehindPlantedIds({ seed: 3, shape: 'vendor' });
       dirs.push(run.dir);
     });
-    after(() => sandbox?.close());
 
     test('every assertion gets the verdict it got live, the redirect and the deviations included', () => {
       assertSameVerdicts(run.live, run.replayed);
