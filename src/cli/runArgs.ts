@@ -15,7 +15,8 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
                             unless --base-url is given)
   --var NAME=VALUE          set a notebook variable (repeatable): it wins over the front matter and "let"
   --junit PATH              also write a JUnit XML report there
-  --api-key-header NAME     header that carries the key (default ${DEFAULT_API_KEY_HEADER})
+  --api-key-header NAME     header that carries the key (default: the environment's, x-vital-api-key on
+                            the vendor's hosts, else ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to run against a production environment
   -h, --help                show this help
 
