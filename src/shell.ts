@@ -145,6 +145,7 @@ export function activateShell(context: vscode.ExtensionContext, registrations: S
     records: requestRecorder.records,
     requestsSelection: () => requestsView.treeView.selection,
     panels: registeredPanels.panels,
+    scrub,
   });
 
   const api = createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools, notebooks });
