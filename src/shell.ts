@@ -148,6 +148,6 @@ export function activateShell(context: vscode.ExtensionContext, registrations: S
     scrub,
   });
 
-  const api = createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools, notebooks });
+  const api = createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools, notebooks, panels: registeredPanels.panels });
   return { api, connection };
 }

@@ -308,7 +308,8 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     if (unchanged) await this.retry();
   }
 
-  private async copyCurl(): Promise<void> {
+  /** Copy as cURL: the request of the current query, as healthData.scrub.when lets it leave. */
+  async copyCurl(): Promise<void> {
     const spec = this.currentRequest();
     if (!spec) return;
     // Under healthData.scrub.when the request is rebuilt from its scrubbed operation: the user's
