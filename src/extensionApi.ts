@@ -13,6 +13,7 @@ import type { HealthDataMcpServerDefinitions } from './lm/mcpServerDefinitions';
 import type { AgentLanguageModelTools } from './lm/languageModelTools';
 import type { RequestsView } from './views/requests/requestsView';
 import type { RegisteredNotebooks } from './notebookEditor/registerNotebooks';
+import type { Panels } from './panels/panels';
 
 /** What the integration tests drive in place of input boxes and read in place of the Output view. */
 export interface ShellTestingApi {
@@ -43,6 +44,8 @@ export interface ShellTestingApi {
   readonly notebooks: RegisteredNotebooks | undefined;
   /** Answers "production asks" questions in place of their modal until disposed; `asked` lists them. */
   answerProductionQuestions(answer: boolean): { asked: readonly string[]; dispose(): void };
+  /** The Copy as cURL button of the panel in front, pressed; false when no panel is in front. */
+  copyActivePanelCurl(): Promise<boolean>;
 }
 
 export interface HealthDataExtensionApi {
@@ -66,6 +69,7 @@ export interface ExtensionApiParts {
   mcpServerDefinitions?: HealthDataMcpServerDefinitions;
   agentTools?: AgentLanguageModelTools;
   notebooks?: RegisteredNotebooks;
+  panels: Pick<Panels, 'copyActiveCurl'>;
 }
 
 export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensionApi {
@@ -97,6 +101,7 @@ export function createExtensionApi(parts: ExtensionApiParts): HealthDataExtensio
     agentTools: parts.agentTools,
     notebooks: parts.notebooks,
     answerProductionQuestions,
+    copyActivePanelCurl: () => parts.panels.copyActiveCurl(),
   };
   return {
     commandIds: () => commands.registeredIds(),

@@ -145,8 +145,9 @@ export function activateShell(context: vscode.ExtensionContext, registrations: S
     records: requestRecorder.records,
     requestsSelection: () => requestsView.treeView.selection,
     panels: registeredPanels.panels,
+    scrub,
   });
 
-  const api = createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools, notebooks });
+  const api = createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools, notebooks, panels: registeredPanels.panels });
   return { api, connection };
 }

@@ -4,11 +4,10 @@
 // from HEALTH_DATA_API_KEY only and is never printed; production needs --allow-production.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_API_KEY_HEADER, VENDOR_API_KEY_HEADER } from '../api/apiKeyHeader';
-import { HealthApiClient } from '../api/client';
+import { HealthApiClient, type HealthApiClientOptions } from '../api/client';
 import { redactText } from '../api/redaction';
 import type { RequestOperationName } from '../api/requests';
-import { DEFAULT_BASE_URLS, defaultApiKeyHeader, isProduction, isVendorHost, normaliseBaseUrl, type EnvironmentId } from '../domain/environments';
+import { apiKeyHeaderFor, DEFAULT_BASE_URLS, isProduction, normaliseBaseUrl, type EnvironmentId } from '../domain/environments';
 import { loadOperation } from '../notebook/operationLoad';
 import { ExchangeRecorder } from '../scrub/exchangeRecorder';
 import { writeFixtures } from '../scrub/fixtureWriter';
@@ -90,7 +89,7 @@ const ADDRESS_PROBLEMS: Readonly<Record<Exclude<ReturnType<typeof normaliseBaseU
   hasQueryOrFragment: 'a base URL has no query or fragment',
 };
 
-type Target = { ok: true; baseUrl: string; environment: EnvironmentId | undefined; production: boolean } | { ok: false; message: string };
+type Target = { ok: true; baseUrl: string; environment: EnvironmentId | undefined; apiKeyHeader: string; production: boolean } | { ok: false; message: string };
 
 function target(flags: CaptureFlags): Target {
   if ((flags.baseUrl === undefined) === (flags.environment === undefined)) return { ok: false, message: 'Give either --base-url URL or --environment ID.' };
@@ -109,81 +108,88 @@ function target(flags: CaptureFlags): Target {
   }
   const productionAddresses = [DEFAULT_BASE_URLS.productionUs, DEFAULT_BASE_URLS.productionEu];
   const production = (environment !== undefined && isProduction(environment)) || productionAddresses.includes(checked.url);
-  return { ok: true, baseUrl: checked.url, environment, production };
+  const apiKeyHeader = apiKeyHeaderFor({ environment, baseUrl: checked.url }, flags.apiKeyHeader);
+  if (!apiKeyHeader) return { ok: false, message: `--api-key-header must be an HTTP header name such as x-vital-api-key (got ${flags.apiKeyHeader}).` };
+  return { ok: true, baseUrl: checked.url, environment, apiKeyHeader, production };
 }
 
-export const captureCommand: CliCommand = {
-  name: 'capture',
-  summary: 'make one request and save it, scrubbed, as a sandbox fixture',
-  async run(argv, io: CliIo) {
-    const flags = parseFlags(argv);
-    if ('error' in flags) {
-      io.stderr(`${flags.error}\n\n${USAGE}`);
-      return 2;
-    }
-    if (flags.help) {
-      io.stdout(USAGE);
+/** `createClient`: the client the request is made with (a test's loopback dispatcher). */
+export function createCaptureCommand(createClient: (options: HealthApiClientOptions) => HealthApiClient = (options) => new HealthApiClient(options)): CliCommand {
+  return {
+    name: 'capture',
+    summary: 'make one request and save it, scrubbed, as a sandbox fixture',
+    async run(argv, io: CliIo) {
+      const flags = parseFlags(argv);
+      if ('error' in flags) {
+        io.stderr(`${flags.error}\n\n${USAGE}`);
+        return 2;
+      }
+      if (flags.help) {
+        io.stdout(USAGE);
+        return 0;
+      }
+      const where = target(flags);
+      if (!where.ok) {
+        io.stderr(`${where.message}\n\n${USAGE}`);
+        return 2;
+      }
+      if (where.production && !flags.allowProduction) {
+        io.stderr(`${where.baseUrl} is production: real people's data. Add --allow-production to capture from it (the fixture is scrubbed before it is written).`);
+        return 2;
+      }
+      if (flags.operation === undefined || !isOperationName(flags.operation)) {
+        io.stderr(`${flags.operation === undefined ? 'Name the operation' : `Unknown operation: ${flags.operation}`}: --operation ${SCRUB_OPERATIONS.join('|')}\n\n${USAGE}`);
+        return 2;
+      }
+      if (flags.out === undefined) {
+        io.stderr(`Name the fixtures folder: --out DIR\n\n${USAGE}`);
+        return 2;
+      }
+      const parsed = parseOperationArgs(flags.operation as RequestOperationName, flags.operationWords);
+      if (!parsed.ok) {
+        io.stderr(`${parsed.message}\n\n${USAGE}`);
+        return 2;
+      }
+      const apiKey = io.env[API_KEY_VARIABLE];
+      if (apiKey === undefined || apiKey === '') {
+        io.stderr(`Set ${API_KEY_VARIABLE} to the API key of ${where.baseUrl} (it is read from the environment only, never from an argument).`);
+        return 2;
+      }
+      const recorder = new ExchangeRecorder();
+      const client = createClient({
+        baseUrl: where.baseUrl,
+        apiKey,
+        apiKeyHeader: where.apiKeyHeader,
+        onRequest: recorder.onRequest,
+      });
+      let failure: unknown;
+      try {
+        // Every page, as a notebook cell's `pages all` loads them: each page's cursor leads to the next fixture.
+        await loadOperation(client, parsed.operation, { pages: 'all', onDeviations: () => undefined });
+      } catch (error) {
+        failure = error;
+      } finally {
+        await client.close();
+      }
+      const exchanges = recorder.exchanges();
+      if (exchanges.length === 0) {
+        const reason = failure instanceof Error ? failure.message : 'no answer';
+        io.stderr(`Nothing to capture: ${redactText(reason, apiKey)}`);
+        return 2;
+      }
+      const secret = scrubSecret(io);
+      const fixtures = writeFixtures(exchanges, secret);
+      const dir = resolve(flags.out);
+      mkdirSync(dir, { recursive: true });
+      for (const fixture of fixtures) {
+        const file = join(dir, fixture.fileName);
+        writeFileSync(file, fixture.text);
+        io.stdout(`Wrote ${file} (HTTP ${JSON.parse(fixture.text).status as number}; scrubbed: ${describeReport(fixture.report)})`);
+      }
+      io.stdout(`node dist/sandbox.js --fixtures ${flags.out} now answers: ${fixtures[0]!.sandboxPath}${fixtures.length > 1 ? ` (and its ${fixtures.length - 1} further ${fixtures.length === 2 ? 'page' : 'pages'})` : ''}`);
       return 0;
-    }
-    const where = target(flags);
-    if (!where.ok) {
-      io.stderr(`${where.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (where.production && !flags.allowProduction) {
-      io.stderr(`${where.baseUrl} is production: real people's data. Add --allow-production to capture from it (the fixture is scrubbed before it is written).`);
-      return 2;
-    }
-    if (flags.operation === undefined || !isOperationName(flags.operation)) {
-      io.stderr(`${flags.operation === undefined ? 'Name the operation' : `Unknown operation: ${flags.operation}`}: --operation ${SCRUB_OPERATIONS.join('|')}\n\n${USAGE}`);
-      return 2;
-    }
-    if (flags.out === undefined) {
-      io.stderr(`Name the fixtures folder: --out DIR\n\n${USAGE}`);
-      return 2;
-    }
-    const parsed = parseOperationArgs(flags.operation as RequestOperationName, flags.operationWords);
-    if (!parsed.ok) {
-      io.stderr(`${parsed.message}\n\n${USAGE}`);
-      return 2;
-    }
-    const apiKey = io.env[API_KEY_VARIABLE];
-    if (apiKey === undefined || apiKey === '') {
-      io.stderr(`Set ${API_KEY_VARIABLE} to the API key of ${where.baseUrl} (it is read from the environment only, never from an argument).`);
-      return 2;
-    }
-    const recorder = new ExchangeRecorder();
-    const client = new HealthApiClient({
-      baseUrl: where.baseUrl,
-      apiKey,
-      apiKeyHeader: flags.apiKeyHeader ?? (where.environment ? defaultApiKeyHeader(where.environment, where.baseUrl) : isVendorHost(where.baseUrl) ? VENDOR_API_KEY_HEADER : DEFAULT_API_KEY_HEADER),
-      onRequest: recorder.onRequest,
-    });
-    let failure: unknown;
-    try {
-      // Every page, as a notebook cell's `pages all` loads them: each page's cursor leads to the next fixture.
-      await loadOperation(client, parsed.operation, { pages: 'all', onDeviations: () => undefined });
-    } catch (error) {
-      failure = error;
-    } finally {
-      await client.close();
-    }
-    const exchanges = recorder.exchanges();
-    if (exchanges.length === 0) {
-      const reason = failure instanceof Error ? failure.message : 'no answer';
-      io.stderr(`Nothing to capture: ${redactText(reason, apiKey)}`);
-      return 2;
-    }
-    const secret = scrubSecret(io);
-    const fixtures = writeFixtures(exchanges, secret);
-    const dir = resolve(flags.out);
-    mkdirSync(dir, { recursive: true });
-    for (const fixture of fixtures) {
-      const file = join(dir, fixture.fileName);
-      writeFileSync(file, fixture.text);
-      io.stdout(`Wrote ${file} (HTTP ${JSON.parse(fixture.text).status as number}; scrubbed: ${describeReport(fixture.report)})`);
-    }
-    io.stdout(`node dist/sandbox.js --fixtures ${flags.out} now answers: ${fixtures[0]!.sandboxPath}${fixtures.length > 1 ? ` (and its ${fixtures.length - 1} further ${fixtures.length === 2 ? 'page' : 'pages'})` : ''}`);
-    return 0;
-  },
-};
+    },
+  };
+}
+
+export const captureCommand = createCaptureCommand();

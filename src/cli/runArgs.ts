@@ -19,7 +19,8 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
                             in DIR, and a scrubbed copy of each notebook beside them (DIR/NAME.hdnb.md)
   --fixtures DIR            replay a recording: run against the built-in sandbox serving DIR's fixtures
                             (no other target, no network)
-  --api-key-header NAME     header that carries the key (default ${DEFAULT_API_KEY_HEADER})
+  --api-key-header NAME     header that carries the key (default: the environment's, x-vital-api-key on
+                            the vendor's hosts, else ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to run against a production environment
   -h, --help                show this help
 

@@ -1,6 +1,6 @@
 // Which server each environment talks to, and where its key is kept. Pure: the shell feeds in the
 // settings and the stored choice, and gets back a decision it only has to carry out.
-import { DEFAULT_API_KEY_HEADER, VENDOR_API_KEY_HEADER } from '../api/apiKeyHeader';
+import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader, VENDOR_API_KEY_HEADER } from '../api/apiKeyHeader';
 import { checkBaseUrl, type BaseUrlProblem } from '../api/transportSecurity';
 
 export type EnvironmentId = 'local' | 'sandboxUs' | 'sandboxEu' | 'productionUs' | 'productionEu' | 'custom';
@@ -88,14 +88,30 @@ export function isVendorHost(baseUrl: string): boolean {
 }
 
 /**
- * The header that carries the key in `id` when the setting names none: the built-in remote
- * environments (Sandbox and Production, US and EU) send the vendor's header while they point at the
- * vendor's hosts; the local sandbox, Custom, and a built-in environment pointed at another host
- * send the spec's.
+ * The header that carries the key in `id` when the setting names none: on the vendor's hosts the
+ * vendor's header, whichever environment points there (Custom included); the local sandbox, and
+ * any environment pointed at another host, the spec's.
  */
 export function defaultApiKeyHeader(id: EnvironmentId, baseUrl: string | undefined): string {
-  if (id === 'local' || id === 'custom' || baseUrl === undefined) return DEFAULT_API_KEY_HEADER;
+  if (id === 'local' || baseUrl === undefined) return DEFAULT_API_KEY_HEADER;
   return isVendorHost(baseUrl) ? VENDOR_API_KEY_HEADER : DEFAULT_API_KEY_HEADER;
+}
+
+/** Where a key goes: the environment when one is named (none: a bare base URL), and the base URL its requests go to. */
+export interface KeyHeaderTarget {
+  environment?: EnvironmentId | undefined;
+  baseUrl: string | undefined;
+}
+
+/**
+ * The one decision of the header that carries the key, for the extension, `cli.js run`,
+ * `cli.js capture` and the MCP server alike: the header the person named (the setting,
+ * --api-key-header) when given, else the default by where the requests go (defaultApiKeyHeader).
+ * Undefined: the name given cannot be a header.
+ */
+export function apiKeyHeaderFor(target: KeyHeaderTarget, given?: unknown): string | undefined {
+  if (given !== undefined) return normaliseApiKeyHeader(given);
+  return defaultApiKeyHeader(target.environment ?? 'custom', target.baseUrl);
 }
 
 const SECRET_PREFIX = 'healthData.apiKey.';

@@ -58,6 +58,7 @@ export const notebookStrings = {
 
   // Save as Notebook, Add to Notebook, New Notebook.
   savedTitle: (environment: string): string => vscode.l10n.t('Requests saved from {0}', environment),
+  savedAsNotebook: (): string => vscode.l10n.t('Saved as a new notebook.'),
   savedIntro: (count: number, environment: string): string =>
     count === 1
       ? vscode.l10n.t('One request from the Requests view, as sent in {0}. Run it again with Run All.', environment)
@@ -74,6 +75,11 @@ export const notebookStrings = {
   noPanelQuery: (): string => vscode.l10n.t('Open a Blood Pressure or Lab Test Markers panel with a query first: Add to Notebook adds its current query as a cell.'),
   addedToNotebook: (notebook: string): string => vscode.l10n.t('Added the query as a cell to {0}.', notebook),
   panelCellNote: (environment: string): string => vscode.l10n.t('Added from a panel (in {0}).', environment),
+  /** Beside cells saved scrubbed: why their ids are variables and their dates are not the ones sent. */
+  scrubbedCells: (): string =>
+    vscode.l10n.t(
+      'Scrubbed (healthData.scrub.when): the user ids in these cells are variables holding pseudonyms, and the dates are moved as the scrubber moves them. To run them against the real user, set the variables to the real ids (front matter, or --var NAME=VALUE) and the dates to the ones sent.',
+    ),
   sampleUnreadable: (reason: string): string =>
     vscode.l10n.t('The sample notebook could not be read ({0}). Reinstall the extension, or open any *.hdnb.md file.', reason),
 };

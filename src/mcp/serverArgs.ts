@@ -2,8 +2,8 @@
 // refusal of production without --allow-production is unit-tested. The key is never a flag: it is
 // read from the environment variable HEALTH_DATA_API_KEY, so it shows in no process list.
 import { API_KEY_VARIABLE } from '../agents/mcpLaunch';
-import { DEFAULT_API_KEY_HEADER, normaliseApiKeyHeader } from '../api/apiKeyHeader';
-import { DEFAULT_BASE_URLS, isEnvironmentId, isProduction, normaliseBaseUrl, type EnvironmentId, type RemoteEnvironmentId } from '../domain/environments';
+import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
+import { apiKeyHeaderFor, DEFAULT_BASE_URLS, isEnvironmentId, isProduction, normaliseBaseUrl, type EnvironmentId, type RemoteEnvironmentId } from '../domain/environments';
 
 export { API_KEY_VARIABLE };
 
@@ -15,7 +15,8 @@ The Health Data Explorer tools as an MCP server on stdin/stdout.
   --base-url URL            the API's base URL; the key is read from $${API_KEY_VARIABLE}
   --environment ID          sandboxUs, sandboxEu, productionUs, productionEu or custom: names the
                             environment in every result (its default base URL is used without --base-url)
-  --api-key-header NAME     header that carries the key (default ${DEFAULT_API_KEY_HEADER})
+  --api-key-header NAME     header that carries the key (default: the environment's,
+                            x-vital-api-key on the vendor's hosts, else ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to serve a production environment
   -h, --help                show this help`;
 
@@ -104,7 +105,7 @@ export function resolveRemoteTarget(
   const id = named ?? environmentOfUrl(checked.url);
   const production = isProduction(id);
   if (production && !flags.allowProduction) return { kind: 'error', message: refusal(ENVIRONMENT_LABELS[id]) };
-  const apiKeyHeader = normaliseApiKeyHeader(flags.apiKeyHeader ?? DEFAULT_API_KEY_HEADER);
+  const apiKeyHeader = apiKeyHeaderFor({ environment: named, baseUrl: checked.url }, flags.apiKeyHeader);
   if (!apiKeyHeader) return { kind: 'error', message: '--api-key-header must be an HTTP header name such as x-vital-api-key' };
   const apiKey = env[API_KEY_VARIABLE];
   if (!apiKey) return { kind: 'error', message: `Set the API key in the environment variable ${API_KEY_VARIABLE} (never as a flag)` };

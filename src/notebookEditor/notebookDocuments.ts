@@ -61,13 +61,18 @@ export async function setNotebookEnvironment(notebook: vscode.NotebookDocument, 
   return vscode.workspace.applyEdit(edit);
 }
 
-/** Appends request cells (each optionally after a Markdown note) at the end of `notebook`. */
-export async function appendCells(notebook: vscode.NotebookDocument, cells: { note?: string; source: string }[]): Promise<boolean> {
+/**
+ * Appends request cells (each optionally after a Markdown note) at the end of `notebook`; `variables`:
+ * its front matter's variables as they must be for them (set in the same edit).
+ */
+export async function appendCells(notebook: vscode.NotebookDocument, cells: { note?: string; source: string }[], variables?: Record<string, string>): Promise<boolean> {
   const data = cells.flatMap(({ note, source }) => [
     ...(note ? [new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, note, 'markdown')] : []),
     new vscode.NotebookCellData(vscode.NotebookCellKind.Code, source, REQUEST_CELL_LANGUAGE),
   ]);
+  const edits = [vscode.NotebookEdit.insertCells(notebook.cellCount, data)];
+  if (variables) edits.push(vscode.NotebookEdit.updateNotebookMetadata({ ...notebook.metadata, ...frontMatterMetadata({ ...frontMatterOf(notebook.metadata), variables }) }));
   const edit = new vscode.WorkspaceEdit();
-  edit.set(notebook.uri, [vscode.NotebookEdit.insertCells(notebook.cellCount, data)]);
+  edit.set(notebook.uri, edits);
   return vscode.workspace.applyEdit(edit);
 }

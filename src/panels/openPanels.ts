@@ -122,6 +122,13 @@ export class OpenPanels {
     return true;
   }
 
+  async copyActiveCurl(): Promise<boolean> {
+    const panel = this.all().find((candidate) => candidate.panel.active);
+    if (!panel) return false;
+    await panel.copyCurl();
+    return true;
+  }
+
   /** The query of the panel in front (the active one), for Add to Notebook. */
   activeQuery(): PanelQuery | undefined {
     return this.all().find((panel) => panel.panel.active)?.notebookQuery();

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Deviation } from '../api/contract/deviations';
 import { otherApiKeyHeader } from '../api/apiKeyHeader';
 import { isHealthApiError, type HealthApiError } from '../api/errors';
-import type { RequestOperation, RequestSpec } from '../api/requests';
+import { requestOfOperation, type RequestOperation, type RequestSpec } from '../api/requests';
 import { inRequestOrigin } from '../connection/requestOrigins';
 import { buildCurlCommand } from '../domain/requests/curl';
 import type { RequestOrigin } from '../domain/requests/requestOrigin';
@@ -17,6 +17,7 @@ import { ShellSettings } from '../storage/shellSettings';
 import type { PanelErrorView } from '../shared/panelError';
 import { environmentBarStrings } from '../l10n/environmentStrings';
 import { panelMessages, panelTitles } from '../l10n/panelStrings';
+import { scrubStrings } from '../l10n/scrubStrings';
 import { isProduction } from '../domain/environments';
 import { CONTEXT_KEYS } from '../constants';
 import { markDone } from '../views/walkthroughProgress';
@@ -307,12 +308,17 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     if (unchanged) await this.retry();
   }
 
-  private async copyCurl(): Promise<void> {
+  /** Copy as cURL: the request of the current query, as healthData.scrub.when lets it leave. */
+  async copyCurl(): Promise<void> {
     const spec = this.currentRequest();
     if (!spec) return;
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.connection.baseUrl(), spec, this.connection.apiKeyHeader()));
+    // Under healthData.scrub.when the request is rebuilt from its scrubbed operation: the user's
+    // pseudonym in the path, the dates moved by that user's offset, as in every other cURL and fixture.
+    const scrub = await this.services.scrub.begin(this.connection.id);
+    const leaving = scrub.scrubs ? requestOfOperation(scrub.operation(spec.operation)) : spec;
+    await vscode.env.clipboard.writeText(buildCurlCommand(await this.connection.baseUrl(), leaving, this.connection.apiKeyHeader()));
     markDone(CONTEXT_KEYS.walkthroughCurlCopied);
-    void vscode.window.showInformationMessage(panelMessages.curlCopied());
+    void vscode.window.showInformationMessage(scrubStrings.withNote(panelMessages.curlCopied(), scrub.note()));
   }
 
   dispose(): void {

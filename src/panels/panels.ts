@@ -29,6 +29,8 @@ export interface Panels extends vscode.Disposable {
   activeFixture(): { environmentId: EnvironmentId; exchanges: FixtureExchange[] } | undefined;
   /** Exports what the active blood-pressure or lab-markers panel shows; false when none is in front. */
   exportActive(format: 'csv' | 'json', target?: vscode.Uri): Promise<boolean>;
+  /** Copy as cURL of the panel in front, as its own button does; false when no panel is in front. */
+  copyActiveCurl(): Promise<boolean>;
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean;
   describe(): PanelDescription[];
@@ -82,6 +84,10 @@ export class LazyPanels implements Panels {
 
   exportActive(format: 'csv' | 'json', target?: vscode.Uri): Promise<boolean> {
     return this.open ? this.open.exportActive(format, target) : Promise.resolve(false);
+  }
+
+  copyActiveCurl(): Promise<boolean> {
+    return this.open ? this.open.copyActiveCurl() : Promise.resolve(false);
   }
 
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean {

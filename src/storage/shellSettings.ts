@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { normaliseApiKeyHeader } from '../api/apiKeyHeader';
+import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
 import { CONFIG_SECTION, SETTINGS } from '../constants';
-import { DEFAULT_BASE_URLS, defaultApiKeyHeader, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
+import { apiKeyHeaderFor, DEFAULT_BASE_URLS, type BaseUrlSettings, type RemoteEnvironmentId } from '../domain/environments';
 
 /** How the embedded local sandbox shapes its bodies (src/sandbox/data/vendorShape.ts). */
 export type LocalSandboxShape = 'spec' | 'vendor';
@@ -47,12 +47,14 @@ export class ShellSettings {
   /**
    * The header that carries the key in `id` (at `baseUrl`): the setting's when it names a valid
    * header, else the environment's default (the vendor's on the vendor's hosts, see
-   * defaultApiKeyHeader).
+   * apiKeyHeaderFor).
    */
   apiKeyHeader(id: RemoteEnvironmentId, baseUrl: string | undefined): string {
     const value = this.config().get<Record<string, unknown>>(SETTINGS.apiKeyHeader, {});
     const configured = value && typeof value === 'object' ? value[id] : undefined;
-    return normaliseApiKeyHeader(configured) ?? defaultApiKeyHeader(id, baseUrl);
+    // A setting that names no valid header is as good as none (the settings editor flags it).
+    const target = { environment: id, baseUrl };
+    return apiKeyHeaderFor(target, configured) ?? apiKeyHeaderFor(target) ?? DEFAULT_API_KEY_HEADER;
   }
 
   /**

@@ -155,7 +155,7 @@ suite('Scrubber on every way out', () => {
     assert.ok(asReceived.includes(EMAIL) && asReceived.includes(NAME), 'never: saved as received');
   });
 
-  test('an agent tool\'s result in production is scrubbed under always and carries the person under never', async function () {
+  test('[agent:languageModelTools] an agent tool\'s result in production is scrubbed under always and carries the person under never', async function () {
     this.timeout(60_000);
     await config().update('agents.production', 'allow', vscode.ConfigurationTarget.Global);
     await useScrub('always');
@@ -184,7 +184,7 @@ suite('Scrubber on every way out', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  test('a notebook saved with outputs from production: no identifier in the file under always, the person under never', async function () {
+  test('[notebook:saveOutputs] a notebook saved with outputs from production: no identifier in the file under always, the person under never', async function () {
     this.timeout(120_000);
     const controller = testing.notebooks?.controller ?? assert.fail('the notebook controller');
     const original = controller.confirmProduction;
@@ -217,7 +217,7 @@ suite('Scrubber on every way out', () => {
     }
   });
 
-  test('the blood-pressure exports (CSV and JSON): no identifier under always, dates moved and values kept; the person under never', async function () {
+  test('[panel:exportCsv] [panel:exportJson] the blood-pressure exports (CSV and JSON): no identifier under always, dates moved and values kept; the person under never', async function () {
     this.timeout(120_000);
     await vscode.commands.executeCommand('healthData.showBloodPressure', planted, { startDate: '2000-01-01', endDate: '', provider: '' });
     await waitForPanel('the planted user\'s blood pressure', (report) => report.viewType === 'healthData.bloodPressure' && report.active && rendered<string>(report, 'phase') === 'data', 60_000);

@@ -102,10 +102,10 @@ describe('the key header each environment sends by default', () => {
     }
   });
 
-  test('the local sandbox and Custom keep the spec header, wherever Custom points', () => {
+  test('the local sandbox keeps the spec header; Custom sends what its host reads (the vendor\'s there, the spec\'s elsewhere)', () => {
     assert.equal(defaultApiKeyHeader('local', undefined), 'x-service-api-key');
     assert.equal(defaultApiKeyHeader('custom', 'https://api.example.com'), 'x-service-api-key');
-    assert.equal(defaultApiKeyHeader('custom', DEFAULT_BASE_URLS.sandboxUs), 'x-service-api-key');
+    assert.equal(defaultApiKeyHeader('custom', DEFAULT_BASE_URLS.sandboxUs), 'x-vital-api-key');
   });
 
   test('a built-in environment pointed at another host (a spec deployment, a local stand-in) keeps the spec header', () => {

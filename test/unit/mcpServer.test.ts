@@ -25,7 +25,7 @@ describe('server flags', () => {
     assert.deepEqual(parseServerArgs(['--sandbox'], {}), { kind: 'run', target: { kind: 'sandbox', environment: { id: 'local', label: 'Local sandbox (sample data)', production: false } } });
     const remote = parseServerArgs(['--base-url', 'https://api.sandbox.us.junction.com/'], env);
     assert.equal(remote.kind, 'run');
-    assert.deepEqual(remote.kind === 'run' && remote.target.kind === 'remote' && [remote.target.environment, remote.target.apiKeyHeader], [{ id: 'sandboxUs', label: 'Sandbox US', production: false }, 'x-service-api-key']);
+    assert.deepEqual(remote.kind === 'run' && remote.target.kind === 'remote' && [remote.target.environment, remote.target.apiKeyHeader], [{ id: 'sandboxUs', label: 'Sandbox US', production: false }, 'x-vital-api-key']);
     assert.match(JSON.stringify(parseServerArgs(['--base-url', 'https://example.test'], {})), /HEALTH_DATA_API_KEY \(never as a flag\)/);
     assert.match(JSON.stringify(parseServerArgs(['--api-key', KEY], env)), /Unknown option: --api-key/);
     assert.match(JSON.stringify(parseServerArgs(['--base-url', 'http://example.test'], env)), /plainHttpToRemoteHost/);

@@ -3,7 +3,7 @@ import type { ShellApiConnection } from '../../connection/shellApiConnection';
 import type { RequestRecords } from '../../domain/requests/requestRecords';
 import { NOTEBOOK_TYPE } from '../../notebook/model';
 import type { Panels } from '../../panels/panels';
-import type { CommandRegistry } from '../../services';
+import type { CommandRegistry, ScrubDoors } from '../../services';
 import type { RequestNode } from '../../views/requests/requestNodes';
 import { AddToNotebookCommand } from './addToNotebookCommand';
 import { NewNotebookCommand } from './newNotebookCommand';
@@ -17,18 +17,20 @@ export interface NotebookCommandDeps {
   records: RequestRecords;
   requestsSelection: () => readonly RequestNode[];
   panels: Panels;
+  scrub: ScrubDoors;
 }
 
-export function registerNotebookCommands({ context, commands, connection, records, requestsSelection, panels }: NotebookCommandDeps): void {
+export function registerNotebookCommands({ context, commands, connection, records, requestsSelection, panels, scrub }: NotebookCommandDeps): void {
   const addToNotebook = new AddToNotebookCommand(
     () => panels.activeQuery(),
     (notebook) => notebook.notebookType === NOTEBOOK_TYPE,
+    scrub,
   );
   context.subscriptions.push(addToNotebook);
   for (const command of [
     new NewNotebookCommand(context.extensionPath),
     new SelectNotebookEnvironmentCommand(connection),
-    new SaveRequestsAsNotebookCommand(records, requestsSelection),
+    new SaveRequestsAsNotebookCommand(records, requestsSelection, scrub),
     addToNotebook,
   ]) {
     commands.register(command);

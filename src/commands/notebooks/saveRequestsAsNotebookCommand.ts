@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
 import { NOTEBOOK_COMMANDS } from '../../constants';
-import { isEnvironmentId } from '../../domain/environments';
+import { isEnvironmentId, type EnvironmentId } from '../../domain/environments';
 import type { RequestRecord, RequestRecords } from '../../domain/requests/requestRecords';
 import { notebookStrings } from '../../l10n/notebookStrings';
+import { scrubStrings } from '../../l10n/scrubStrings';
 import { requestCellSource } from '../../notebook/cellFromOperation';
+import { IdentifierVariables } from '../../notebook/identifierVariables';
 import type { NotebookFileCell } from '../../notebook/model';
 import { openUntitledNotebook } from '../../notebookEditor/notebookDocuments';
-import type { Command } from '../../services';
+import type { Command, LeavingScrub, ScrubDoors } from '../../services';
 import type { RequestNode } from '../../views/requests/requestNodes';
 import { isRequestNode } from '../requests/requestArgument';
 
@@ -28,6 +30,7 @@ export class SaveRequestsAsNotebookCommand implements Command {
   constructor(
     private readonly records: RequestRecords,
     private readonly selection: () => readonly RequestNode[],
+    private readonly scrub: ScrubDoors,
   ) {}
 
   async execute(clicked?: unknown, selected?: unknown): Promise<vscode.NotebookEditor | undefined> {
@@ -44,25 +47,41 @@ export class SaveRequestsAsNotebookCommand implements Command {
     }
     const environments = [...new Set(saved.map((row) => row.first.environmentLabel))];
     const first = saved[0]!.first;
+    // Each row leaves as healthData.scrub.when says for the environment it was sent in.
+    const scrubs = new Map<EnvironmentId, LeavingScrub>();
+    const variables = new IdentifierVariables();
+    const requests: NotebookFileCell[] = [];
+    for (const row of saved) {
+      const environment = isEnvironmentId(row.first.environmentId) ? row.first.environmentId : 'custom';
+      const scrub = scrubs.get(environment) ?? (await this.scrub.begin(environment));
+      scrubs.set(environment, scrub);
+      const options = { pages: row.paged ? 'all' : 'first', assertNoDeviations: true } as const;
+      const operation = row.first.operation!;
+      if (environments.length > 1) {
+        requests.push({ kind: 'markdown', source: notebookStrings.sentIn(row.first.environmentLabel, new Date(row.first.startedAt).toISOString()) });
+      }
+      requests.push({ kind: 'request', source: scrub.scrubs ? variables.cellSource(scrub.operation(operation), options) : requestCellSource(operation, options) });
+    }
+    const scrubbed = [...scrubs.values()].some((scrub) => scrub.scrubs);
     const intro = [
       `# ${notebookStrings.savedTitle(first.environmentLabel)}`,
       '',
       notebookStrings.savedIntro(saved.length, first.environmentLabel),
       ...(environments.length > 1 ? ['', notebookStrings.mixedEnvironments(environments.join(', '))] : []),
       ...(skipped > 0 ? ['', notebookStrings.skippedRows(skipped)] : []),
+      ...(scrubbed ? ['', notebookStrings.scrubbedCells()] : []),
     ].join('\n');
-    const cells: NotebookFileCell[] = [{ kind: 'markdown', source: intro }];
-    for (const row of saved) {
-      if (environments.length > 1) {
-        cells.push({ kind: 'markdown', source: notebookStrings.sentIn(row.first.environmentLabel, new Date(row.first.startedAt).toISOString()) });
-      }
-      cells.push({ kind: 'request', source: requestCellSource(row.first.operation!, { pages: row.paged ? 'all' : 'first', assertNoDeviations: true }) });
-    }
-    return openUntitledNotebook({
-      ...(isEnvironmentId(first.environmentId) ? { environment: first.environmentId } : {}),
-      variables: {},
-      cells,
-    }, 'requests');
+    const editor = await openUntitledNotebook(
+      {
+        ...(isEnvironmentId(first.environmentId) ? { environment: first.environmentId } : {}),
+        variables: variables.variables,
+        cells: [{ kind: 'markdown', source: intro }, ...requests],
+      },
+      'requests',
+    );
+    const notes = [...scrubs.values()].flatMap((scrub) => scrub.note() ?? []);
+    if (notes.length > 0) vscode.window.setStatusBarMessage(scrubStrings.withNote(notebookStrings.savedAsNotebook(), notes.join(' ')), 8000);
+    return editor;
   }
 
   private rowsOf(clicked: unknown, selected: unknown): SavedRow[] {

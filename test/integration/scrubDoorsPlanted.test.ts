@@ -1,0 +1,162 @@
+// The doors issue 33 found open, in the real extension host: a production stand-in whose users'
+// client_user_id are an e-mail address, a phone number, a person's name and a record number. Under
+// healthData.scrub.when = always none of them, no user id and no date that was sent leaves through
+// the blood-pressure panel's own Copy as cURL [panel:copyCurl], Save as Notebook from Requests rows
+// or Add to Notebook from a panel; under never they do, so each test can fail.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { HealthApiClient } from '../../src/api/client';
+import type { User } from '../../src/api/schemas';
+import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensionApi';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { scriptedHttpServer, sendJson, type HostileServer } from '../support/hostileServers';
+import { activateExtension, waitFor } from './helpers';
+import { rendered, waitForPanel } from './panelsSupport';
+
+const PLANTED = ['maria.garcia@example.com', '+1-415-555-0142', 'Maria Garcia', 'MRN0048213377'];
+const API_KEY = 'planted-doors-key';
+/** The window the panel and the recorded request ask for: its days must not leave either. */
+const START = '2001-02-03';
+const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('healthData');
+
+let testing: ShellTestingApi;
+let sample: SandboxHandle;
+let server: HostileServer;
+let users: User[] = [];
+
+/** Each planted value (as typed and as a URL carries it), user id or sent day found in `text`. */
+function leaked(text: string): string[] {
+  const values = [...PLANTED.flatMap((value) => [value, encodeURIComponent(value)]), ...users.map((user) => user.user_id), START];
+  return values.filter((value) => text.includes(value));
+}
+
+async function useScrub(when: 'always' | 'never'): Promise<void> {
+  await config().update('scrub.when', when, vscode.ConfigurationTarget.Global);
+}
+
+/** What a notebook would write: its cells and its front matter (the metadata VS Code keeps it in). */
+function notebookText(notebook: vscode.NotebookDocument): string {
+  return [JSON.stringify(notebook.metadata), ...notebook.getCells().map((cell) => cell.document.getText())].join('\n');
+}
+
+function variablesOf(notebook: vscode.NotebookDocument): Record<string, string> {
+  return (notebook.metadata.healthData as { variables?: Record<string, string> } | undefined)?.variables ?? {};
+}
+
+async function showBloodPressure(user: User): Promise<void> {
+  await vscode.commands.executeCommand('healthData.showBloodPressure', user, { startDate: START, endDate: '', provider: '' });
+  await waitForPanel('the blood-pressure panel', (report) => report.viewType === 'healthData.bloodPressure' && report.active && rendered<string>(report, 'phase') === 'data', 60_000);
+}
+
+suite('Planted identifiers through the doors issue 33 found', () => {
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    const api = await activateExtension<HealthDataExtensionApi>();
+    testing = api.testing ?? assert.fail('the extension exposes no testing API in this host');
+    sample = await startSandbox({ port: 0, users: PLANTED.length, seed: 33 });
+    const sampleClient = new HealthApiClient({ baseUrl: sample.url, apiKey: sample.apiKey });
+    users = (await sampleClient.listUsers({ limit: PLANTED.length })).users.map((user, index) => ({ ...user, client_user_id: PLANTED[index]! }));
+    await sampleClient.close();
+    assert.equal(users.length, PLANTED.length);
+    server = await scriptedHttpServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      if (request.headers['x-service-api-key'] !== API_KEY) return sendJson(response, 401, { detail: 'Unauthorized' });
+      if (path === '/v2/user/' || path === '/v2/user') return sendJson(response, 200, { users, total: users.length, offset: 0, limit: 100 });
+      if (path.startsWith('/v2/user/resolve/')) {
+        const wanted = decodeURIComponent(path.slice('/v2/user/resolve/'.length).replace(/\/$/, ''));
+        const user = users.find((candidate) => candidate.client_user_id === wanted);
+        return user ? sendJson(response, 200, user) : sendJson(response, 404, { detail: 'Not found' });
+      }
+      // The planted users' readings are the sample users' (the same user_id).
+      if (path.startsWith('/v2/timeseries/')) {
+        void fetch(`${sample.url}${request.url ?? ''}`, { headers: { 'x-service-api-key': sample.apiKey } })
+          .then(async (answer) => sendJson(response, answer.status, await answer.json()))
+          .catch(() => sendJson(response, 502, { detail: 'sample sandbox unreachable' }));
+        return;
+      }
+      return sendJson(response, 404, { detail: 'Not found' });
+    });
+    await config().update('baseUrl.productionUs', server.url, vscode.ConfigurationTarget.Global);
+    await testing.connection.selectEnvironment('productionUs');
+    assert.equal((await testing.setApiKey(API_KEY)).ok, true, 'the production stand-in takes its key');
+  });
+
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await config().update('scrub.when', undefined, vscode.ConfigurationTarget.Global);
+    await testing?.connection.selectEnvironment('productionUs');
+    await testing?.clearApiKey();
+    await vscode.commands.executeCommand('healthData.useLocalSandbox');
+    await config().update('baseUrl.productionUs', undefined, vscode.ConfigurationTarget.Global);
+    await server?.close();
+    await sample?.close();
+  });
+
+  test('[panel:copyCurl] the blood-pressure panel\'s own Copy as cURL: pseudonym and moved dates under always, as sent under never', async function () {
+    this.timeout(90_000);
+    await showBloodPressure(users[0]!);
+    await useScrub('always');
+    assert.equal(await testing.copyActivePanelCurl(), true, 'a panel in front');
+    const scrubbed = await vscode.env.clipboard.readText();
+    assert.match(scrubbed, /^curl .*\/v2\/timeseries\/[^/]+\/blood_pressure\/grouped\?start_date=\d{4}-\d{2}-\d{2}/);
+    assert.deepEqual(leaked(scrubbed), [], scrubbed);
+    assert.ok(!scrubbed.includes(API_KEY), 'never the key');
+    await useScrub('never');
+    assert.equal(await testing.copyActivePanelCurl(), true);
+    const raw = await vscode.env.clipboard.readText();
+    assert.ok(raw.includes(users[0]!.user_id) && raw.includes(START), `never: the request as sent: ${raw}`);
+  });
+
+  test('\'healthData.requests.saveAsNotebook\' from Requests rows: identifiers become variables holding pseudonyms, dates move; as sent under never', async function () {
+    this.timeout(90_000);
+    const client = await testing.connection.client();
+    for (const user of users) await client.resolveUser(user.client_user_id);
+    await client.getGroupedBloodPressure(users[3]!.user_id, { startDate: START });
+    const records = await waitFor(() => {
+      const sent = [...testing.requestRecorder.records.all()].filter((record) => record.environmentId === 'productionUs' && record.operation && record.status === 200);
+      const resolves = sent.filter((record) => record.operation?.name === 'resolveUser').slice(-users.length);
+      const load = sent.filter((record) => record.operation?.name === 'getGroupedBloodPressure').at(-1);
+      return resolves.length === users.length && load ? [...resolves, load] : undefined;
+    }, 'the requests in the Requests view');
+    const ids = records.map((record) => record.id);
+
+    await useScrub('always');
+    const scrubbed = (await vscode.commands.executeCommand<vscode.NotebookEditor>('healthData.requests.saveAsNotebook', ids)).notebook;
+    const text = notebookText(scrubbed);
+    assert.deepEqual(leaked(text), [], text);
+    const variables = variablesOf(scrubbed);
+    assert.deepEqual(Object.keys(variables).sort(), ['clientUserId', 'clientUserId2', 'clientUserId3', 'clientUserId4', 'userId'], JSON.stringify(variables));
+    assert.match(text, /GET \/v2\/user\/resolve\/\{\{clientUserId\}\}/);
+    assert.match(text, /GET \/v2\/timeseries\/\{\{userId\}\}\/blood_pressure\/grouped\?start_date=\d{4}-\d{2}-\d{2}/);
+    assert.match(text, /Scrubbed \(healthData\.scrub\.when\)/, 'the notebook says so');
+
+    await useScrub('never');
+    const raw = notebookText((await vscode.commands.executeCommand<vscode.NotebookEditor>('healthData.requests.saveAsNotebook', ids)).notebook);
+    assert.ok(raw.includes(encodeURIComponent(PLANTED[0]!)) && raw.includes(users[3]!.user_id) && raw.includes(START), 'never: the requests as sent');
+  });
+
+  test('\'healthData.addToNotebook\' from a panel: the user id a variable holding a pseudonym, dates moved; as sent under never', async function () {
+    this.timeout(90_000);
+    await showBloodPressure(users[2]!);
+    await useScrub('always');
+    const scrubbed = await vscode.commands.executeCommand<vscode.NotebookDocument>('healthData.addToNotebook');
+    assert.ok(scrubbed, 'a notebook');
+    const text = notebookText(scrubbed);
+    assert.deepEqual(leaked(text), [], text);
+    const last = scrubbed.getCells().filter((cell) => cell.kind === vscode.NotebookCellKind.Code).at(-1)?.document.getText() ?? '';
+    assert.match(last, /^GET \/v2\/timeseries\/\{\{userId\d*\}\}\/blood_pressure\/grouped\?/);
+    const name = /\{\{(userId\d*)\}\}/.exec(last)?.[1] ?? assert.fail(last);
+    assert.ok(variablesOf(scrubbed)[name], 'the variable is in the front matter');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    await showBloodPressure(users[2]!);
+    await useScrub('never');
+    const raw = await vscode.commands.executeCommand<vscode.NotebookDocument>('healthData.addToNotebook');
+    const rawLast = raw?.getCells().filter((cell) => cell.kind === vscode.NotebookCellKind.Code).at(-1)?.document.getText() ?? '';
+    assert.ok(rawLast.includes(users[2]!.user_id) && rawLast.includes(START), `never: the query as sent: ${rawLast}`);
+  });
+});
