@@ -3,8 +3,9 @@
 import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
 import { isEnvironmentId, type RemoteEnvironmentId } from '../domain/environments';
 import { API_KEY_VARIABLE } from '../mcp/serverArgs';
+import { PROGRAM } from './cliCommand';
 
-export const RUN_USAGE = `Usage: node dist/cli.js run FILE… [--sandbox [--shape vendor] | --base-url URL | --environment ID] [options]
+export const RUN_USAGE = `Usage: ${PROGRAM} run FILE… [--sandbox [--shape vendor] | --base-url URL | --environment ID] [options]
 
 Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its assertions.
 
