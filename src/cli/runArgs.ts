@@ -2,6 +2,8 @@
 // unit-tested. The key is never an argument: it comes from HEALTH_DATA_API_KEY only.
 import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
 import { isEnvironmentId, type RemoteEnvironmentId } from '../domain/environments';
+import { parseScrubPolicy } from '../domain/scrubPolicy';
+import type { ScrubPolicy } from '../scrub/scrubTypes';
 import { API_KEY_VARIABLE } from '../mcp/serverArgs';
 import { PROGRAM } from './cliCommand';
 
@@ -18,6 +20,10 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
   --junit PATH              also write a JUnit XML report there
   --api-key-header NAME     header that carries the key (default ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to run against a production environment
+  --scrub always|productionOnly|never
+                            whether what is printed and written (stdout, stderr, JUnit, annotations) is
+                            scrubbed: ids pseudonymised, dates shifted, identifying text removed (default
+                            $HEALTH_DATA_SCRUB, else productionOnly: only what came from production)
   -h, --help                show this help
 
 Without --sandbox, --base-url or --environment, each notebook runs against the environment its
@@ -35,11 +41,13 @@ export interface RunArgs {
   /** `--var` values: they replace the notebooks' own variables of the same names. */
   variables: Record<string, string>;
   allowProduction: boolean;
+  /** `--scrub`; absent: $HEALTH_DATA_SCRUB, else productionOnly. */
+  scrub?: ScrubPolicy;
 }
 
 export type ParsedRunArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; args: RunArgs };
 
-const VALUE_FLAGS = ['--shape', '--base-url', '--environment', '--junit', '--api-key-header'] as const;
+const VALUE_FLAGS = ['--shape', '--base-url', '--environment', '--junit', '--api-key-header', '--scrub'] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
@@ -80,6 +88,11 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   const args: RunArgs = { files, allowProduction, variables };
   if (values['--junit'] !== undefined) args.junitPath = values['--junit'];
   if (values['--api-key-header'] !== undefined) args.apiKeyHeader = values['--api-key-header'];
+  if (values['--scrub'] !== undefined) {
+    const policy = parseScrubPolicy(values['--scrub']);
+    if (policy === undefined) return { kind: 'error', message: `--scrub takes always, productionOnly or never, got "${values['--scrub']}"` };
+    args.scrub = policy;
+  }
   const shape = values['--shape'];
   if (shape !== undefined && !sandbox) return { kind: 'error', message: '--shape goes with --sandbox' };
   if (shape !== undefined && shape !== 'spec' && shape !== 'vendor') return { kind: 'error', message: `--shape takes spec or vendor, got "${shape}"` };
