@@ -28,7 +28,10 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
 
 Without --sandbox, --base-url or --environment, each notebook runs against the environment its
 front matter names (local: the built-in sandbox). Exit status: 0 every assertion held, 1 an
-assertion failed or a cell could not run, 2 a usage or connection error.`;
+assertion failed or a cell could not run, 2 a usage or connection error.
+
+Each failure is printed as FILE:LINE (the failing expect line, or the request line) and the reason;
+with GITHUB_ACTIONS=true also as a GitHub ::error annotation on that line.`;
 
 export interface RunArgs {
   files: string[];
