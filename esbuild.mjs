@@ -1,12 +1,15 @@
 // Builds every bundle: the extension's bootstrap and its shell (node/cjs), the sandbox CLI, the HTTP client, the agent tools
-// and the MCP server (node/cjs, loaded lazily or run on their own) and one browser bundle per webview panel. Flags: --watch, --production, --only=<name>.
+// and the MCP server (node/cjs, loaded lazily or run on their own) and one browser bundle per webview panel.
+// Flags: --watch, --production, --only=<name>[,<name>…], --outdir=DIR (the bundles go there instead of dist/:
+// the command-line package is built apart, cliPackage/pack.mjs).
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const production = args.includes('--production');
 const watch = args.includes('--watch');
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const outdir = args.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length);
 
 const common = {
   bundle: true,
@@ -139,7 +142,9 @@ const targets = [
   },
 ];
 
-const selected = targets.filter((t) => !only || t.name === only || t.name.startsWith(`${only}:`));
+const selected = targets
+  .filter((t) => !only || only.some((name) => t.name === name || t.name.startsWith(`${name}:`)))
+  .map((t) => (outdir ? { ...t, outfile: t.outfile.replace(/^dist\//, `${outdir}/`) } : t));
 if (selected.length === 0) {
   console.error(`No build target matches --only=${only}`);
   process.exit(1);

@@ -12,14 +12,14 @@ import { loadOperation } from '../notebook/operationLoad';
 import { ExchangeRecorder } from '../scrub/exchangeRecorder';
 import { writeFixtures } from '../scrub/fixtureWriter';
 import { describeReport, isOperationName, SCRUB_OPERATIONS } from '../scrub/scrubber';
-import type { CliCommand, CliIo } from './cliCommand';
+import { PROGRAM, type CliCommand, type CliIo } from './cliCommand';
 import { OPERATION_USAGE, parseOperationArgs } from './operationArgs';
 import { scrubSecret, SCRUB_SECRET_VARIABLE } from './scrubCommand';
 
 export const API_KEY_VARIABLE = 'HEALTH_DATA_API_KEY';
 const REMOTE_ENVIRONMENTS = Object.keys(DEFAULT_BASE_URLS) as (keyof typeof DEFAULT_BASE_URLS)[];
 
-const USAGE = `Usage: node dist/cli.js capture (--base-url URL | --environment ID) --operation NAME [arguments] --out DIR
+const USAGE = `Usage: ${PROGRAM} capture (--base-url URL | --environment ID) --operation NAME [arguments] --out DIR
 
 Makes one request, every page of it, scrubs each exchange (ids pseudonymised, a person's dates shifted,
 identifying text removed; the arguments the same way, so the path matches the body and each page's

@@ -1,8 +1,9 @@
+#!/usr/bin/env node
 // Entry point of dist/cli.js: `node dist/cli.js <command> …`. Each command lives in its own file and
 // is listed once in COMMANDS; exit codes are the commands' own (0 ok, 1 a check failed, 2 usage or
 // connection error). The key is only ever read from the environment, never from an argument.
 import { captureCommand } from './captureCommand';
-import type { CliCommand, CliIo } from './cliCommand';
+import { PROGRAM, type CliCommand, type CliIo } from './cliCommand';
 import { runCommand } from './runCommand';
 import { scrubCommand } from './scrubCommand';
 
@@ -11,12 +12,12 @@ const COMMANDS: readonly CliCommand[] = [runCommand, scrubCommand, captureComman
 export function usage(): string {
   const width = Math.max(8, ...COMMANDS.map((command) => command.name.length));
   return [
-    'Usage: node dist/cli.js <command> [options]',
+    `Usage: ${PROGRAM} <command> [options]`,
     '',
     'Commands:',
     ...COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
     '',
-    "Run 'node dist/cli.js <command> --help' for a command's options.",
+    `Run '${PROGRAM} <command> --help' for a command's options.`,
   ].join('\n');
 }
 

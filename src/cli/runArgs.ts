@@ -2,9 +2,12 @@
 // unit-tested. The key is never an argument: it comes from HEALTH_DATA_API_KEY only.
 import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
 import { isEnvironmentId, type RemoteEnvironmentId } from '../domain/environments';
+import { parseScrubPolicy } from '../domain/scrubPolicy';
+import type { ScrubPolicy } from '../scrub/scrubTypes';
 import { API_KEY_VARIABLE } from '../mcp/serverArgs';
+import { PROGRAM } from './cliCommand';
 
-export const RUN_USAGE = `Usage: node dist/cli.js run FILE… [--sandbox [--shape vendor] | --base-url URL | --environment ID] [options]
+export const RUN_USAGE = `Usage: ${PROGRAM} run FILE… [--sandbox [--shape vendor] | --base-url URL | --environment ID] [options]
 
 Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its assertions.
 
@@ -22,11 +25,18 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
   --api-key-header NAME     header that carries the key (default: the environment's, x-vital-api-key on
                             the vendor's hosts, else ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to run against a production environment
+  --scrub always|productionOnly|never
+                            whether what is printed and written (stdout, stderr, JUnit, annotations) is
+                            scrubbed: ids pseudonymised, dates shifted, identifying text removed (default
+                            $HEALTH_DATA_SCRUB, else productionOnly: only what came from production)
   -h, --help                show this help
 
 Without --sandbox, --base-url or --environment, each notebook runs against the environment its
 front matter names (local: the built-in sandbox). Exit status: 0 every assertion held, 1 an
-assertion failed or a cell could not run, 2 a usage or connection error.`;
+assertion failed or a cell could not run, 2 a usage or connection error.
+
+Each failure is printed as FILE:LINE (the failing expect line, or the request line) and the reason;
+with GITHUB_ACTIONS=true also as a GitHub ::error annotation on that line.`;
 
 export interface RunArgs {
   files: string[];
@@ -43,11 +53,13 @@ export interface RunArgs {
   /** `--var` values: they replace the notebooks' own variables of the same names. */
   variables: Record<string, string>;
   allowProduction: boolean;
+  /** `--scrub`; absent: $HEALTH_DATA_SCRUB, else productionOnly. */
+  scrub?: ScrubPolicy;
 }
 
 export type ParsedRunArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; args: RunArgs };
 
-const VALUE_FLAGS = ['--shape', '--base-url', '--environment', '--junit', '--api-key-header', '--record', '--fixtures'] as const;
+const VALUE_FLAGS = ['--shape', '--base-url', '--environment', '--junit', '--api-key-header', '--record', '--fixtures', '--scrub'] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
@@ -94,6 +106,11 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
       return { kind: 'error', message: '--fixtures DIR is the target of the run: it takes no --sandbox, --base-url, --environment or --record' };
     }
     args.fixturesDir = values['--fixtures'];
+  }
+  if (values['--scrub'] !== undefined) {
+    const policy = parseScrubPolicy(values['--scrub']);
+    if (policy === undefined) return { kind: 'error', message: `--scrub takes always, productionOnly or never, got "${values['--scrub']}"` };
+    args.scrub = policy;
   }
   const shape = values['--shape'];
   if (shape !== undefined && !sandbox) return { kind: 'error', message: '--shape goes with --sandbox' };

@@ -1,8 +1,9 @@
 // `node dist/cli.js run FILE…`: every request cell of each notebook through the same runner the
-// notebook editor uses, one line per cell, `N passed, N failed`, an optional JUnit report. Exit 0
-// when every assertion held, 1 when one failed or a cell could not run, 2 for a usage or
-// connection error. The key comes from HEALTH_DATA_API_KEY only and is never printed: every line
-// passes through the same redaction the client uses.
+// notebook editor uses, one line per cell, each failure as `file:LINE: why`, `N passed, N failed`, an
+// optional JUnit report and, on GitHub Actions, one annotation per failure. Exit 0 when every
+// assertion held, 1 when one failed or a cell could not run, 2 for a usage or connection error. The
+// key comes from HEALTH_DATA_API_KEY only and is never printed: every line passes through the same
+// redaction the client uses. Every result is scrubbed first when the scrub rule says so (runScrub.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type * as ApiClientModule from '../api/client';
@@ -10,24 +11,27 @@ import type { HealthApiClient, HealthApiClientOptions } from '../api/client';
 import { redactText } from '../api/redaction';
 import type { EnvironmentId } from '../domain/environments';
 import { ENVIRONMENT_LABELS, resolveRemoteTarget } from '../mcp/serverArgs';
+import { cellPlace, placedFailures, type CellPlace } from '../notebook/failurePlaces';
 import { junitReport, type JUnitNotebook } from '../notebook/junitReport';
 import type { CellResult, NotebookFile } from '../notebook/model';
 import { notebookCellLines, parseNotebookFile } from '../notebook/notebookFormat';
 import { runNotebookFile, type NotebookRunTarget } from '../notebook/notebookRunner';
-import type { CliCommand, CliIo } from './cliCommand';
+import { PROGRAM, type CliCommand, type CliIo } from './cliCommand';
+import { annotationFile, annotationsWanted, errorAnnotation } from './githubAnnotations';
 import { parseRunArgs, RUN_USAGE, type RunArgs } from './runArgs';
-import { cellReport, tallyOf, totalsLine, type CellTally } from './runReport';
+import { cellReport, skippedReport, tallyOf, totalsLine, type CellTally } from './runReport';
 import { caveatLines, RunRecording } from './runRecording';
+import { RunOutputScrub, runScrubPolicy } from './runScrub';
 import { scrubSecret } from './scrubCommand';
 
 export interface StartedSandbox {
   url: string;
   apiKey: string;
   apiKeyHeader: string;
-  close(): Promise<void>;
   /** With fixtures: how many it serves, and the files it cannot serve. */
   fixtureCount?(): number;
   fixtureProblems?(): readonly string[];
+  close(): Promise<void>;
 }
 
 /** What the command reaches outside itself; the defaults load the bundles shipped beside dist/cli.js. */
@@ -112,6 +116,17 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
   const { args } = parsed;
   const secret = rawIo.env.HEALTH_DATA_API_KEY ?? '';
   const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(redactText(text, secret)), stderr: (text) => rawIo.stderr(redactText(text, secret)) };
+  const policy = runScrubPolicy(args.scrub, io.env);
+  if (typeof policy === 'object') {
+    io.stderr(`${policy.error}\n\n${RUN_USAGE}`);
+    return 2;
+  }
+  // Recording scrubs whatever the setting: the secret is read (or made for this run) before any
+  // request, and what is printed is scrubbed with the same one, so both use the same pseudonyms.
+  const recording = args.recordDir !== undefined ? new RunRecording(args.recordDir) : undefined;
+  const recordSecret = recording ? scrubSecret(io) : undefined;
+  const scrub = new RunOutputScrub(policy, () => recordSecret ?? scrubSecret(io));
+  const annotate = annotationsWanted(io.env);
 
   // Read and plan everything first: a usage problem stops the run before any request is sent.
   const notebooks: { file: string; text: string; notebook: NotebookFile; plan: TargetPlan }[] = [];
@@ -133,18 +148,33 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
     notebooks.push({ file, text, notebook, plan });
   }
 
-  // Recording scrubs whatever the setting: the secret is read (or made for this run) before any request.
-  const recording = args.recordDir !== undefined ? new RunRecording(args.recordDir) : undefined;
-  const recordSecret = recording ? scrubSecret(io) : undefined;
   const stop = new AbortController();
   const unhook = deps.onInterrupt?.(() => stop.abort()) ?? (() => undefined);
   const targets = new Map<string, { target: NotebookRunTarget; close(): Promise<void> }>();
   const report: JUnitNotebook[] = [];
   const total: CellTally = { passed: 0, failed: 0 };
   let cellsNotRun = 0;
+  let cellsSkipped = 0;
   let connectionFailure: string | undefined;
+  /** Why the cells after a connection failure or a stop never ran. */
+  let notRunReason = 'not run: the run was stopped (interrupted) before this cell';
+  const skip = (entry: JUnitNotebook, file: string, place: CellPlace, result?: CellResult): void => {
+    entry.cells.push({ place, skipped: notRunReason, ...(result ? { result } : {}) });
+    io.stdout(skippedReport(file, place, notRunReason));
+    cellsSkipped++;
+  };
   try {
     for (const { file, text, notebook, plan } of notebooks) {
+      if (connectionFailure !== undefined || stop.signal.aborted) {
+        // A notebook after the run stopped: its cells are reported as never run.
+        const entry: JUnitNotebook = { file, cells: [] };
+        const cellLines = notebookCellLines(text);
+        notebook.cells.forEach((cell, index) => {
+          if (cell.kind === 'request') skip(entry, file, cellPlace(cellLines[index] ?? 0, cell.source));
+        });
+        report.push(entry);
+        continue;
+      }
       let connected = targets.get(planKey(plan));
       if (!connected) {
         try {
@@ -155,48 +185,58 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
         }
         targets.set(planKey(plan), connected);
       }
+      const { target } = connected;
       const cellLines = notebookCellLines(text);
       const requestCells = notebook.cells.filter((cell) => cell.kind === 'request').length;
-      io.stdout(`${file}: ${requestCells} request ${requestCells === 1 ? 'cell' : 'cells'} against ${connected.target.environment.label}`);
+      io.stdout(`${file}: ${requestCells} request ${requestCells === 1 ? 'cell' : 'cells'} against ${target.environment.label}`);
       if (recording || args.fixturesDir !== undefined) for (const warning of caveatLines(file, notebook, cellLines)) io.stderr(warning);
+      // The recording takes the results as they ran: it scrubs them itself, always.
       const results = new Map<number, CellResult>();
-      const cells: JUnitNotebook['cells'] = [];
+      const entry: JUnitNotebook = { file, cells: [] };
+      report.push(entry);
       const cellStop = new AbortController();
       const signal = AbortSignal.any([stop.signal, cellStop.signal]);
-      await runNotebookFile(notebook, connected.target, {
+      const annotated = annotationFile(file, io.env.GITHUB_WORKSPACE);
+      await runNotebookFile(notebook, target, {
         signal,
         ...(deps.now ? { now: deps.now } : {}),
-        onCell: (index, _cell, result) => {
-          const line = cellLines[index] ?? 0;
-          results.set(index, result);
-          cells.push({ line, name: `cell ${index + 1}`, result });
-          if (result.outcome === 'cancelled' && cellStop.signal.aborted) return;
-          for (const printed of cellReport(`${file}:${line}`, result)) io.stdout(printed);
+        // Messages say only what failed: the report puts `file:LINE` beside each.
+        place: () => '',
+        onCell: (index, cell, ranResult) => {
+          const place = cellPlace(cellLines[index] ?? 0, cell.source);
+          results.set(index, ranResult);
+          const result = scrub.leaving(target.environment.id, ranResult);
+          if (result.outcome === 'cancelled') {
+            skip(entry, file, place, result);
+            return;
+          }
+          entry.cells.push({ place, result });
+          for (const printed of cellReport(file, place, result)) io.stdout(printed);
+          if (annotate) for (const failure of placedFailures(result, place)) io.stdout(errorAnnotation(annotated, failure));
           const tally = tallyOf(result);
           total.passed += tally.passed;
           total.failed += tally.failed;
           if (result.outcome !== 'ok') cellsNotRun++;
           if (isConnectionFailure(result) && connectionFailure === undefined) {
-            connectionFailure = `${connected!.target.environment.label}: ${result.error!.message}${result.error!.nextStep ? `\n${result.error!.nextStep}` : ''}`;
+            connectionFailure = `${target.environment.label}: ${result.error!.message}${result.error!.nextStep ? `\n${result.error!.nextStep}` : ''}`;
+            notRunReason = `not run: an earlier cell could not reach ${target.environment.label} (${result.error!.kind})`;
             cellStop.abort(); // the next cells would fail the same way
           }
         },
       });
-      report.push({ file, cells });
-      recording?.add(file, notebook, results, connected.target.environment.label);
-      if (connectionFailure !== undefined || stop.signal.aborted) break;
+      recording?.add(file, notebook, results, target.environment.label);
     }
   } finally {
     unhook();
     await Promise.all([...targets.values()].map((connected) => connected.close().catch(() => undefined)));
   }
 
-  io.stdout(totalsLine(total, cellsNotRun));
+  io.stdout(totalsLine(total, cellsNotRun, cellsSkipped));
   if (recording && recordSecret !== undefined) {
     try {
       const written = await recording.write(recordSecret, deps.writeFile);
       io.stdout(`Recorded ${written.fixtures} ${written.fixtures === 1 ? 'exchange' : 'exchanges'} (scrubbed: ${written.scrubbed}) and ${written.notebooks.join(', ')} in ${recording.dir}`);
-      io.stdout(`Replay offline: node dist/cli.js run ${written.notebooks.map((name) => path.join(recording.dir, name)).join(' ')} --fixtures ${recording.dir}`);
+      io.stdout(`Replay offline: ${PROGRAM} run ${written.notebooks.map((name) => path.join(recording.dir, name)).join(' ')} --fixtures ${recording.dir}`);
     } catch (error) {
       io.stderr(`Cannot write the recording to ${recording.dir}: ${error instanceof Error ? error.message : String(error)}`);
       return 2;

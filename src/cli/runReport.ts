@@ -1,6 +1,8 @@
 // What `node dist/cli.js run` prints: one line per cell (where, which operation, status, time,
-// pages, deviations, assertions), the failure messages indented below it, and the totals. Plain
-// English, no colour codes: CI logs keep it as it is.
+// pages, deviations, assertions), then each failure as `file.hdnb.md:LINE: why` (LINE: the failing
+// `expect` line in the file, or the request line), and the totals. Plain English, no colour codes:
+// CI logs keep it as it is, and editors and problem matchers open `file:LINE`.
+import { placedFailures, type CellPlace } from '../notebook/failurePlaces';
 import type { CellResult } from '../notebook/model';
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -17,14 +19,14 @@ export function tallyOf(result: CellResult): CellTally {
   return { passed: result.assertions.length - failed, failed };
 }
 
-export function cellReport(where: string, result: CellResult): string[] {
+export function cellReport(file: string, place: CellPlace, result: CellResult): string[] {
   const tally = tallyOf(result);
+  const where = `${file}:${place.request}`;
+  const failures = placedFailures(result, place).map((failure) => `${file}:${failure.line}: ${failure.kind === 'error' ? `${failure.errorKind}: ` : ''}${failure.message}`);
   if (result.outcome !== 'ok') {
     const what = result.operation ?? (result.request.path === '' ? 'request' : `${result.request.method} ${result.request.path}`);
-    const lines = [`${where}  ${what}  ${result.outcome === 'cancelled' ? 'CANCELLED' : 'ERROR'}  ${result.ms} ms`];
-    if (result.error) lines.push(`    ${result.error.kind}: ${result.error.message}`);
+    const lines = [`${where}  ${what}  ${result.outcome === 'cancelled' ? 'CANCELLED' : 'ERROR'}  ${result.ms} ms`, ...failures];
     if (result.error?.nextStep && result.outcome === 'error') lines.push(`    next step: ${result.error.nextStep}`);
-    for (const assertion of result.assertions) if (!assertion.passed) lines.push(`    failed: ${assertion.message}`);
     return lines;
   }
   const line = [
@@ -36,13 +38,15 @@ export function cellReport(where: string, result: CellResult): string[] {
     plural(result.deviations.length, 'deviation'),
     `${tally.passed} passed, ${tally.failed} failed`,
   ].join('  ');
-  const lines = [line];
-  for (const note of result.notes ?? []) lines.push(`    note: ${note}`);
-  for (const assertion of result.assertions) if (!assertion.passed) lines.push(`    failed: ${assertion.message}`);
-  return lines;
+  return [line, ...(result.notes ?? []).map((note) => `    note: ${note}`), ...failures];
 }
 
-export function totalsLine(tally: CellTally, cellsNotRun: number): string {
-  const notRun = cellsNotRun > 0 ? ` (${plural(cellsNotRun, 'cell')} could not run)` : '';
-  return `${tally.passed} passed, ${tally.failed} failed${notRun}`;
+/** A cell that never ran: where, and why. */
+export function skippedReport(file: string, place: CellPlace, reason: string): string {
+  return `${file}:${place.request}  SKIPPED  ${reason}`;
+}
+
+export function totalsLine(tally: CellTally, cellsNotRun: number, cellsSkipped = 0): string {
+  const parts = [...(cellsNotRun > 0 ? [`${plural(cellsNotRun, 'cell')} could not run`] : []), ...(cellsSkipped > 0 ? [`${plural(cellsSkipped, 'cell')} skipped`] : [])];
+  return `${tally.passed} passed, ${tally.failed} failed${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }

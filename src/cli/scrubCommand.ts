@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { RequestOperation, RequestOperationName } from '../api/requests';
 import { describeReport, guessOperation, isOperationName, SCRUB_OPERATIONS, scrubBody } from '../scrub/scrubber';
-import type { CliCommand, CliIo } from './cliCommand';
+import { PROGRAM, type CliCommand, type CliIo } from './cliCommand';
 
 export const SCRUB_SECRET_VARIABLE = 'HEALTH_DATA_SCRUB_SECRET';
 
-const USAGE = `Usage: node dist/cli.js scrub [--operation NAME] [--user-id ID] < body.json > scrubbed.json
+const USAGE = `Usage: ${PROGRAM} scrub [--operation NAME] [--user-id ID] < body.json > scrubbed.json
 
 Scrubs one response body so it identifies no one: user_id, team_id and client_user_id become stable
 pseudonyms, dates tied to a person move by whole weeks (intervals, time of day and offsets kept, a
@@ -78,7 +78,7 @@ export const scrubCommand: CliCommand = {
     try {
       body = JSON.parse(text);
     } catch (error) {
-      io.stderr(`The input is not JSON (${error instanceof Error ? error.message : String(error)}). Pipe a response body in: node dist/cli.js scrub < body.json`);
+      io.stderr(`The input is not JSON (${error instanceof Error ? error.message : String(error)}). Pipe a response body in: ${PROGRAM} scrub < body.json`);
       return 2;
     }
     const name: RequestOperationName | undefined = (flags.operation as RequestOperationName | undefined) ?? guessOperation(body);

@@ -12,3 +12,11 @@ export function scrubApplies(policy: ScrubPolicy, production: boolean): boolean 
       return production;
   }
 }
+
+export const SCRUB_POLICIES: readonly ScrubPolicy[] = ['always', 'productionOnly', 'never'];
+
+/** A policy as a person writes it (a flag, an environment variable); undefined when it is none. */
+export function parseScrubPolicy(value: string | undefined): ScrubPolicy | undefined {
+  const trimmed = value?.trim();
+  return (SCRUB_POLICIES as readonly (string | undefined)[]).includes(trimmed) ? (trimmed as ScrubPolicy) : undefined;
+}

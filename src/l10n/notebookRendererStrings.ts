@@ -20,6 +20,7 @@ export function notebookRendererStrings(): NotebookRendererStrings {
       ranAt: vscode.l10n.t('Ran at {0}'),
       outcomeOk: vscode.l10n.t('Succeeded'),
       outcomeError: vscode.l10n.t('Failed'),
+      outcomeChecksFailed: vscode.l10n.t('Failed: {0}'),
       outcomeCancelled: vscode.l10n.t('Cancelled'),
       assertionsHeading: vscode.l10n.t('Assertions'),
       assertionsSummary: vscode.l10n.t('{0} passed, {1} failed'),

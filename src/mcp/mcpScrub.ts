@@ -3,8 +3,7 @@
 // gives the key (shared with the extension or a team's scripts, so pseudonyms match); without it, a
 // random key for this process only.
 import { randomBytes } from 'node:crypto';
-import { scrubApplies } from '../domain/scrubPolicy';
-import type { ScrubPolicy } from '../scrub/scrubTypes';
+import { parseScrubPolicy, scrubApplies } from '../domain/scrubPolicy';
 
 export const SCRUB_POLICY_VARIABLE = 'HEALTH_DATA_SCRUB';
 export const SCRUB_SECRET_VARIABLE = 'HEALTH_DATA_SCRUB_SECRET';
@@ -13,10 +12,11 @@ export type McpScrubSetting = { ok: true; secret: string | undefined } | { ok: f
 
 export function mcpScrubSetting(env: Readonly<Record<string, string | undefined>>, production: boolean): McpScrubSetting {
   const raw = env[SCRUB_POLICY_VARIABLE]?.trim() || 'productionOnly';
-  if (raw !== 'always' && raw !== 'productionOnly' && raw !== 'never') {
+  const policy = parseScrubPolicy(raw);
+  if (policy === undefined) {
     return { ok: false, message: `$${SCRUB_POLICY_VARIABLE} must be always, productionOnly or never, not ${JSON.stringify(raw)}` };
   }
-  if (!scrubApplies(raw satisfies ScrubPolicy, production)) return { ok: true, secret: undefined };
+  if (!scrubApplies(policy, production)) return { ok: true, secret: undefined };
   const given = env[SCRUB_SECRET_VARIABLE];
   return { ok: true, secret: given && given.length > 0 ? given : randomBytes(32).toString('base64url') };
 }

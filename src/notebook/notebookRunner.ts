@@ -30,6 +30,17 @@ export interface RunCellOptions {
   onProgress?: (progress: { pages: number }) => void;
   /** How failure messages name the cell ("cell 3"); absent: they name only the line. */
   cellName?: string;
+  /**
+   * How failure messages name a line of the cell (1-based in the cell); '' leaves the place out, for a
+   * caller that prints it beside the message (the command line's `file.hdnb.md:LINE`). Default: cellName and line.
+   */
+  place?: (line: number) => string;
+}
+
+/** "cell 3, line 7: message", or the message alone when the place is ''. */
+function placed(options: Pick<RunCellOptions, 'cellName' | 'place'>, line: number, message: string): string {
+  const where = options.place ? options.place(line) : `${options.cellName ? `${options.cellName}, ` : ''}line ${line}`;
+  return where === '' ? message : `${where}: ${message}`;
 }
 
 /** What a cell's result says beyond the defaults; `operation` is the call (its name goes in too). */
@@ -80,14 +91,14 @@ export class NotebookRunner {
     if (options.signal?.aborted) return this.#result(start, { method: 'GET', path: '' }, { outcome: 'cancelled', error: cancelled() });
     const cell = parsedRequestCell(source);
     if (isCellSyntaxError(cell)) {
-      return this.#result(start, { method: 'GET', path: '' }, { outcome: 'error', error: { kind: cell.kind, message: `line ${cell.line}: ${cell.message}`, line: cell.line, nextStep: 'Fix the line and run the cell again.' } });
+      return this.#result(start, { method: 'GET', path: '' }, { outcome: 'error', error: { kind: cell.kind, message: placed(options, cell.line, cell.message), line: cell.line, nextStep: 'Fix the line and run the cell again.' } });
     }
     const nowMs = this.#now().getTime();
     const scope: VariableScope = { values: this.#scopeValues(), today: this.#zone.dayKey(nowMs) };
     const operation = operationOfCell(cell, scope);
     if ('kind' in operation) {
       const nextStep = operation.kind === 'unknownVariable' ? 'Set the variable, or run the cell that sets it first.' : 'Fix the request and run the cell again.';
-      return this.#result(start, { method: cell.method, path: cell.target }, { outcome: 'error', error: { kind: operation.kind, message: `line ${operation.line}: ${operation.message}`, line: operation.line, nextStep } });
+      return this.#result(start, { method: cell.method, path: cell.target }, { outcome: 'error', error: { kind: operation.kind, message: placed(options, operation.line, operation.message), line: operation.line, nextStep } });
     }
     const spec = requestOfOperation(operation);
     const request: CellResult['request'] = { method: spec.method, path: requestTarget(spec), ...(spec.body !== undefined ? { body: spec.body } : {}) };
@@ -114,15 +125,15 @@ export class NotebookRunner {
       const missingDays = (): ReturnType<NonNullable<AssertionSubject['missingDays']>> | undefined => this.#missingDays(operation, loaded.body, nowMs);
       // The client resolves only on a 2xx, and the spec's five operations answer 200.
       const subject: AssertionSubject = { status: 200, body: loaded.body, hasBody: true, deviations: found, missingDays };
-      const assertions = this.#assertions(cell, subject, options.cellName, scope);
-      const variablesSet = this.#lets(cell, loaded.body, assertions, options.cellName);
+      const assertions = this.#assertions(cell, subject, options, scope);
+      const variablesSet = this.#lets(cell, loaded.body, assertions, options);
       for (const name of Object.keys(variablesSet)) {
         if (this.#notebookVariables.has(name)) notes.push(`let ${name}: the notebook's own variable {{${name}}} stays in force (${shown(this.#notebookVariables.get(name))}).`);
       }
       return this.#result(start, request, { outcome: 'ok', operation, status: 200, pages: loaded.pages, body: loaded.body, deviations: found, assertions, variablesSet, notes });
     } catch (error) {
       if (!isHealthApiError(error)) throw error;
-      return this.#failed(start, request, operation, cell, error, { pages, deviations: deviations.list(), notes }, options.cellName, scope);
+      return this.#failed(start, request, operation, cell, error, { pages, deviations: deviations.list(), notes }, options, scope);
     }
   }
 
@@ -134,7 +145,7 @@ export class NotebookRunner {
     cell: ParsedRequestCell,
     error: HealthApiError,
     partial: { pages: number; deviations: CellResult['deviations']; notes: string[] },
-    cellName: string | undefined,
+    options: RunCellOptions,
     scope: VariableScope,
   ): CellResult {
     if (error.kind === 'cancelled') return this.#result(start, request, { outcome: 'cancelled', operation, pages: partial.pages, error: cancelled(), notes: partial.notes });
@@ -143,24 +154,23 @@ export class NotebookRunner {
     const expected = status !== undefined && status >= 300 && error.kind !== 'invalid_response' && cell.assertions.some(({ assertion }) => (assertion.kind === 'status' || assertion.kind === 'statusClass') && evaluateAssertion(assertion, { status, body: undefined, hasBody: false, deviations: [] }).passed);
     const body = errorBody(error);
     const subject: AssertionSubject = { status, body, hasBody: body !== undefined, deviations: partial.deviations };
-    const assertions = this.#assertions(cell, subject, cellName, scope);
+    const assertions = this.#assertions(cell, subject, options, scope);
     const common = { operation, pages: partial.pages, deviations: partial.deviations, assertions, notes: partial.notes, ...(status !== undefined ? { status } : {}), ...(body !== undefined ? { body } : {}) };
-    if (expected) return this.#result(start, request, { outcome: 'ok', ...common, variablesSet: this.#lets(cell, body, assertions, cellName) });
+    if (expected) return this.#result(start, request, { outcome: 'ok', ...common, variablesSet: this.#lets(cell, body, assertions, options) });
     return this.#result(start, request, { outcome: 'error', ...common, error: requestFailure(error) });
   }
 
-  #assertions(cell: ParsedRequestCell, subject: AssertionSubject, cellName: string | undefined, scope: VariableScope): AssertionResult[] {
+  #assertions(cell: ParsedRequestCell, subject: AssertionSubject, options: RunCellOptions, scope: VariableScope): AssertionResult[] {
     return cell.assertions.map(({ line, text, assertion }) => {
-      const where = `${cellName ? `${cellName}, ` : ''}line ${line}`;
       const filled = withVariables(text, assertion, scope);
-      if ('problem' in filled) return { line, text, passed: false, message: `${where}: ${filled.problem}` };
+      if ('problem' in filled) return { line, text, passed: false, message: placed(options, line, filled.problem) };
       const verdict = evaluateAssertion(filled, subject);
-      return { line, text, passed: verdict.passed, message: verdict.passed ? verdict.message : `${where}: ${verdict.message}`, ...(verdict.section ? { section: verdict.section } : {}) };
+      return { line, text, passed: verdict.passed, message: verdict.passed ? verdict.message : placed(options, line, verdict.message), ...(verdict.section ? { section: verdict.section } : {}) };
     });
   }
 
   /** Sets each `let`; one whose path finds no single plain value is a failed check of the cell. */
-  #lets(cell: ParsedRequestCell, body: unknown, assertions: AssertionResult[], cellName: string | undefined): Record<string, string> {
+  #lets(cell: ParsedRequestCell, body: unknown, assertions: AssertionResult[], options: RunCellOptions): Record<string, string> {
     const set: Record<string, string> = {};
     for (const { name, path, line } of cell.lets) {
       const { values } = body === undefined ? { values: [] } : valuesAt(body, path);
@@ -171,7 +181,7 @@ export class NotebookRunner {
         continue;
       }
       const found = values.length === 0 ? `${path.text} is not in the response` : `${path.text} is ${shown(values.length === 1 ? values[0] : values)}, not one text or number`;
-      assertions.push({ line, text: `let ${name} = ${path.text}`, passed: false, message: `${cellName ? `${cellName}, ` : ''}line ${line}: cannot set {{${name}}}: ${found}` });
+      assertions.push({ line, text: `let ${name} = ${path.text}`, passed: false, message: placed(options, line, `cannot set {{${name}}}: ${found}`) });
     }
     return set;
   }
@@ -242,13 +252,24 @@ function errorBody(error: HealthApiError): unknown {
 export async function runNotebookFile(
   file: NotebookFile,
   target: NotebookRunTarget,
-  options: { signal?: AbortSignal; onCell?: (index: number, cell: NotebookFileCell, result: CellResult) => void; now?: () => Date } = {},
+  options: {
+    signal?: AbortSignal;
+    onCell?: (index: number, cell: NotebookFileCell, result: CellResult) => void;
+    now?: () => Date;
+    /** How failure messages name line `line` of cell `index` (RunCellOptions.place); default "cell N, line L". */
+    place?: (index: number, line: number) => string;
+  } = {},
 ): Promise<CellResult[]> {
   const runner = new NotebookRunner(target, { variables: file.variables, ...(file.timeZone ? { timeZone: file.timeZone } : {}) }, options.now ? { now: options.now } : {});
   const results: CellResult[] = [];
   for (const [index, cell] of file.cells.entries()) {
     if (cell.kind !== 'request') continue;
-    const result = await runner.runCell(cell.source, { ...(options.signal ? { signal: options.signal } : {}), cellName: `cell ${index + 1}` });
+    const place = options.place;
+    const result = await runner.runCell(cell.source, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      cellName: `cell ${index + 1}`,
+      ...(place ? { place: (line: number) => place(index, line) } : {}),
+    });
     results.push(result);
     options.onCell?.(index, cell, result);
   }

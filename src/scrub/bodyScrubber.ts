@@ -43,8 +43,11 @@ export class BodyScrubber {
   private readonly texts = new Map<string, string>();
   private readonly shifters = new Map<number, DateShifter>();
   private shifter: DateShifter;
-  /** Ids the body (or its request) holds → their pseudonyms, replaced wherever they recur inside text. */
-  private readonly knownIds = new Map<string, string>();
+  /**
+   * Ids the body (or its request) holds → their pseudonyms, replaced wherever they recur inside text,
+   * also percent-encoded as a URL holds them (an error message quoting the request); `id`: the id counted.
+   */
+  private readonly knownIds = new Map<string, { pseudonym: string; id: string }>();
   datesShifted = 0;
   textRemoved = 0;
 
@@ -69,7 +72,9 @@ export class BodyScrubber {
 
   private learnId(original: string, pseudonym: string): void {
     if (original.length >= 4 && !this.knownIds.has(original)) {
-      this.knownIds.set(original, pseudonym);
+      this.knownIds.set(original, { pseudonym, id: original });
+      const encoded = encodeURIComponent(original);
+      if (encoded !== original && !this.knownIds.has(encoded)) this.knownIds.set(encoded, { pseudonym: encodeURIComponent(pseudonym), id: original });
       this.texts.clear();
     }
   }
@@ -185,10 +190,10 @@ export class BodyScrubber {
     scrubbed = value;
     if (!KNOWN_PROVIDER_TEXT.has(value)) {
       if (scrubbed.length >= 36 && scrubbed.includes('-')) scrubbed = scrubbed.replace(UUID_INSIDE, (uuid) => this.pseudonyms.uuid(uuid));
-      for (const [original, pseudonym] of this.knownIds) {
+      for (const [original, { pseudonym, id }] of this.knownIds) {
         if (!scrubbed.includes(original)) continue;
         const replaced = replaceWhole(scrubbed, original, pseudonym);
-        if (replaced !== scrubbed) this.pseudonyms.count(original);
+        if (replaced !== scrubbed) this.pseudonyms.count(id);
         scrubbed = replaced;
       }
       if (looksPersonal(scrubbed)) {

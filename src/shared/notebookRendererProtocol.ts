@@ -34,6 +34,8 @@ export interface NotebookOutputStrings {
   ranAt: string;
   outcomeOk: string;
   outcomeError: string;
+  /** The heading of a cell whose request succeeded but whose checks failed: {0} the failed `expect` lines. */
+  outcomeChecksFailed: string;
   outcomeCancelled: string;
   assertionsHeading: string;
   assertionsSummary: string;

@@ -116,6 +116,10 @@ describe('Health Data notebook in a real workbench', () => {
     await outputs().locator('.hde-result', { hasText: /expect\sstatus\s404/ }).first().waitFor({ timeout: CELL_RUN_TIMEOUT_MS });
     const text = (await outputs().locator('.hde-result', { hasText: /expect\sstatus\s404/ }).first().innerText());
     assert.match(text, /expected 404|404/, 'the failure names what was expected');
+    // The request itself succeeded; the cell is headed by the check that failed, never "Succeeded".
+    const header = outputs().locator('.hde-result', { hasText: /expect\sstatus\s404/ }).first().locator('.result-header');
+    assert.match(await header.locator('.outcome').innerText(), /Failed: expect status 404/);
+    assert.doesNotMatch(await header.innerText(), /Succeeded/);
     await workbench.screenshot('notebook-failed-assertion-light');
   });
 });

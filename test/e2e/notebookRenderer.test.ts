@@ -100,7 +100,10 @@ describe('Notebook output renderer in a real browser', () => {
     assert.equal(await out.locator('table.users tbody tr').count(), users.length);
     assert.equal(await out.locator('table.users tbody tr').first().locator('th').textContent(), users[0]!.client_user_id);
     const header = (await out.locator('.result-header').textContent()) ?? '';
-    assert.match(header, /Succeeded/);
+    // The request succeeded but a check failed: the heading says what failed, never "Succeeded".
+    assert.equal(await out.locator('.result-header .outcome').textContent(), '✗Failed: expect count users == 10');
+    assert.equal(await out.locator('.result-header .outcome-failed').count(), 1);
+    assert.doesNotMatch(header, /Succeeded/);
     assert.match(header, /GET \/v2\/user\//);
     assert.match(header, /HTTP 200/);
     assert.match(header, new RegExp(`${result.pages} pages`));
@@ -116,6 +119,8 @@ describe('Notebook output renderer in a real browser', () => {
   test('a resolveUser result is a one-row table; an unknown user is an error with its next step', async () => {
     await render('resolve', results.resolveUser);
     assert.equal(await output('resolve').locator('table.users tbody tr').count(), 1);
+    assert.ok(results.resolveUser!.assertions.every((assertion) => assertion.passed), 'every check of this cell held');
+    assert.equal(await output('resolve').locator('.result-header .outcome').textContent(), '✓Succeeded');
     const error = results.unknownUser!;
     assert.equal(error.outcome, 'error', 'the sandbox answers an unknown client_user_id with an error');
     await render('error', error);

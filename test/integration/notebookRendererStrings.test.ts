@@ -24,6 +24,9 @@ suite('Notebook renderer words', () => {
     assert.deepEqual(strings.labMarkers, labMarkersStrings());
     // Placeholders stay for the renderer to fill in.
     assert.match(strings.output.assertionsSummary, /\{0\}.*\{1\}/);
+    // A cell whose checks failed is headed by them, in words other than the success's.
+    assert.match(strings.output.outcomeChecksFailed, /\{0\}/);
+    assert.notEqual(strings.output.outcomeChecksFailed, strings.output.outcomeOk);
     assert.match(strings.deviationList.heading, /\{0\}.*\{1\}/);
   });
 

@@ -32,16 +32,26 @@ interface SaxParser {
 }
 const sax = createRequire(import.meta.url)('sax') as { parser(strict: boolean): SaxParser };
 
-/** The testcases of a JUnit file (strictly parsed): name, and the failure's message and text. */
-function testCases(xml: string): { name: string; failure?: { message: string; text: string } }[] {
-  const cases: { name: string; failure?: { message: string; text: string } }[] = [];
+interface TestCase {
+  name: string;
+  file?: string;
+  line?: string;
+  failure?: { message: string; text: string };
+  /** The element that ended it other than <failure>: error or skipped, with its message. */
+  end?: { element: string; message: string };
+}
+
+/** The testcases of a JUnit file (strictly parsed): name, file, line, and the failure's message and text. */
+function testCases(xml: string): TestCase[] {
+  const cases: TestCase[] = [];
   const parser = sax.parser(true);
   let inFailure = false;
   parser.onerror = (error) => {
     throw error;
   };
   parser.onopentag = (node) => {
-    if (node.name === 'testcase') cases.push({ name: node.attributes.name! });
+    if (node.name === 'testcase') cases.push({ name: node.attributes.name!, file: node.attributes.file!, line: node.attributes.line! });
+    if (node.name === 'error' || node.name === 'skipped') cases.at(-1)!.end = { element: node.name, message: node.attributes.message! };
     inFailure = node.name === 'failure';
     if (inFailure) cases.at(-1)!.failure = { message: node.attributes.message!, text: '' };
   };
@@ -112,13 +122,24 @@ describe('node dist/cli.js run', () => {
     const { code, stdout } = await run(['run', SAMPLE, '--sandbox', '--shape', 'vendor', '--junit', junit]);
     assert.equal(code, 1, stdout);
     assert.match(stdout, /^\d+ passed, 5 failed$/m);
-    assert.match(stdout, /^ {4}failed: cell 2, line 7: \d+ deviations: redirectFollowed at the request/m);
+    // Each failure at the line of its `expect` in the file, as editors and CI open `file:LINE`.
+    const sampleLines = readFileSync(join(ROOT, SAMPLE), 'utf8').split('\n');
+    const failures = stdout.split('\n').filter((line) => line.startsWith(`${SAMPLE}:`) && /^[^ ]+:\d+: /.test(line));
+    assert.equal(failures.length, 5, stdout);
+    for (const failure of failures) {
+      const line = Number(/:(\d+): /.exec(failure)![1]);
+      assert.equal(sampleLines[line - 1], 'expect no deviations', failure);
+    }
+    assert.match(failures[0]!, /^media\/notebook\/sample\.hdnb\.md:\d+: \d+ deviations: redirectFollowed at the request/);
     const cases = testCases(readFileSync(junit, 'utf8'));
     const failed = cases.filter((testCase) => testCase.failure);
     assert.equal(failed.length, 5);
+    assert.equal(new Set(cases.map((testCase) => testCase.name)).size, cases.length, 'every name is unique');
     for (const testCase of failed) {
-      assert.match(testCase.name, /^cell \d+ \(line \d+\): expect no deviations$/);
-      assert.match(testCase.failure!.message, /^cell \d+, line \d+: \d+ deviations?: .*\(spec \d+(\.\d+)*\)/);
+      assert.equal(testCase.file, SAMPLE);
+      assert.equal(sampleLines[Number(testCase.line) - 1], 'expect no deviations');
+      assert.equal(testCase.name, `line ${testCase.line}: expect no deviations`);
+      assert.match(testCase.failure!.message, new RegExp(`^${SAMPLE.replace(/\./g, '\\.')}:${testCase.line}: \\d+ deviations?: .*\\(spec \\d+(\\.\\d+)*\\)`));
       assert.match(testCase.failure!.text, /Deviations over all pages:\n/);
     }
     assert.match(failed[0]!.failure!.text, /redirectFollowed at the request/);
@@ -147,8 +168,8 @@ describe('node dist/cli.js run', () => {
     const file = notebook('broken.hdnb.md', '---\nenvironment: local\n---\n\n# Broken\n\n```http\nGET /v2/user/resolve/{{nobody}}\n```\n\n```http\nGET /v2/patients/\n```\n');
     const { code, stdout } = await run(['run', file]);
     assert.equal(code, 1, stdout);
-    assert.match(stdout, /broken\.hdnb\.md:7 {2}GET \/v2\/user\/resolve\/\{\{nobody\}\} {2}ERROR {2}\d+ ms\n {4}unknownVariable: line 1: unknown variable \{\{nobody\}\}/);
-    assert.match(stdout, /broken\.hdnb\.md:11 .*ERROR.*\n {4}unknownOperation: line 1: GET \/v2\/patients\/ is not one of the API's five operations/);
+    assert.match(stdout, /broken\.hdnb\.md:8 {2}GET \/v2\/user\/resolve\/\{\{nobody\}\} {2}ERROR {2}\d+ ms\n.*broken\.hdnb\.md:8: unknownVariable: unknown variable \{\{nobody\}\}/);
+    assert.match(stdout, /broken\.hdnb\.md:12 .*ERROR.*\n.*broken\.hdnb\.md:12: unknownOperation: GET \/v2\/patients\/ is not one of the API's five operations/);
     assert.match(stdout, /^0 passed, 2 failed \(2 cells could not run\)$/m);
   });
 
@@ -199,5 +220,36 @@ describe('node dist/cli.js run', () => {
     assert.equal(echo.requests.length > 0, true);
     assert.equal(echo.requests[0]!.headers['x-service-api-key'], KEY, 'the key was sent in its header');
     for (const text of [unauthorized.stdout, unauthorized.stderr, readFileSync(junit, 'utf8')]) assert.ok(!text.includes(KEY), text);
+    // The cell that failed to connect is an <error>; the cells after it never ran: <skipped>, with the reason.
+    const xml = readFileSync(junit, 'utf8');
+    assert.match(xml, /<testsuites [^>]*tests="5" failures="0" errors="1" skipped="4"/);
+    const cases = testCases(xml);
+    assert.deepEqual(cases.map((testCase) => testCase.end?.element), ['error', 'skipped', 'skipped', 'skipped', 'skipped']);
+    for (const testCase of cases.slice(1)) assert.match(testCase.end!.message, /^not run: an earlier cell could not reach Custom \(127\.0\.0\.1:\d+\) \(unauthorized\)$/);
+    assert.match(unauthorized.stdout, /^0 passed, 1 failed \(1 cell could not run, 4 cells skipped\)$/m);
+  });
+
+  test('on GitHub Actions each failure is also an ::error annotation at its file and line, escaped as the runner reads it', async () => {
+    const { code, stdout } = await run(['run', SAMPLE, '--sandbox', '--shape', 'vendor'], { GITHUB_ACTIONS: 'true' });
+    assert.equal(code, 1, stdout);
+    const sampleLines = readFileSync(join(ROOT, SAMPLE), 'utf8').split('\n');
+    const annotations = stdout.split('\n').filter((line) => line.startsWith('::'));
+    assert.equal(annotations.length, 5, stdout);
+    for (const annotation of annotations) {
+      const parts = /^::error file=([^,]+),line=(\d+),title=([^:]+)::(.+)$/.exec(annotation) ?? assert.fail(annotation);
+      assert.equal(parts[1], SAMPLE);
+      assert.equal(sampleLines[Number(parts[2]) - 1], 'expect no deviations');
+      assert.equal(parts[3], 'expect no deviations');
+      assert.match(parts[4]!, /^\d+ deviations?: /);
+      assert.doesNotMatch(parts[4]!, /[\r\n]/);
+    }
+    const quiet = await run(['run', SAMPLE, '--sandbox', '--shape', 'vendor']);
+    assert.ok(!quiet.stdout.includes('::error'), 'no annotations outside GitHub Actions');
+
+    // An absolute path inside $GITHUB_WORKSPACE is named relative to it; a comma and a colon in it are escaped.
+    const odd = notebook('odd, name: here.hdnb.md', '---\nenvironment: local\n---\n\n```http\nGET /v2/user/?limit=1\npages first\n\nexpect status 201\n```\n');
+    const inWorkspace = await run(['run', odd], { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir });
+    assert.equal(inWorkspace.code, 1, inWorkspace.stdout);
+    assert.match(inWorkspace.stdout, /^::error file=odd%2C name%3A here\.hdnb\.md,line=9,title=expect status 201::expected status 201, got 200$/m);
   });
 });

@@ -18,6 +18,7 @@ export const ENGLISH_STRINGS: NotebookRendererStrings = {
     ranAt: 'Ran at {0}',
     outcomeOk: 'Succeeded',
     outcomeError: 'Failed',
+    outcomeChecksFailed: 'Failed: {0}',
     outcomeCancelled: 'Cancelled',
     assertionsHeading: 'Assertions',
     assertionsSummary: '{0} passed, {1} failed',

@@ -105,7 +105,10 @@ export class ResultView {
 function header(result: CellResult, line: string, o: NotebookOutputStrings, locale: string, zone: ZoneCalendar): HTMLElement {
   const numbers = new Intl.NumberFormat(locale);
   const seconds = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const outcome = { ok: ['✓', o.outcomeOk], error: ['✗', o.outcomeError], cancelled: ['■', o.outcomeCancelled] }[result.outcome];
+  // A request that succeeded with a failed check is headed by what failed, never "Succeeded".
+  const failedChecks = result.outcome === 'ok' ? result.assertions.filter((assertion) => !assertion.passed).map((assertion) => assertion.text) : [];
+  const state = failedChecks.length > 0 ? 'failed' : result.outcome;
+  const outcome = failedChecks.length > 0 ? ['✗', formatMessage(o.outcomeChecksFailed, failedChecks.join('; '))] : { ok: ['✓', o.outcomeOk], error: ['✗', o.outcomeError], cancelled: ['■', o.outcomeCancelled] }[result.outcome];
   const facts = [
     result.status !== undefined ? formatMessage(o.status, result.status) : o.noStatus,
     result.ms < 1000 ? formatMessage(o.durationMs, numbers.format(Math.round(result.ms))) : formatMessage(o.durationSeconds, seconds.format(result.ms / 1000)),
@@ -117,7 +120,7 @@ function header(result: CellResult, line: string, o: NotebookOutputStrings, loca
   return el(
     'div',
     { className: 'result-header' },
-    el('span', { className: `outcome outcome-${result.outcome}` }, el('span', { className: 'icon', text: outcome[0], attrs: { 'aria-hidden': 'true' } }), outcome[1]),
+    el('span', { className: `outcome outcome-${state}` }, el('span', { className: 'icon', text: outcome[0], attrs: { 'aria-hidden': 'true' } }), outcome[1]),
     el('code', { className: 'request-line', text: line, attrs: result.operation ? { title: result.operation } : {} }),
     el('span', { className: 'facts muted', text: facts.join(' · ') }),
   );
