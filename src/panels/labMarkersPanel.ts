@@ -7,6 +7,7 @@ import type { RequestSpec } from '../api/requests';
 import type { CallOptions, HealthApiClient } from '../api/client';
 import type { Marker, MarkerPage, MarkerPricing } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
+import { isEnvironmentId } from '../domain/environments';
 import { fileNamePart } from '../domain/exportNames';
 import { requestTitle } from '../domain/requests/jsonDocument';
 import {
@@ -20,6 +21,7 @@ import {
 import { mergePricing } from '../domain/labs/markerFacts';
 import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/labs/markerTable';
 import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
+import { environmentLabel } from '../l10n/shellStrings';
 import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { LabTestNameStore } from '../storage/labTestNameStore';
 import { assertNever } from '../shared/assertNever';
@@ -89,7 +91,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     switch (message.type) {
       case 'ready':
         this.post({ type: 'init', strings: labMarkersStrings(), locale: vscode.env.language, form: this.form, filter: this.filter });
-        this.post({ type: 'heading', ...headingOf(this.form.source, this.knownNames(this.form.source)) });
+        this.post({ type: 'heading', ...headingOf(this.form.source, this.knownNames(this.form.source), this.namesSeenIn(this.form.source)) });
         if (this.result && !this.isLoading) return this.post({ type: 'result', ...this.result });
         return this.load(this.form);
       case 'load':
@@ -186,9 +188,15 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     }
   }
 
-  /** Names known without asking: remembered for this environment. */
+  /** Names known without asking: remembered for this environment, else seen in another one. */
   private knownNames(source: LabMarkersSource): Record<string, string> {
-    return this.names.namesOf(this.environmentId, labTestIdsOf(source));
+    return this.names.namesAnywhere(this.environmentId, labTestIdsOf(source)).names;
+  }
+
+  /** For each known name seen in another environment only: that environment's label. */
+  private namesSeenIn(source: LabMarkersSource, except: readonly string[] = []): Record<string, string> {
+    const { seenIn } = this.names.namesAnywhere(this.environmentId, labTestIdsOf(source));
+    return Object.fromEntries(Object.entries(seenIn).filter(([id]) => !except.includes(id)).map(([id, environment]) => [id, environmentLabelOf(environment)]));
   }
 
   /** Names from the local sandbox's sample list (remembered from then on) or from memory. */
@@ -201,7 +209,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     if (this.isDisposed || JSON.stringify(source) !== JSON.stringify(this.form.source)) return;
     const names = { ...this.knownNames(source), ...fromSamples };
     this.setTitle(titleOf(source, names));
-    this.post({ type: 'heading', ...headingOf(source, names) });
+    this.post({ type: 'heading', ...headingOf(source, names, this.namesSeenIn(source, Object.keys(fromSamples))) });
   }
 
   private errorView(error: unknown): PanelErrorView {
@@ -274,6 +282,11 @@ function fetchPage(client: HealthApiClient, form: LabMarkersForm, options: CallO
     : client.listOrderSetMarkers(orderSetBodyOf(source), { page: form.page, size: form.size }, options);
 }
 
+/** An environment of the names book by its label (a key not known to this version: as stored). */
+function environmentLabelOf(environment: string): string {
+  return isEnvironmentId(environment) ? environmentLabel(environment) : environment;
+}
+
 function labTestIdsOf(source: LabMarkersSource): string[] {
   return (source.kind === 'labTest' ? [source.labTestId] : source.labTestIds).map((id) => id.trim()).filter((id) => id !== '');
 }
@@ -284,10 +297,12 @@ function titleOf(source: LabMarkersSource, names: Readonly<Record<string, string
     : panelTitles.orderSet(source.labTestIds.length, source.providerIds.length);
 }
 
-function headingOf(source: LabMarkersSource, names: Readonly<Record<string, string>>): { title: string; detail: string[] } {
+/** `seenIn`: the environment (its label) where a name was seen, for names not seen in this one. */
+function headingOf(source: LabMarkersSource, names: Readonly<Record<string, string>>, seenIn: Readonly<Record<string, string>> = {}): { title: string; detail: string[] } {
   if (source.kind === 'labTest') {
-    const name = names[source.labTestId.trim()];
-    return { title: labMarkersHeadings.labTest(name), detail: [labMarkersHeadings.labTestDetail(source.labTestId, name !== undefined)] };
+    const id = source.labTestId.trim();
+    const name = names[id];
+    return { title: labMarkersHeadings.labTest(name), detail: [labMarkersHeadings.labTestDetail(source.labTestId, name !== undefined, name !== undefined ? seenIn[id] : undefined)] };
   }
   const detail: string[] = [];
   if (source.labTestIds.length > 0) {
