@@ -7,7 +7,6 @@ import type { RequestSpec } from '../api/requests';
 import type { CallOptions, HealthApiClient } from '../api/client';
 import type { Marker, MarkerPage, MarkerPricing } from '../api/schemas';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
-import { isEnvironmentId } from '../domain/environments';
 import { fileNamePart } from '../domain/exportNames';
 import { requestTitle } from '../domain/requests/jsonDocument';
 import {
@@ -20,8 +19,7 @@ import {
 } from '../domain/labs/labMarkersForm';
 import { mergePricing } from '../domain/labs/markerFacts';
 import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/labs/markerTable';
-import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
-import { environmentLabel } from '../l10n/shellStrings';
+import { labMarkersStrings, panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { LabTestNameStore } from '../storage/labTestNameStore';
 import { assertNever } from '../shared/assertNever';
@@ -32,6 +30,7 @@ import type {
   LabMarkersWebviewMessage,
 } from '../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../shared/panelError';
+import { environmentLabelOf, headingOf, labTestIdsOf, titleOf } from './labMarkersHeading';
 import { formProblemView, type NotFoundMeaning } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { saveExport } from './saveExport';
@@ -280,34 +279,4 @@ function fetchPage(client: HealthApiClient, form: LabMarkersForm, options: CallO
   return source.kind === 'labTest'
     ? client.listLabTestMarkers(source.labTestId.trim(), labTestQueryOf({ ...form, source }), options)
     : client.listOrderSetMarkers(orderSetBodyOf(source), { page: form.page, size: form.size }, options);
-}
-
-/** An environment of the names book by its label (a key not known to this version: as stored). */
-function environmentLabelOf(environment: string): string {
-  return isEnvironmentId(environment) ? environmentLabel(environment) : environment;
-}
-
-function labTestIdsOf(source: LabMarkersSource): string[] {
-  return (source.kind === 'labTest' ? [source.labTestId] : source.labTestIds).map((id) => id.trim()).filter((id) => id !== '');
-}
-
-function titleOf(source: LabMarkersSource, names: Readonly<Record<string, string>>): string {
-  return source.kind === 'labTest'
-    ? panelTitles.labTest(names[source.labTestId.trim()] ?? source.labTestId)
-    : panelTitles.orderSet(source.labTestIds.length, source.providerIds.length);
-}
-
-/** `seenIn`: the environment (its label) where a name was seen, for names not seen in this one. */
-function headingOf(source: LabMarkersSource, names: Readonly<Record<string, string>>, seenIn: Readonly<Record<string, string>> = {}): { title: string; detail: string[] } {
-  if (source.kind === 'labTest') {
-    const id = source.labTestId.trim();
-    const name = names[id];
-    return { title: labMarkersHeadings.labTest(name), detail: [labMarkersHeadings.labTestDetail(source.labTestId, name !== undefined, name !== undefined ? seenIn[id] : undefined)] };
-  }
-  const detail: string[] = [];
-  if (source.labTestIds.length > 0) {
-    detail.push(labMarkersHeadings.orderSetLabTests(source.labTestIds.map((id) => labMarkersHeadings.orderSetItem(id, names[id])).join(', ')));
-  }
-  if (source.providerIds.length > 0) detail.push(labMarkersHeadings.orderSetProviders(source.providerIds.join(', ')));
-  return { title: labMarkersHeadings.orderSet(source.labTestIds.length, source.providerIds.length), detail };
 }
