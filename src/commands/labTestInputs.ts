@@ -1,6 +1,7 @@
 // Inputs of the lab-marker commands. The lab tests this environment has shown before (its Requests
 // rows, order sets among them, and the recent ones) are offered by name, a name seen only in another
-// environment says where; on the local sandbox its samples follow. Any id can still be typed.
+// environment says where; on the local sandbox its samples follow. Any id can still be typed (with
+// nothing to offer, into a box of its own).
 import * as vscode from 'vscode';
 import { labTestChoices, type LabTestChoice } from '../domain/labs/labTestChoices';
 import { parseIdList } from '../domain/labs/markerTable';
@@ -38,7 +39,8 @@ export async function offeredLabTests(services: ExtensionServices): Promise<LabT
 export async function askLabTestId(services: ExtensionServices): Promise<string | undefined> {
   const environment = services.connection.environment().id;
   const choices = await offeredLabTests(services);
-  const chosen = await pickLabTestId(choiceItems(choices), choices.some((choice) => choice.origin === 'sample'));
+  // Nothing to offer yet: the box that says what it needs.
+  const chosen = choices.length === 0 ? await typeLabTestId() : await pickLabTestId(choiceItems(choices), choices.some((choice) => choice.origin === 'sample'));
   if (chosen) {
     // Remembered with its name when this environment knows it (a name seen elsewhere stays there).
     const choice = choices.find((c) => c.id === chosen);
@@ -46,6 +48,16 @@ export async function askLabTestId(services: ExtensionServices): Promise<string 
     void services.recents?.rememberLabTest(environment, name === undefined ? { id: chosen } : { id: chosen, name });
   }
   return chosen;
+}
+
+async function typeLabTestId(): Promise<string | undefined> {
+  const typed = await vscode.window.showInputBox({
+    title: pickerStrings.labTestTitle(),
+    prompt: pickerStrings.labTestPrompt(),
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? pickerStrings.labTestEmpty() : undefined),
+  });
+  return typed?.trim();
 }
 
 /** Shown before (newest first), then the samples; by name where one is known, the id beside it. */
