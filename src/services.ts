@@ -107,6 +107,8 @@ export type SendAgainResult = { ok: true; record: RequestRecord } | { ok: false;
 export interface RequestInspection {
   /** Every request `work` makes (its pages, its retries) is one expandable row of the Requests view. */
   inLoad<T>(work: () => Promise<T>): Promise<T>;
+  /** The Requests view's records, oldest first (what a picker offers as "shown before"). */
+  recorded(): readonly RequestRecord[];
   /** Sends `spec` (its operation) in `environment` as a recorded request. */
   sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult>;
   /** Whether `record` can be sent again exactly as it was, and if not, why. */

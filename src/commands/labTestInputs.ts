@@ -1,11 +1,16 @@
-// Inputs of the lab-marker commands. While the local sandbox is active its sample lab tests are
-// offered by name; any id can still be typed.
+// Inputs of the lab-marker commands. The lab tests this environment has shown before (its Requests
+// rows, order sets among them, and the recent ones) are offered by name, a name seen only in another
+// environment says where; on the local sandbox its samples follow. Any id can still be typed (with
+// nothing to offer, into a box of its own).
 import * as vscode from 'vscode';
+import { labTestChoices, type LabTestChoice } from '../domain/labs/labTestChoices';
 import { parseIdList } from '../domain/labs/markerTable';
-import type { RecentLabTest } from '../domain/users/recents';
+import { isEnvironmentId } from '../domain/environments';
 import { lookupStrings } from '../l10n/lookupStrings';
 import { pickerStrings } from '../l10n/panelStrings';
+import { environmentLabel } from '../l10n/shellStrings';
 import type { ExtensionServices, SampleLabTest } from '../services';
+import { LabTestNameStore } from '../storage/labTestNameStore';
 
 interface LabTestItem extends vscode.QuickPickItem {
   labTestId: string;
@@ -19,14 +24,27 @@ async function sampleLabTests(services: ExtensionServices): Promise<SampleLabTes
   }
 }
 
-export async function askLabTestId(services: ExtensionServices): Promise<string | undefined> {
-  const samples = await sampleLabTests(services);
+/** What Show Lab Test Markers offers in the active environment, in the picker's order. */
+export async function offeredLabTests(services: ExtensionServices): Promise<LabTestChoice[]> {
   const environment = services.connection.environment().id;
-  const recent = services.recents?.get(environment).labTests ?? [];
-  const chosen = samples.length === 0 && recent.length === 0 ? await typeLabTestId() : await pickLabTestId(recentFirstLabTests(recent, samples), samples);
+  return labTestChoices({
+    environment,
+    records: services.requests.recorded(),
+    recent: services.recents?.get(environment).labTests ?? [],
+    samples: await sampleLabTests(services),
+    book: new LabTestNameStore(services.context.globalState).book(),
+  });
+}
+
+export async function askLabTestId(services: ExtensionServices): Promise<string | undefined> {
+  const environment = services.connection.environment().id;
+  const choices = await offeredLabTests(services);
+  // Nothing to offer yet: the box that says what it needs.
+  const chosen = choices.length === 0 ? await typeLabTestId() : await pickLabTestId(choiceItems(choices), choices.some((choice) => choice.origin === 'sample'));
   if (chosen) {
-    // Remembered with its name when one is known (a sample's, or one learnt earlier).
-    const name = samples.find((s) => s.id === chosen)?.name;
+    // Remembered with its name when this environment knows it (a name seen elsewhere stays there).
+    const choice = choices.find((c) => c.id === chosen);
+    const name = choice?.nameSeenIn === undefined ? choice?.name : undefined;
     void services.recents?.rememberLabTest(environment, name === undefined ? { id: chosen } : { id: chosen, name });
   }
   return chosen;
@@ -42,27 +60,28 @@ async function typeLabTestId(): Promise<string | undefined> {
   return typed?.trim();
 }
 
-/** Recent lab tests by name (newest first), then the samples not among them; ids stay searchable. */
-function recentFirstLabTests(recent: readonly RecentLabTest[], samples: readonly SampleLabTest[]): LabTestItem[] {
-  const recentIds = new Set(recent.map((r) => r.id));
-  const recentItems: LabTestItem[] = recent.map((r) => ({
-    label: r.name ?? samples.find((s) => s.id === r.id)?.name ?? r.id,
-    description: r.id,
-    labTestId: r.id,
-  }));
-  const sampleItems: LabTestItem[] = samples.filter((s) => !recentIds.has(s.id)).map((s) => ({ label: s.name, description: s.id, labTestId: s.id }));
+/** Shown before (newest first), then the samples; by name where one is known, the id beside it. */
+function choiceItems(choices: readonly LabTestChoice[]): LabTestItem[] {
+  const item = (choice: LabTestChoice): LabTestItem => ({
+    label: choice.name ?? choice.id,
+    ...(choice.name !== undefined ? { description: choice.id } : {}),
+    ...(choice.nameSeenIn !== undefined ? { detail: pickerStrings.labTestNameSeenIn(isEnvironmentId(choice.nameSeenIn) ? environmentLabel(choice.nameSeenIn) : choice.nameSeenIn) } : {}),
+    labTestId: choice.id,
+  });
+  const shown = choices.filter((choice) => choice.origin === 'shown').map(item);
+  const samples = choices.filter((choice) => choice.origin === 'sample').map(item);
   const separator = (label: string): LabTestItem[] => [{ label, kind: vscode.QuickPickItemKind.Separator, labTestId: '' }];
   return [
-    ...(recentItems.length > 0 ? [...separator(lookupStrings.recentLabTests()), ...recentItems] : []),
-    ...(sampleItems.length > 0 && recentItems.length > 0 ? separator(lookupStrings.sampleLabTests()) : []),
-    ...sampleItems,
+    ...(shown.length > 0 ? [...separator(pickerStrings.labTestsShown()), ...shown] : []),
+    ...(samples.length > 0 && shown.length > 0 ? separator(lookupStrings.sampleLabTests()) : []),
+    ...samples,
   ];
 }
 
-async function pickLabTestId(offered: LabTestItem[], samples: readonly SampleLabTest[]): Promise<string | undefined> {
+async function pickLabTestId(offered: LabTestItem[], hasSamples: boolean): Promise<string | undefined> {
   const quickPick = vscode.window.createQuickPick<LabTestItem>();
   quickPick.title = pickerStrings.labTestTitle();
-  quickPick.placeholder = samples.length > 0 ? pickerStrings.labTestPlaceholder() : lookupStrings.recentLabTestsPlaceholder();
+  quickPick.placeholder = hasSamples ? pickerStrings.labTestPlaceholder() : pickerStrings.labTestTypePlaceholder();
   quickPick.matchOnDescription = true;
   quickPick.ignoreFocusOut = true;
   quickPick.items = offered;

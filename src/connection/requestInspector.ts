@@ -24,6 +24,10 @@ export class RequestInspector implements RequestInspection {
     return this.recorder.inLoad(work);
   }
 
+  recorded(): readonly RequestRecord[] {
+    return this.recorder.records.all();
+  }
+
   sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult> {
     return this.replay(environment, spec.operation, undefined, progressTitle);
   }

@@ -56,8 +56,6 @@ export const lookupStrings = {
   hoverTitle: (environment: string): string => vscode.l10n.t('Health Data · {0}', environment),
   hoverReveal: (): string => vscode.l10n.t('Reveal in Users'),
   recentUsers: (): string => vscode.l10n.t('recent'),
-  recentLabTests: (): string => vscode.l10n.t('Recent lab tests'),
-  recentLabTestsPlaceholder: (): string => vscode.l10n.t('Pick a recent lab test, or type a lab_test_id'),
   sampleLabTests: (): string => vscode.l10n.t('Sample lab tests'),
 };
 

@@ -26,6 +26,9 @@ export const notebookStrings = {
   untrusted: (): string =>
     vscode.l10n.t('Not run: this workspace is not trusted. Notebooks show their saved outputs here but send no request until you trust the workspace.'),
   manageTrust: (): string => vscode.l10n.t('Manage Workspace Trust'),
+  runsOnceTrusted: (): string => vscode.l10n.t('Runs once the folder is trusted — click to trust it'),
+  runsOnceTrustedTooltip: (): string =>
+    vscode.l10n.t('This folder is open in Restricted Mode: request cells send nothing until you trust it. Click to open Manage Workspace Trust; the saved outputs stay as they are.'),
   noKey: (environment: string): string =>
     vscode.l10n.t('Not run: no API key for {0}. Set API Key… stores one (in secret storage, never in the notebook), then run again.', environment),
   setApiKey: (): string => vscode.l10n.t('Set API Key…'),

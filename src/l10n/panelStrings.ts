@@ -244,8 +244,13 @@ export function orderSetCounts(labTests: number, providerIds: number): string {
 export const labMarkersHeadings = {
   /** h1 of a lab test: its name where known. */
   labTest: (name: string | undefined): string => (name ? vscode.l10n.t('Markers of {0}', name) : vscode.l10n.t('Lab test markers')),
-  labTestDetail: (labTestId: string, named: boolean): string =>
-    named ? vscode.l10n.t('lab_test_id {0}', labTestId) : vscode.l10n.t('lab_test_id {0} (name not known in this environment)', labTestId),
+  /** `seenIn`: the environment the name was seen in, when it was not this one. */
+  labTestDetail: (labTestId: string, named: boolean, seenIn?: string): string =>
+    seenIn !== undefined
+      ? vscode.l10n.t('lab_test_id {0} (name seen in {1})', labTestId, seenIn)
+      : named
+        ? vscode.l10n.t('lab_test_id {0}', labTestId)
+        : vscode.l10n.t('lab_test_id {0} (name not known in this environment)', labTestId),
   orderSet: (labTests: number, providerIds: number): string => vscode.l10n.t('Order set markers: {0}', orderSetCounts(labTests, providerIds)),
   /** One lab test of an order set: "Lipid panel (5a1c…)" or just the id. */
   orderSetItem: (labTestId: string, name: string | undefined): string => (name ? vscode.l10n.t('{0} ({1})', name, labTestId) : labTestId),
@@ -294,8 +299,11 @@ export const pickerStrings = {
   clientUserIdEmpty: (): string => vscode.l10n.t('Enter a client_user_id.'),
   labTestTitle: (): string => vscode.l10n.t('Show Lab Test Markers: lab_test_id'),
   labTestPlaceholder: (): string => vscode.l10n.t('Type a lab_test_id, or pick a sample lab test'),
+  labTestTypePlaceholder: (): string => vscode.l10n.t('Type a lab_test_id, or pick one shown before in this environment'),
   labTestPrompt: (): string => vscode.l10n.t('The id of the lab test whose markers to list'),
   labTestEmpty: (): string => vscode.l10n.t('Enter a lab_test_id.'),
+  labTestsShown: (): string => vscode.l10n.t('Shown before in this environment'),
+  labTestNameSeenIn: (environment: string): string => vscode.l10n.t('name seen in {0}', environment),
   useTypedId: (id: string): string => vscode.l10n.t('Use "{0}"', id),
   labAccountTitle: (): string => vscode.l10n.t('lab_account_id (optional)'),
   labAccountPrompt: (): string =>

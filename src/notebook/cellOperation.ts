@@ -14,6 +14,7 @@ import {
 } from '../api/requests';
 import { presetForm, type RangePreset } from '../domain/bloodPressure/bloodPressureRangePresets';
 import { jsonErrorPlace } from './jsonErrorPlace';
+import { pathPlaceholders, variableFor } from './referencePlaceholders';
 import type { ParsedRequestCell } from './requestCell';
 import { fillIn, fillInJson, UnknownVariableError, type VariableScope } from './variables';
 
@@ -140,8 +141,20 @@ export function operationOfCell(cell: ParsedRequestCell, scope: VariableScope): 
   }
 }
 
+/** A path parameter written as the API reference writes it (`{user_id}`, `:user_id`): the notebook variable to write instead. */
+function pathPlaceholderProblem(cell: ParsedRequestCell, scope: VariableScope): CellRequestProblem | undefined {
+  const [parameter] = pathPlaceholders(cell.target);
+  if (parameter === undefined) return undefined;
+  const variable = variableFor(parameter, scope.values.keys());
+  const written = cell.target.includes(`:${parameter}`) && !cell.target.includes(`{${parameter}}`) ? `:${parameter}` : `{${parameter}}`;
+  const set = variable.exists ? `the notebook's variable {{${variable.name}}}` : `{{${variable.name}}}, and set ${variable.name} in the front matter or with "let" in an earlier cell`;
+  return { kind: 'unknownVariable', line: cell.line, message: `${written} is the API reference's placeholder for ${parameter}, not a value: use ${set}` };
+}
+
 function operationOf(cell: ParsedRequestCell, scope: VariableScope): RequestOperation | CellRequestProblem {
   const line = cell.line;
+  const placeholder = pathPlaceholderProblem(cell, scope);
+  if (placeholder) return placeholder;
   const target = fillIn(cell.target, scope, encodeURIComponent);
   const queryStart = target.indexOf('?');
   const path = queryStart === -1 ? target : target.slice(0, queryStart);

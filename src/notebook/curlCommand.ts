@@ -1,9 +1,12 @@
 // A curl command pasted into a request cell (one line, or several joined by `\`): its method, URL
-// and `-d/--data` body are used; headers are dropped (a literal key among them is an error), and so
-// are curl's own options.
-import { curlHeaderProblem, KEY_IN_CELL_MESSAGE } from './keyHeaders';
+// and `-d/--data` body (with -G: the query) are used; headers are dropped (a literal key among them is an error; a key
+// header holding a placeholder or a shell variable is named, so the result can say it was left
+// out), and so are curl's own options.
+import { isPlaceholderKeyHeader, keyHeaderProblem, KEY_IN_CELL_MESSAGE } from './keyHeaders';
 
-export type ParsedCurl = { method: string; url: string; data?: string } | { problem: string; keyInCell?: boolean };
+export type ParsedCurl =
+  | { method: string; url: string; data?: string; placeholderKeyHeaders: string[] }
+  | { problem: string; keyInCell?: boolean };
 
 /** The lines a curl command spans from `start`: while a line ends in `\` or a quote is open. */
 export function curlCommandLines(lines: readonly string[], start: number): { text: string; next: number } {
@@ -72,6 +75,8 @@ export function parseCurlCommand(text: string): ParsedCurl {
   let method: string | undefined;
   let url: string | undefined;
   let data: string | undefined;
+  const placeholderKeyHeaders: string[] = [];
+  let get = false;
   for (let index = 1; index < words.length; index++) {
     const word = words[index]!;
     const [option, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
@@ -79,14 +84,17 @@ export function parseCurlCommand(text: string): ParsedCurl {
     if (option === '-X' || option === '--request') method = argument();
     else if (/^-X[A-Z]+$/.test(word)) method = word.slice(2);
     else if (option === '--url') url = argument();
+    else if (option === '-G' || option === '--get') get = true;
     else if (DATA_OPTIONS.has(option)) {
       const value = argument() ?? '';
       data = data === undefined ? value : `${data}&${value}`;
     } else if (HEADER_OPTIONS.has(option)) {
       const header = argument() ?? '';
       const colon = header.indexOf(':');
-      const problem = colon > 0 ? curlHeaderProblem(header.slice(0, colon), header.slice(colon + 1)) : undefined;
+      const [name, value] = colon > 0 ? [header.slice(0, colon).trim(), header.slice(colon + 1)] : [header, ''];
+      const problem = colon > 0 ? keyHeaderProblem(name, value) : undefined;
       if (problem) return { problem, keyInCell: true };
+      if (colon > 0 && isPlaceholderKeyHeader(name, value)) placeholderKeyHeaders.push(name);
     } else if (CREDENTIAL_OPTIONS.has(option)) {
       return { problem: `${KEY_IN_CELL_MESSAGE} (remove ${option})`, keyInCell: true };
     } else if (OPTIONS_WITH_ARGUMENT.has(option)) {
@@ -96,6 +104,8 @@ export function parseCurlCommand(text: string): ParsedCurl {
     }
   }
   if (url === undefined) return { problem: 'this curl command has no URL' };
+  // -G: the data is the query of a GET (as the API reference writes its query parameters).
+  if (get && data !== undefined) return { method: method ?? 'GET', url: `${url}${url.includes('?') ? '&' : '?'}${data}`, placeholderKeyHeaders };
   if (data !== undefined && data.startsWith('@')) return { problem: `curl reads the body from a file here (${data}): paste the JSON body below the request instead` };
-  return { method: method ?? (data !== undefined ? 'POST' : 'GET'), url, ...(data !== undefined ? { data } : {}) };
+  return { method: method ?? (data !== undefined ? 'POST' : 'GET'), url, ...(data !== undefined ? { data } : {}), placeholderKeyHeaders };
 }

@@ -17,6 +17,7 @@ import { DeviationTotals } from './deviationTotals';
 import { valuesAt } from './fieldPath';
 import type { AssertionResult, CellResult, NotebookFile, NotebookFileCell } from './model';
 import { loadOperation, MAX_PAGES } from './operationLoad';
+import { placeholderKeyNote } from './keyHeaders';
 import { isCellSyntaxError, parsedRequestCell, type ParsedRequestCell } from './requestCell';
 import { fillIn, UnknownVariableError, type VariableScope } from './variables';
 
@@ -104,8 +105,14 @@ export class NotebookRunner {
     const request: CellResult['request'] = { method: spec.method, path: requestTarget(spec), ...(spec.body !== undefined ? { body: spec.body } : {}) };
     const notes: string[] = [];
     if (cell.ignoredHost !== undefined) {
-      notes.push(`The host ${cell.ignoredHost} in the ${cell.fromCurl ? 'curl command' : 'URL'} was ignored: the request went to ${this.#target.environment.label}.`);
+      const where = cell.fromCurl ? 'curl command' : 'URL';
+      notes.push(
+        cell.hostPlaceholder
+          ? `The host ${cell.ignoredHost} in the ${where} stands for the environment's address: the request went to ${this.#target.environment.label}.`
+          : `The host ${cell.ignoredHost} in the ${where} was ignored: the request went to ${this.#target.environment.label}.`,
+      );
     }
+    if (cell.placeholderKeyHeaders) notes.push(placeholderKeyNote(cell.placeholderKeyHeaders));
     if (options.signal?.aborted) return this.#result(start, request, { outcome: 'cancelled', operation, error: cancelled() });
 
     const deviations = new DeviationTotals();

@@ -5,7 +5,8 @@
 import { parseAssertion, type Assertion } from './assertions';
 import { parseCurlCommand, curlCommandLines } from './curlCommand';
 import { isFieldPath, parseFieldPath, type FieldPath } from './fieldPath';
-import { keyHeaderProblem } from './keyHeaders';
+import { isPlaceholderKeyHeader, keyHeaderProblem } from './keyHeaders';
+import { splitHostPlaceholder } from './referencePlaceholders';
 
 export interface CellLet {
   name: string;
@@ -29,6 +30,10 @@ export interface ParsedRequestCell {
   line: number;
   /** The host of a pasted absolute URL or curl command: not used, the environment decides. */
   ignoredHost?: string;
+  /** The host was a placeholder of the API reference (`{{BASE_URL}}`): it stands for the environment's address. */
+  hostPlaceholder?: boolean;
+  /** Key headers whose value was a placeholder (`<API_KEY>`): left out, the environment's key goes instead. */
+  placeholderKeyHeaders?: string[];
   fromCurl: boolean;
   /** A POST's JSON body as written, with the line it starts on. */
   body?: { text: string; line: number };
@@ -72,9 +77,11 @@ export function withoutTrailingComment(line: string): string {
   return line.trimEnd();
 }
 
-/** The target of a request line: an absolute URL loses its host, a bare path gains its slash. */
-function splitTarget(written: string): { target: string; host?: string } {
+/** The target of a request line: an absolute URL (or one whose host is a placeholder) loses its host, a bare path gains its slash. */
+function splitTarget(written: string): { target: string; host?: string; hostPlaceholder?: boolean } {
   const trimmed = written.trim();
+  const placeholder = splitHostPlaceholder(trimmed);
+  if (placeholder) return { ...splitTarget(placeholder.rest), host: placeholder.host, hostPlaceholder: true };
   const absolute = /^https?:\/\/([^/?#]*)([^#]*)/i.exec(trimmed);
   if (absolute) return { target: absolute[2] === '' ? '/' : absolute[2]!.startsWith('/') ? absolute[2]! : `/${absolute[2]}`, host: absolute[1]! };
   const path = trimmed.replace(/#.*$/, '');
@@ -96,6 +103,8 @@ interface RequestStart {
   method: 'GET' | 'POST';
   target: string;
   host?: string;
+  hostPlaceholder?: boolean;
+  placeholderKeyHeaders?: string[];
   fromCurl: boolean;
   body?: { text: string; line: number };
   /** Index of the first line after the request (and, for curl, its continuation lines). */
@@ -111,11 +120,10 @@ function readRequestStart(lines: readonly string[], index: number): RequestStart
     if ('problem' in curl) return { kind: curl.keyInCell ? 'keyInCell' : 'syntax', line, message: curl.problem };
     const method = methodOf(curl.method, line);
     if (typeof method !== 'string') return method;
-    const { target, host } = splitTarget(curl.url);
     return {
       method,
-      target,
-      ...(host !== undefined ? { host } : {}),
+      ...splitTarget(curl.url),
+      ...(curl.placeholderKeyHeaders.length > 0 ? { placeholderKeyHeaders: curl.placeholderKeyHeaders } : {}),
       fromCurl: true,
       ...(curl.data !== undefined ? { body: { text: curl.data, line } } : {}),
       next: span.next,
@@ -126,12 +134,10 @@ function readRequestStart(lines: readonly string[], index: number): RequestStart
   if (parts && !/^(https?:|\/)/i.test(parts[1]!)) {
     const method = methodOf(parts[1]!, line);
     if (typeof method !== 'string') return method;
-    const { target, host } = splitTarget(encodeSpaces(parts[2]!));
-    return { method, target, ...(host !== undefined ? { host } : {}), fromCurl: false, next: index + 1 };
+    return { method, ...splitTarget(encodeSpaces(parts[2]!)), fromCurl: false, next: index + 1 };
   }
-  if (/^(https?:\/\/|\/)/i.test(withoutVersion)) {
-    const { target, host } = splitTarget(encodeSpaces(withoutVersion));
-    return { method: 'GET', target, ...(host !== undefined ? { host } : {}), fromCurl: false, next: index + 1 };
+  if (/^(https?:\/\/|\/)/i.test(withoutVersion) || splitHostPlaceholder(withoutVersion)) {
+    return { method: 'GET', ...splitTarget(encodeSpaces(withoutVersion)), fromCurl: false, next: index + 1 };
   }
   return syntaxError(line, `the first line of a request cell is the request, e.g. "GET /v2/user/resolve/patient-0042" (got "${text.slice(0, 60)}")`);
 }
@@ -189,6 +195,8 @@ export function parseRequestCell(source: string): ParsedRequestCell | CellSyntax
     target: start.target,
     line: index + 1,
     ...(start.host !== undefined ? { ignoredHost: start.host } : {}),
+    ...(start.hostPlaceholder ? { hostPlaceholder: true } : {}),
+    ...(start.placeholderKeyHeaders ? { placeholderKeyHeaders: [...start.placeholderKeyHeaders] } : {}),
     fromCurl: start.fromCurl,
     ...(start.body !== undefined ? { body: start.body } : {}),
     pages: 'all',
@@ -209,6 +217,7 @@ export function parseRequestCell(source: string): ParsedRequestCell | CellSyntax
     }
     const keyProblem = keyHeaderProblem(header[1]!, header[2]!);
     if (keyProblem) return { kind: 'keyInCell', line: index + 1, message: keyProblem };
+    if (isPlaceholderKeyHeader(header[1]!, header[2]!)) (cell.placeholderKeyHeaders ??= []).push(header[1]!);
     if (header[1]!.toLowerCase() === 'content-type' && !/^application\/([\w.+-]*\+)?json\b/i.test(header[2]!.trim())) {
       return syntaxError(index + 1, `the API takes JSON bodies: write "Content-Type: application/json" or leave the header out (got "${header[2]!.trim().slice(0, 40)}")`);
     }

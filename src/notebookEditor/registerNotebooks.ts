@@ -9,29 +9,34 @@ import { HealthDataNotebookController } from './notebookController';
 import { NotebookEnvironmentStatusBar } from './notebookEnvironmentStatusBar';
 import { HealthDataNotebookSerializer } from './notebookSerializer';
 import { registerNotebookRendererStrings } from './rendererStrings';
+import { TrustCellStatus } from './trustCellStatus';
 
 export interface RegisteredNotebooks {
   controller: HealthDataNotebookController;
   statusBar: NotebookEnvironmentStatusBar;
+  /** In Restricted Mode: each request cell says it runs once the folder is trusted. */
+  trustStatus: TrustCellStatus;
 }
 
-/** The notebook type's serializer, its controller and its status bar item; the commands register above. */
+/** The notebook type's serializer, its controller, its status bar item and its cells' trust line; the commands register above. */
 export function registerNotebooks(
   context: vscode.ExtensionContext,
   deps: { connection: ShellApiConnection; requests: Pick<RequestInspection, 'inLoad'>; scrub: Pick<ScrubDoors, 'secretFor'>; registrations: Pick<ShellRegistrations, 'registerNotebookSerializer'> },
 ): RegisteredNotebooks {
   const controller = new HealthDataNotebookController(deps);
   const statusBar = new NotebookEnvironmentStatusBar(deps.connection);
+  const trustStatus = new TrustCellStatus();
   context.subscriptions.push(
     // Outputs are part of the file (a saved result is the investigation's record); metadata is the front matter.
     // A saved output is a way out: scrubbed as healthData.scrub.when says, and the status bar says what was.
     deps.registrations.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer((result) => resultForFile(result, deps.scrub))),
     controller,
     statusBar,
+    trustStatus,
     // The renderer draws in English at once and asks for the display language's words.
     registerNotebookRendererStrings(),
   );
-  return { controller, statusBar };
+  return { controller, statusBar, trustStatus };
 }
 
 async function resultForFile(result: CellResult, scrub: Pick<ScrubDoors, 'secretFor'>): Promise<CellResult> {

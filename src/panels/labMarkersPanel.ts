@@ -19,7 +19,7 @@ import {
 } from '../domain/labs/labMarkersForm';
 import { mergePricing } from '../domain/labs/markerFacts';
 import { expectedResultsOf, hasMorePages, MARKER_PAGE_SIZE_MAX, markersCsv } from '../domain/labs/markerTable';
-import { labMarkersHeadings, labMarkersStrings, panelTitles } from '../l10n/panelStrings';
+import { labMarkersStrings, panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { LabTestNameStore } from '../storage/labTestNameStore';
 import { assertNever } from '../shared/assertNever';
@@ -30,6 +30,7 @@ import type {
   LabMarkersWebviewMessage,
 } from '../shared/labMarkersProtocol';
 import type { PanelErrorView } from '../shared/panelError';
+import { environmentLabelOf, headingOf, labTestIdsOf, titleOf } from './labMarkersHeading';
 import { formProblemView, type NotFoundMeaning } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { saveExport } from './saveExport';
@@ -89,7 +90,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     switch (message.type) {
       case 'ready':
         this.post({ type: 'init', strings: labMarkersStrings(), locale: vscode.env.language, form: this.form, filter: this.filter });
-        this.post({ type: 'heading', ...headingOf(this.form.source, this.knownNames(this.form.source)) });
+        this.post({ type: 'heading', ...headingOf(this.form.source, this.knownNames(this.form.source), this.namesSeenIn(this.form.source)) });
         if (this.result && !this.isLoading) return this.post({ type: 'result', ...this.result });
         return this.load(this.form);
       case 'load':
@@ -186,9 +187,15 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     }
   }
 
-  /** Names known without asking: remembered for this environment. */
+  /** Names known without asking: remembered for this environment, else seen in another one. */
   private knownNames(source: LabMarkersSource): Record<string, string> {
-    return this.names.namesOf(this.environmentId, labTestIdsOf(source));
+    return this.names.namesAnywhere(this.environmentId, labTestIdsOf(source)).names;
+  }
+
+  /** For each known name seen in another environment only: that environment's label. */
+  private namesSeenIn(source: LabMarkersSource, except: readonly string[] = []): Record<string, string> {
+    const { seenIn } = this.names.namesAnywhere(this.environmentId, labTestIdsOf(source));
+    return Object.fromEntries(Object.entries(seenIn).filter(([id]) => !except.includes(id)).map(([id, environment]) => [id, environmentLabelOf(environment)]));
   }
 
   /** Names from the local sandbox's sample list (remembered from then on) or from memory. */
@@ -201,7 +208,7 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     if (this.isDisposed || JSON.stringify(source) !== JSON.stringify(this.form.source)) return;
     const names = { ...this.knownNames(source), ...fromSamples };
     this.setTitle(titleOf(source, names));
-    this.post({ type: 'heading', ...headingOf(source, names) });
+    this.post({ type: 'heading', ...headingOf(source, names, this.namesSeenIn(source, Object.keys(fromSamples))) });
   }
 
   private errorView(error: unknown): PanelErrorView {
@@ -272,27 +279,4 @@ function fetchPage(client: HealthApiClient, form: LabMarkersForm, options: CallO
   return source.kind === 'labTest'
     ? client.listLabTestMarkers(source.labTestId.trim(), labTestQueryOf({ ...form, source }), options)
     : client.listOrderSetMarkers(orderSetBodyOf(source), { page: form.page, size: form.size }, options);
-}
-
-function labTestIdsOf(source: LabMarkersSource): string[] {
-  return (source.kind === 'labTest' ? [source.labTestId] : source.labTestIds).map((id) => id.trim()).filter((id) => id !== '');
-}
-
-function titleOf(source: LabMarkersSource, names: Readonly<Record<string, string>>): string {
-  return source.kind === 'labTest'
-    ? panelTitles.labTest(names[source.labTestId.trim()] ?? source.labTestId)
-    : panelTitles.orderSet(source.labTestIds.length, source.providerIds.length);
-}
-
-function headingOf(source: LabMarkersSource, names: Readonly<Record<string, string>>): { title: string; detail: string[] } {
-  if (source.kind === 'labTest') {
-    const name = names[source.labTestId.trim()];
-    return { title: labMarkersHeadings.labTest(name), detail: [labMarkersHeadings.labTestDetail(source.labTestId, name !== undefined)] };
-  }
-  const detail: string[] = [];
-  if (source.labTestIds.length > 0) {
-    detail.push(labMarkersHeadings.orderSetLabTests(source.labTestIds.map((id) => labMarkersHeadings.orderSetItem(id, names[id])).join(', ')));
-  }
-  if (source.providerIds.length > 0) detail.push(labMarkersHeadings.orderSetProviders(source.providerIds.join(', ')));
-  return { title: labMarkersHeadings.orderSet(source.labTestIds.length, source.providerIds.length), detail };
 }

@@ -148,6 +148,8 @@ export interface LabMarkersRenderSnapshot {
   pager?: string;
   /** The page's title as shown. */
   heading?: string;
+  /** The lines under it (the lab_test_id, and where its name was seen). */
+  headingDetail?: string;
   /** How many markers the filter ran over: the page's, or every page's once they are fetched. */
   searchedMarkers?: number;
   /** The next steps offered and the 422 fields listed, while an error is shown. */

@@ -92,6 +92,8 @@ describe('Values the panels should not trust, in a real workbench', () => {
   let provider = '';
   /** The day before the panel's 30 days: the injected reading is its provider's first. */
   let earlyDay = '';
+  /** Three days ago: the day of the readings no blood pressure can have. */
+  let recentDay = '';
   const labMarkersHeld = { count: -1 };
 
   before(async () => {
@@ -101,7 +103,7 @@ describe('Values the panels should not trust, in a real workbench', () => {
     user = users[0] ?? assert.fail('a user');
     const zone = new ZoneCalendar(user.fallback_time_zone?.id ?? undefined);
     earlyDay = addDays(zone.dayKey(Date.now()), -31);
-    const recentDay = addDays(zone.dayKey(Date.now()), -3);
+    recentDay = addDays(zone.dayKey(Date.now()), -3);
     let injected = false;
     proxy = await rewritingProxy(sandbox.url, (path, body) => {
       if (path.includes(`/v2/timeseries/${user.user_id}/blood_pressure/grouped`) && !injected) {
@@ -182,6 +184,26 @@ describe('Values the panels should not trust, in a real workbench', () => {
     const note = await frame.locator('.outlier-note').innerText();
     const axis = /beyond the mmHg axis \((\d+)–(\d+)\)/.exec(note) ?? assert.fail(`the chart names its outliers: ${note}`);
     assert.ok(Number(axis[2]) < 400, `the mmHg axis is not stretched to 1,005: ${note}`);
+
+    // Issue 34.4: zoomed to the two hours around 13.7/97 and 1,005/80, where the fence alone drew
+    // the axis from −24 to 639, values no blood pressure can have sit at the edges of the bands.
+    const zone = new ZoneCalendar(user.fallback_time_zone?.id ?? undefined);
+    const [from, to] = (await frame.locator('.chart-range').innerText()).split(' – ').map((wall) => zone.wallTimeToEpoch(Date.parse(`${wall.trim().replace(' ', 'T')}Z`)));
+    assert.ok(Number.isFinite(from) && Number.isFinite(to), 'the chart says its range');
+    const over = (await frame.locator('.chart-canvas .u-over').boundingBox()) ?? assert.fail('the chart');
+    const xOf = (epochMs: number): number => over.x + (over.width * (epochMs - from!)) / (to! - from!);
+    const y = over.y + over.height / 2;
+    await workbench.page.mouse.move(xOf(Date.parse(`${recentDay}T07:30:00Z`)), y);
+    await workbench.page.mouse.down();
+    await workbench.page.mouse.move(xOf(Date.parse(`${recentDay}T09:30:00Z`)), y, { steps: 5 });
+    await workbench.page.mouse.up();
+    await frame.locator('vscode-button.reset-zoom:not([disabled])').waitFor();
+    const zoomed = await frame.locator('.outlier-note').innerText();
+    const zoomedAxis = /(\d+) values? lie beyond the mmHg axis \((-?\d+)–(\d+)\)/.exec(zoomed) ?? assert.fail(`the zoomed chart names its outliers: ${zoomed}`);
+    assert.ok(Number(zoomedAxis[1]) >= 2, `13.7 and 1,005 drawn at the edges: ${zoomed}`);
+    assert.ok(Number(zoomedAxis[2]) >= 0 && Number(zoomedAxis[2]) <= 50, `the axis starts at 0 or above and keeps the bands: ${zoomed}`);
+    assert.ok(Number(zoomedAxis[3]) >= 190 && Number(zoomedAxis[3]) < 330, `not stretched towards 1,005: ${zoomed}`);
+    await workbench.screenshot('chart-trust-zoomed-implausible');
     // The contract lens names the disagreement of the offsets beside the data.
     await frame.locator('.deviation-line').waitFor();
   });

@@ -262,6 +262,35 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     assert.match(textOutput(notebook.cellAt(cell.index)), /cancelled/);
   });
 
+  test('in Restricted Mode each request cell says it runs once the folder is trusted, with the action that trusts it (issue 34.4)', async () => {
+    // VS Code's own trust dialog stops Run All before the controller is called, so the line must be
+    // there before any run. The test hosts run with workspace trust switched off
+    // (test/host/codeServer.mjs: --disable-workspace-trust): the workspace is trusted here and cannot
+    // be made untrusted, so the untrusted half replaces the provider's trust source, no more.
+    const notebook = await notebookFile('trust.hdnb.md', `# Trust\n\n${cellText(['GET /v2/user/?limit=1'])}\n`);
+    await vscode.window.showNotebookDocument(notebook);
+    const trust = testing.notebooks!.trustStatus;
+    const markdown = notebook.getCells().find((cell) => cell.kind === vscode.NotebookCellKind.Markup) ?? assert.fail('a Markdown cell');
+    const request = requestCells(notebook)[0] ?? assert.fail('a request cell');
+    assert.equal(vscode.workspace.isTrusted, true);
+    assert.deepEqual(trust.provideCellStatusBarItems(request), [], 'trusted: no line');
+    const original = trust.isTrusted;
+    trust.isTrusted = () => false;
+    trust.refresh();
+    try {
+      const [item, ...more] = trust.provideCellStatusBarItems(request);
+      assert.ok(item && more.length === 0);
+      assert.match(item.text, /Runs once the folder is trusted/);
+      assert.match(String(item.tooltip), /Restricted Mode/);
+      assert.equal(item.command && typeof item.command === 'object' ? item.command.command : item.command, 'workbench.trust.manage');
+      assert.ok((await vscode.commands.getCommands(true)).includes('workbench.trust.manage'), 'the host has the command the line runs');
+      assert.deepEqual(trust.provideCellStatusBarItems(markdown), [], 'a Markdown cell has no request to run');
+    } finally {
+      trust.isTrusted = original;
+      trust.refresh();
+    }
+  });
+
   test('switching the notebook\'s environment writes its front matter; the status bar shows it; it runs there', async function () {
     this.timeout(60_000);
     const notebook = await notebookFile('switch.hdnb.md', `# Switch\n\n${cellText(['GET /v2/user/?limit=2', '', 'expect status 200'])}\n`);

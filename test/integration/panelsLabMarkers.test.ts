@@ -136,6 +136,42 @@ suite('Panels: lab markers', () => {
     assert.equal(rendered(report, 'markers'), 2, 'the page on screen is still one page of 2');
     assert.equal(rendered(report, 'visibleMarkers'), expected);
   });
+  test('the picker offers the lab tests shown here before by a name seen in another environment; the panel uses that name and says where it was seen (issue 34.4)', async function () {
+    this.timeout(60_000);
+    const labTest = fixture.sandbox.labTests[6] ?? assert.fail('a seventh sample lab test');
+    const other = fixture.sandbox.labTests[5] ?? assert.fail('a sixth sample lab test');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The local sandbox names it (its sample list).
+    await vscode.commands.executeCommand('healthData.useLocalSandbox');
+    try {
+      await vscode.commands.executeCommand('healthData.showLabTestMarkers', labTest.id);
+      await labPanel('the lab test on the local sandbox', (source, r) => source.labTestId === labTest.id && r.rendered?.heading === `Markers of ${labTest.name}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await fixture.testing.connection.selectEnvironment('sandboxUs');
+    }
+    // Sandbox US shows it in an order set: its newest lab-test request, a Requests row of this environment.
+    await vscode.commands.executeCommand('healthData.showOrderSetMarkers', { labTestIds: [labTest.id, other.id], providerIds: [] });
+    await labPanel('the order set', (source, r) => source.kind === 'orderSet' && (source.labTestIds ?? [])[0] === labTest.id && inPhase('data')(r));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(async () => (await panelReports()).length === 0, 'the order set to close');
+
+    // From the palette, no argument: the picker's first item is that lab test; the lab account is left empty.
+    const done = vscode.commands.executeCommand('healthData.showLabTestMarkers');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await done;
+    const report = await labPanel('the picked lab test', (source, r) => source.labTestId === labTest.id && inPhase('data')(r) && r.rendered?.heading === `Markers of ${labTest.name}`);
+    assert.equal(report.title, `Markers: ${labTest.name} · Sandbox US`, 'not the id: the name seen on the local sandbox');
+    const detail = rendered<string>(report, 'headingDetail');
+    assert.match(detail, new RegExp(`lab_test_id ${labTest.id} \\(name seen in Local sandbox \\(sample data\\)\\)`));
+    assert.doesNotMatch(detail, /name not known/);
+    // Picked here, it is a recent lab test of Sandbox US, without the name of the other environment.
+    assert.deepEqual(fixture.testing.recents?.get('sandboxUs').labTests[0], { id: labTest.id });
+  });
+
   test('on the local sandbox a sample lab test is named from the sample list', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('healthData.useLocalSandbox');

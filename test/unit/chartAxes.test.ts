@@ -1,11 +1,20 @@
 // Issue 28.2: each value axis scaled to its own readings and robust to outliers (one 1,005 mmHg
 // reading does not stretch the axis to 1,000; it is drawn at the edge), band names that never
-// overlap, and a time axis in the table's 24-hour time.
+// overlap, and a time axis in the table's 24-hour time. Issue 34.4: a value the plausibility check
+// names never sets the mmHg axis, and a pressure axis never goes below 0.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { clampColumn, placeOnAxis, robustAxisRange, spacedLabels } from '../../src/domain/bloodPressure/chartAxisRange';
+import type { GroupedBloodPressure } from '../../src/api/schemas';
+import { columnsOfPage } from '../../src/domain/bloodPressure/bloodPressureColumns';
+import { DIASTOLIC_BOUNDS, implausibilityOf, SYSTOLIC_BOUNDS } from '../../src/domain/bloodPressure/bloodPressurePlausibility';
+import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
+import { chartSeriesKey } from '../../src/domain/bloodPressure/bloodPressureUnits';
+import { clampColumn, placeOnAxis, PRESSURE_BANDS_IN_VIEW, pressureAxisRange, robustAxisRange, spacedLabels } from '../../src/domain/bloodPressure/chartAxisRange';
+import { seriesPath } from '../../src/domain/bloodPressure/chartSeriesPath';
 import { timeTickLabels } from '../../src/domain/bloodPressure/chartTimeTicks';
+import { ZoneCalendar } from '../../src/domain/zonedTime';
+import { scalePaths } from '../../src/webview/bloodPressure/chartScales';
 
 const BANDS = { min: 50, max: 190 };
 
@@ -13,7 +22,7 @@ describe('value axes robust to outliers', () => {
   test('one 1,005 mmHg reading among ordinary ones: the axis stays near the readings and the outlier sits at its edge', () => {
     const systolic = [118, 122, 125, 131, 119, 1005, 127, 124];
     const diastolic = [76, 79, 81, 84, 77, 80, 82, 78];
-    const range = robustAxisRange([[systolic], [diastolic]], BANDS)!;
+    const range = robustAxisRange([[systolic], [diastolic]], { include: BANDS })!;
     assert.ok(range.max < 260, `the axis ends at ${range.max}, not near 1,005`);
     assert.equal(range.min, 50, 'the bands stay in view');
     assert.equal(placeOnAxis(1005, range), 'above');
@@ -39,12 +48,87 @@ describe('value axes robust to outliers', () => {
   });
 
   test('legitimate extremes are kept on the axis; identical readings still get a span', () => {
-    const crisis = robustAxisRange([[[110, 115, 120, 125, 130, 135, 210]], [[70, 75, 80, 85, 90, 95, 125]]], BANDS)!;
+    const crisis = robustAxisRange([[[110, 115, 120, 125, 130, 135, 210]], [[70, 75, 80, 85, 90, 95, 125]]], { include: BANDS })!;
     assert.equal(placeOnAxis(210, crisis), 'inside');
     const flat = robustAxisRange([[[98, 98, 98]]])!;
     assert.ok(flat.max > flat.min && flat.min <= 98 && flat.max >= 98);
     assert.equal(robustAxisRange([[[null, undefined]]]), undefined);
-    assert.deepEqual(robustAxisRange([[[]]], BANDS), BANDS);
+    assert.deepEqual(robustAxisRange([[[]]], { include: BANDS }), BANDS);
+  });
+});
+
+describe('values no blood pressure can have never set the mmHg axis (issue 34.4)', () => {
+  test('a zoomed window of three readings, one 13.7/97 and one 1,005/80: the bands, not −24..639', () => {
+    const systolic = [118, 13.7, 1005];
+    const diastolic = [76, 97, 80];
+    // What the fence alone gave: the 13.7 and the 1,005 inside median ± 6 deviations of three values.
+    const fenceOnly = robustAxisRange([[systolic], [diastolic]], { include: BANDS })!;
+    assert.ok(fenceOnly.min < 0 && fenceOnly.max > 600, `the walk's axis, reproduced: ${JSON.stringify(fenceOnly)}`);
+    const range = pressureAxisRange([systolic], [diastolic]);
+    assert.deepEqual(range, PRESSURE_BANDS_IN_VIEW);
+    assert.equal(placeOnAxis(1005, range), 'above', 'drawn at the top edge');
+    assert.equal(placeOnAxis(13.7, range), 'below', 'drawn at the bottom edge');
+  });
+
+  test('the bounds of the plausibility check are the bounds of the axis population; the edges themselves count', () => {
+    // Values close together, so the fence keeps them all: the edges set the axis, the padding goes beyond them.
+    const atTheEdges = pressureAxisRange([[SYSTOLIC_BOUNDS.max, 290, 280, 270]], [[DIASTOLIC_BOUNDS.min, 22, 25, 30]]);
+    assert.ok(atTheEdges.max > SYSTOLIC_BOUNDS.max, JSON.stringify(atTheEdges));
+    assert.ok(atTheEdges.min < DIASTOLIC_BOUNDS.min && atTheEdges.min >= 0, JSON.stringify(atTheEdges));
+    // One past each edge: the axis is the one the other values give, as if the two were not there.
+    const beyond = pressureAxisRange([[SYSTOLIC_BOUNDS.max + 1, 290, 280, 270]], [[DIASTOLIC_BOUNDS.min - 1, 22, 25, 30]]);
+    assert.deepEqual(beyond, pressureAxisRange([[290, 280, 270]], [[22, 25, 30]]));
+    const onlyBeyond = pressureAxisRange([[SYSTOLIC_BOUNDS.max + 1]], [[DIASTOLIC_BOUNDS.min - 1]]);
+    assert.deepEqual(onlyBeyond, PRESSURE_BANDS_IN_VIEW);
+  });
+
+  test('whatever the readings, the mmHg axis keeps the bands, never starts below 0 and never reaches past the plausible values and its padding', () => {
+    const value = fc.oneof(fc.double({ min: -1e4, max: 1e4, noNaN: true }), fc.integer({ min: 40, max: 300 }), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, value), { minLength: 0, maxLength: 60 }), (readings) => {
+        const range = pressureAxisRange([readings.map(([s]) => s)], [readings.map(([, d]) => d)]);
+        assert.ok(range.min >= 0, `never below 0: ${JSON.stringify(range)}`);
+        assert.ok(range.min <= BANDS.min && range.max >= BANDS.max, 'the bands stay in view');
+        // An axis wider than the bands was set by a value inside the bounds (and padded by 6 % at most).
+        const plausibleSpan = { min: DIASTOLIC_BOUNDS.min, max: SYSTOLIC_BOUNDS.max };
+        const pad = (plausibleSpan.max - plausibleSpan.min) * 0.06;
+        assert.ok(range.max <= plausibleSpan.max + pad && range.min >= plausibleSpan.min - pad, JSON.stringify(range));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('through the chart\'s own path (store, decimator, series path, scales): the vendor stand-in\'s readings sit at the edge and are counted there', () => {
+    const page: GroupedBloodPressure['groups'] = {
+      omron: [
+        {
+          source: { provider: 'omron', type: 'cuff' },
+          data: [
+            { timestamp: '2026-03-01T08:00:00Z', systolic: 13.7, diastolic: 97, unit: 'mmHg' },
+            { timestamp: '2026-03-01T09:00:00Z', systolic: 118, diastolic: 76, unit: 'mmHg' },
+            { timestamp: '2026-03-01T10:00:00Z', systolic: 1005, diastolic: 80, unit: 'mmHg' },
+            { timestamp: '2026-03-01T11:00:00Z', systolic: 97, diastolic: 93, unit: '%' },
+            { timestamp: '2026-03-01T12:00:00Z', systolic: 99, diastolic: 95, unit: '%' },
+          ],
+        },
+      ],
+    };
+    assert.equal(implausibilityOf(13.7, 97), 'notAboveDiastolic');
+    assert.equal(implausibilityOf(1005, 80), 'systolicOutOfBounds');
+    const store = new ReadingStore();
+    store.add(columnsOfPage(page, new ZoneCalendar('UTC')));
+    const columns = store.chartColumns(store.extent()!, 400);
+    const series = columns.keys.map((key) => {
+      const extremes = columns.columnsOf(key) ?? assert.fail(`columns of ${key}`);
+      return { key, systolic: seriesPath(extremes, 'systolic'), diastolic: seriesPath(extremes, 'diastolic') };
+    });
+    const { ranges, outside } = scalePaths(series);
+    assert.deepEqual(ranges.get('y'), PRESSURE_BANDS_IN_VIEW);
+    assert.equal(outside.get('y'), 2, 'the 13.7 below and the 1,005 above, drawn at the edge');
+    // Another unit is not judged by the pressure bounds and keeps an axis of its own, which may start near its values.
+    const percent = ranges.get(`unit:%`) ?? assert.fail(`a % axis: ${[...ranges.keys()].join(', ')}`);
+    assert.ok(percent.min > 80 && percent.max < 110, JSON.stringify(percent));
+    assert.ok(columns.keys.includes(chartSeriesKey('omron', '%')));
   });
 });
 

@@ -33,6 +33,72 @@ function problem(source: string, values: Record<string, string> = {}): CellReque
   return result;
 }
 
+describe('cells pasted from the vendor\'s API reference (issue 34.5)', () => {
+  // The forms the reference and its Postman collection write: the host as {{baseUrl}} / {{BASE_URL}},
+  // a path parameter as {user_id} (OpenAPI) or :user_id (Postman), the key as <API_KEY>, {{apiKey}}…
+  const pasted = `curl -G {{BASE_URL}}/v2/timeseries/{user_id}/blood_pressure/grouped \\\n  -H "x-vital-api-key: <API_KEY>" \\\n  -d start_date=2026-01-01`;
+
+  test('a key header holding a placeholder is left out and named; a host placeholder is the environment\'s address', () => {
+    const cell = parsed(pasted.replace('{user_id}', '{{user_id}}'));
+    assert.deepEqual(cell.placeholderKeyHeaders, ['x-vital-api-key']);
+    assert.equal(cell.ignoredHost, '{{BASE_URL}}');
+    assert.equal(cell.hostPlaceholder, true);
+    assert.equal(cell.target, '/v2/timeseries/{{user_id}}/blood_pressure/grouped?start_date=2026-01-01');
+    // -G: the -d data is the query, as the reference writes a GET's parameters.
+    assert.deepEqual(operationOfCell(cell, scope({ user_id: 'u-1' })), { name: 'getGroupedBloodPressure', args: ['u-1', { startDate: '2026-01-01' }] });
+    const withQuery = parsed(`curl '{{baseUrl}}/v2/timeseries/{{user_id}}/blood_pressure/grouped?start_date=2026-01-01' -H 'x-vital-api-key: {{apiKey}}'`);
+    assert.deepEqual(withQuery.placeholderKeyHeaders, ['x-vital-api-key']);
+    assert.deepEqual(operationOfCell(withQuery, scope({ user_id: 'u-1' })), { name: 'getGroupedBloodPressure', args: ['u-1', { startDate: '2026-01-01' }] });
+    const message = parsed('GET {{BASE_URL}}/v2/user/?limit=2\nX-Vital-Api-Key: <API_KEY>\nAccept: application/json');
+    assert.equal(message.ignoredHost, '{{BASE_URL}}');
+    assert.deepEqual(message.placeholderKeyHeaders, ['X-Vital-Api-Key']);
+    assert.deepEqual(operationOfCell(message, scope()), { name: 'listUsers', args: [{ limit: 2 }] });
+    assert.deepEqual(operationOfCell(parsed('{{base_url}}/v2/user/resolve/p-1'), scope()), { name: 'resolveUser', args: ['p-1'] });
+    // A notebook variable at the start of a path is not taken for a host unless its name says it is one.
+    assert.equal(parsed('GET {{prefix}}/v2/user/').ignoredHost, undefined);
+  });
+
+  test('every placeholder form of the key is no key; every real-looking key is still refused', () => {
+    for (const value of ['<API_KEY>', '<apiKey>', '<YOUR_API_KEY>', '{{apiKey}}', '{{ API_KEY }}', '{API_KEY}', 'YOUR_API_KEY', 'your-api-key', 'API_KEY', '$VITAL_API_KEY', '${API_KEY}', 'Bearer <token>']) {
+      for (const header of ['x-vital-api-key', 'x-service-api-key', 'Authorization']) {
+        const cell = parseRequestCell(`GET /v2/user/\n${header}: ${value}`);
+        assert.ok(!isCellSyntaxError(cell), `${header}: ${value} is a placeholder: ${isCellSyntaxError(cell) ? cell.message : ''}`);
+        assert.deepEqual(cell.placeholderKeyHeaders, [header], `${header}: ${value}`);
+      }
+      const curl = parseRequestCell(`curl https://h/v2/user/ -H '${'x-vital-api-key'}: ${value}'`);
+      assert.ok(!isCellSyntaxError(curl) && curl.placeholderKeyHeaders?.[0] === 'x-vital-api-key', `curl with ${value}`);
+    }
+    for (const value of ['sk_us_51H8aVgKz3PLr9xQ', '<sk_us_51H8aVgKz3PLr9xQ>', '{{pk_eu_51H8aVgKz3PLr9}}', '<8f14e45fceea167a5a36dedd4bea2543>', 'Bearer 8f14e45fceea167a5a36dedd4bea2543', 'real-key-123', 'abc']) {
+      for (const source of [`GET /v2/user/\nx-vital-api-key: ${value}`, `curl https://h/v2/user/ -H 'x-vital-api-key: ${value}'`]) {
+        const cell = parseRequestCell(source);
+        assert.ok(isCellSyntaxError(cell) && cell.kind === 'keyInCell', `${source} is refused`);
+        assert.match(cell.message, /never put a key in a notebook/);
+      }
+    }
+    // A placeholder under a header that carries no key is just a header, dropped as every other.
+    assert.equal((parsed('GET /v2/user/\nX-Request-Id: <REQUEST_ID>')).placeholderKeyHeaders, undefined);
+  });
+
+  test('a {name} or :name path parameter names the notebook variable to write', () => {
+    const cell = parsed(pasted);
+    const missing = operationOfCell(cell, scope());
+    assert.ok('kind' in missing);
+    assert.equal(missing.kind, 'unknownVariable');
+    assert.equal(missing.line, 1);
+    assert.match(missing.message, /\{user_id\} is the API reference's placeholder for user_id, not a value: use \{\{user_id\}\}, and set user_id in the front matter or with "let"/);
+    // The notebook has the variable under its own spelling: that one is named.
+    const named = operationOfCell(cell, scope({ userId: 'u-1' }));
+    assert.ok('kind' in named);
+    assert.match(named.message, /use the notebook's variable \{\{userId\}\}/);
+    // Postman's :lab_test_id; percent-encoded braces are an id's own.
+    const postman = problem(`curl '{{baseUrl}}/v3/lab_tests/:lab_test_id/markers' -H 'x-vital-api-key: {{apiKey}}'`);
+    assert.match(postman.message, /^:lab_test_id is the API reference's placeholder for lab_test_id, not a value: use \{\{lab_test_id\}\}/);
+    assert.deepEqual(operation('GET /v2/user/resolve/%7Bp-1%7D'), { name: 'resolveUser', args: ['{p-1}'] });
+    // A notebook variable in double braces is no placeholder.
+    assert.deepEqual(operation('GET /v2/user/resolve/{{client_user_id}}', { client_user_id: 'p-1' }), { name: 'resolveUser', args: ['p-1'] });
+  });
+});
+
 describe('request cell grammar', () => {
   test('the five operations, with and without a trailing slash, with their query arguments', () => {
     assert.deepEqual(operation('GET /v2/user/'), { name: 'listUsers', args: [{}] });
@@ -80,7 +146,7 @@ describe('request cell grammar', () => {
   test('a key in a cell is an error, in a header or a curl command', () => {
     for (const source of [
       'GET /v2/user/\nx-service-api-key: abc',
-      'GET /v2/user/\nX-Vital-Api-Key: {{key}}',
+      'GET /v2/user/\nX-Vital-Api-Key: <sk_us_51H8aVgKz3PLr9>',
       'GET /v2/user/\nAuthorization: Bearer abc',
       'GET /v2/user/\nX-Custom: sk_live_51H8aVgKz3PLr9',
       'GET /v2/user/\nX-Token: 8f14e45fceea167a5a36dedd4bea2543',

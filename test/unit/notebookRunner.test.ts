@@ -120,6 +120,22 @@ describe('notebook runner: the five operations', () => {
     assert.equal(result.request.path, '/v2/user/?limit=5');
     assert.match(result.notes?.[0] ?? '', /The host api\.us\.junction\.com in the URL was ignored: the request went to Local sandbox/);
   });
+
+  test('a cell pasted from the API reference: the host placeholder is the environment, the placeholder key header is left out and the result says so (issue 34.5)', async () => {
+    const client = spec.client();
+    const { rich } = await sampleUsers(client);
+    const pasted = `curl -G {{BASE_URL}}/v2/user/resolve/{client_user_id} \\\n  -H "x-vital-api-key: <API_KEY>"`;
+    const refused = await runner(client).runCell(pasted);
+    assert.equal(refused.outcome, 'error');
+    assert.match(refused.error?.message ?? '', /^line 1: \{client_user_id\} is the API reference's placeholder for client_user_id, not a value: use \{\{client_user_id\}\}/);
+    const result = okResult(await runner(client, { clientUserId: rich.clientId }).runCell(pasted.replace('{client_user_id}', '{{clientUserId}}')));
+    assert.equal(result.operation, 'resolveUser');
+    assert.equal((result.body as { client_user_id: string }).client_user_id, rich.clientId);
+    assert.deepEqual(result.notes, [
+      'The host {{BASE_URL}} in the curl command stands for the environment\'s address: the request went to Local sandbox.',
+      "The x-vital-api-key header held a placeholder, not a key, and was left out: the environment's key was sent.",
+    ]);
+  });
 });
 
 describe('notebook runner: assertions', () => {

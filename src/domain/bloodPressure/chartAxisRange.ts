@@ -5,6 +5,12 @@
 // normal data and ignores up to half the values being wild), cut to the readings' own extremes and
 // padded. The median/MAD fence holds for the few readings a short window has, where percentiles
 // of three values would still be the outlier itself.
+//
+// The fence alone is not enough where a zoomed window holds three readings of which one is 13.7 and
+// one 1,005 mmHg (the fence then spans −360..600 and the axis drew −24..639): a value the
+// plausibility check names (bloodPressurePlausibility.ts) never sets the mmHg axis at all, and a
+// pressure axis never goes below 0.
+import { DIASTOLIC_BOUNDS, SYSTOLIC_BOUNDS } from './bloodPressurePlausibility';
 
 export interface AxisRange {
   min: number;
@@ -16,38 +22,64 @@ const FENCE = 6;
 /** Part of the span added above and below, so no point sits on the frame. */
 const PADDING = 0.06;
 
+/** The mmHg axis always shows the normal..stage 2 bands, whatever the readings' own range. */
+export const PRESSURE_BANDS_IN_VIEW: AxisRange = { min: 50, max: 190 };
+
+export interface AxisOptions {
+  /** Always shown (the mmHg axis keeps its normal..stage 2 bands in view). */
+  include?: AxisRange;
+  /** Per population (same order): the values it can have at all; a value outside never sets the axis. */
+  plausible?: readonly (AxisRange | undefined)[];
+  /** The axis never starts below this (a pressure is never negative). */
+  floor?: number;
+}
+
 /**
  * The axis range of the finite values of `populations` (each a list of columns whose values belong
  * together: systolic apart from diastolic, whose two clusters would otherwise look like one wide
  * spread); null and undefined are no value. Each population is fenced on its own; the axis spans
- * them all. `include` is always shown (the mmHg axis keeps its normal..stage 2 bands in view).
- * Undefined without a value and without `include`.
+ * them all. Undefined without a value and without `include`.
  */
-export function robustAxisRange(populations: readonly (readonly ArrayLike<number | null | undefined>[])[], include?: AxisRange): AxisRange | undefined {
+export function robustAxisRange(populations: readonly (readonly ArrayLike<number | null | undefined>[])[], options: AxisOptions = {}): AxisRange | undefined {
+  const { include, plausible, floor } = options;
   let min = include ? include.min : Number.POSITIVE_INFINITY;
   let max = include ? include.max : Number.NEGATIVE_INFINITY;
-  for (const columns of populations) {
-    const fenced = fencedExtent(columns);
-    if (!fenced) continue;
+  populations.forEach((columns, index) => {
+    const fenced = fencedExtent(columns, plausible?.[index]);
+    if (!fenced) return;
     min = Math.min(min, fenced.min);
     max = Math.max(max, fenced.max);
-  }
+  });
   if (!(min <= max)) return undefined;
   const pad = Math.max((max - min) * PADDING, 1);
-  return { min: include && min === include.min ? min : min - pad, max: include && max === include.max ? max : max + pad };
+  const low = include && min === include.min ? min : min - pad;
+  return { min: floor === undefined ? low : Math.max(floor, low), max: include && max === include.max ? max : max + pad };
 }
 
-/** The lowest and highest value of the columns inside median ± FENCE robust deviations. */
-function fencedExtent(columns: readonly ArrayLike<number | null | undefined>[]): AxisRange | undefined {
+/**
+ * The mmHg axis of systolic and diastolic columns: the bands always in view, a systolic or diastolic
+ * value outside the bounds a blood pressure can have never sets it (it is drawn at the edge), and it
+ * never starts below 0. A reading named implausible only for its order (systolic not above
+ * diastolic) has both values inside those bounds, 40–200 mmHg, which the bands nearly span already.
+ */
+export function pressureAxisRange(systolic: readonly ArrayLike<number | null | undefined>[], diastolic: readonly ArrayLike<number | null | undefined>[]): AxisRange {
+  return robustAxisRange([systolic, diastolic], { include: PRESSURE_BANDS_IN_VIEW, plausible: [SYSTOLIC_BOUNDS, DIASTOLIC_BOUNDS], floor: 0 })!;
+}
+
+/** The lowest and highest value of the columns (those within `plausible`) inside median ± FENCE robust deviations. */
+function fencedExtent(columns: readonly ArrayLike<number | null | undefined>[], plausible: AxisRange | undefined): AxisRange | undefined {
+  const low = plausible ? plausible.min : Number.NEGATIVE_INFINITY;
+  const high = plausible ? plausible.max : Number.POSITIVE_INFINITY;
+  const counts = (value: number | null | undefined): value is number => typeof value === 'number' && value >= low && value <= high && Number.isFinite(value);
   let count = 0;
-  for (const column of columns) for (let i = 0; i < column.length; i++) if (Number.isFinite(column[i])) count++;
+  for (const column of columns) for (let i = 0; i < column.length; i++) if (counts(column[i])) count++;
   if (count === 0) return undefined;
   const values = new Float64Array(count);
   let at = 0;
   for (const column of columns) {
     for (let i = 0; i < column.length; i++) {
       const value = column[i];
-      if (typeof value === 'number' && Number.isFinite(value)) values[at++] = value;
+      if (counts(value)) values[at++] = value;
     }
   }
   let lowest = values[0]!;

@@ -3,7 +3,7 @@
 import type uPlot from 'uplot';
 import { BLOOD_PRESSURE_CATEGORIES, type BloodPressureCategory } from '../../domain/bloodPressure/bloodPressureCategory';
 import type { ChartPalette } from '../../domain/bloodPressure/chartColors';
-import type { AxisRange } from '../../domain/bloodPressure/chartAxisRange';
+import { PRESSURE_BANDS_IN_VIEW, type AxisRange } from '../../domain/bloodPressure/chartAxisRange';
 import { timeTickLabels } from '../../domain/bloodPressure/chartTimeTicks';
 import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
 import type { ZoneCalendar } from '../../domain/zonedTime';
@@ -12,7 +12,7 @@ import { formatMessage } from '../common/dom';
 import { categoryLabel, themeColor } from './categoryColors';
 import { bandAxis } from './chartBandAxis';
 import { BandLayer } from './chartBands';
-import { PRESSURE_BANDS_IN_VIEW, rangePair, unitScale } from './chartScales';
+import { rangePair, unitScale } from './chartScales';
 import { seriesPair } from './chartSeries';
 
 export interface ChartOptionsInput {

@@ -1,12 +1,10 @@
 // The chart's value axes: mmHg on 'y', each other unit on a scale of its own, each scaled to its
-// own readings (robustAxisRange: an outlier does not stretch it), with outliers moved to the edge.
+// own readings (robustAxisRange: an outlier does not stretch it; pressureAxisRange: nor does a value
+// no blood pressure can have), with outliers moved to the edge.
 import type uPlot from 'uplot';
-import { robustAxisRange, type AxisRange } from '../../domain/bloodPressure/chartAxisRange';
+import { PRESSURE_BANDS_IN_VIEW, pressureAxisRange, robustAxisRange, type AxisRange } from '../../domain/bloodPressure/chartAxisRange';
 import { pathValues, pointsOutside, type SeriesPath } from '../../domain/bloodPressure/chartSeriesPath';
 import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
-
-/** The mmHg axis always shows the normal..stage 2 bands, whatever the readings' own range. */
-export const PRESSURE_BANDS_IN_VIEW: AxisRange = { min: 50, max: 190 };
 
 export interface ScaledPaths {
   /** Each value axis's range, by scale key ('y' for mmHg): readings beyond it sit at its edge. */
@@ -28,7 +26,7 @@ export function scalePaths(series: readonly { key: string; systolic: SeriesPath;
   }
   const ranges = new Map<string, AxisRange>();
   for (const [scale, populations] of byScale) {
-    const range = robustAxisRange(populations, scale === 'y' ? PRESSURE_BANDS_IN_VIEW : undefined);
+    const range = scale === 'y' ? pressureAxisRange(...populations) : robustAxisRange(populations);
     if (range) ranges.set(scale, range);
   }
   if (!byScale.has('y')) ranges.set('y', { ...PRESSURE_BANDS_IN_VIEW });

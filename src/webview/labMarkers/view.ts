@@ -297,6 +297,7 @@ export class LabMarkersView {
         visibleMarkers: this.phase === 'data' ? this.visibleMarkers().length : 0,
         searchedMarkers: this.phase === 'data' ? this.searchedMarkers().length : 0,
         heading: this.heading.textContent ?? '',
+        headingDetail: this.headingDetail.textContent ?? '',
         loincCodes,
         expandedRows: this.grid.expandedCount,
         ...this.tableFacts(),
