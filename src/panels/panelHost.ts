@@ -1,32 +1,23 @@
 // What both panels share on the host side: the page, the ready handshake, typed messages in and
-// out, the one load that may run at a time (and its Cancel), the toolbar actions every panel has
-// (export, raw response, cURL, error next steps), the contract lens's deviation line of the current
-// load, the latest render snapshot, and disposal. Each
-// panel adds its own loading and what its actions produce.
+// out, the one load that may run at a time (and its Cancel), the dispatch of the toolbar actions
+// every panel has (run in panelToolbarActions.ts), the contract lens's deviation line of the current
+// load, the latest render snapshot, and disposal. Each panel adds its own loading and what its
+// actions produce.
 import * as vscode from 'vscode';
 import type { Deviation } from '../api/contract/deviations';
-import { otherApiKeyHeader } from '../api/apiKeyHeader';
 import { isHealthApiError, type HealthApiError } from '../api/errors';
 import type { RequestOperation, RequestSpec } from '../api/requests';
 import { inRequestOrigin } from '../connection/requestOrigins';
-import { buildCurlCommand } from '../domain/requests/curl';
 import type { RequestOrigin } from '../domain/requests/requestOrigin';
-import { jsonDocumentFileName } from '../domain/requests/jsonDocument';
-import { panelFailureStrings } from '../l10n/panelFailureStrings';
-import { ShellSettings } from '../storage/shellSettings';
 import type { PanelErrorView } from '../shared/panelError';
-import { environmentBarStrings } from '../l10n/environmentStrings';
-import { panelMessages, panelTitles } from '../l10n/panelStrings';
-import { isProduction } from '../domain/environments';
-import { CONTEXT_KEYS } from '../constants';
-import { markDone } from '../views/walkthroughProgress';
+import { panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import type { PanelActionMessage } from '../shared/panelActions';
-import type { PanelEnvironmentMessage } from '../shared/panelEnvironment';
 import { compareEnvironments } from './compareEnvironments';
 import { runErrorAction } from './errorActions';
 import { LoadDeviations } from './loadDeviations';
 import { panelErrorView, type NotFoundMeaning } from './panelErrors';
+import { copyCurl, environmentMessage, openFailedResponse, PANEL_ACTIONS, useOtherKeyHeader } from './panelToolbarActions';
 import { renderWebviewHtml, webviewOptions, type WebviewBundle } from './webviewHtml';
 
 /** What an open panel reports about itself (diagnostics and tests): ids and counts, never data. */
@@ -48,18 +39,6 @@ interface RenderedMessage<TSnapshot> {
   type: 'rendered';
   snapshot: TSnapshot;
 }
-
-const PANEL_ACTIONS: ReadonlySet<string> = new Set<PanelActionMessage['type']>([
-  'cancel',
-  'exportCsv',
-  'exportJson',
-  'openRawJson',
-  'copyCurl',
-  'errorAction',
-  'openInActiveEnvironment',
-  'compareEnvironments',
-  'showDeviations',
-]);
 
 export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: string }, TSnapshot> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
@@ -133,19 +112,7 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
 
   private postEnvironment(): void {
     if (this.disposed) return;
-    const own = this.connection.environment();
-    const active = this.services.connection.environment();
-    const message: PanelEnvironmentMessage = {
-      type: 'environment',
-      view: {
-        id: own.id,
-        label: own.label,
-        production: isProduction(own.id),
-        canCompare: this.comparesEnvironments,
-        ...(active.id !== own.id ? { activeLabel: active.label } : {}),
-      },
-      strings: environmentBarStrings(),
-    };
+    const message = environmentMessage(this.connection.environment(), this.services.connection.environment(), this.comparesEnvironments);
     void this.panel.webview.postMessage(message);
     if (this.baseTitle) this.setTitle(this.baseTitle);
   }
@@ -265,12 +232,12 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       case 'exportJson':
         return this.exportJson();
       case 'openRawJson':
-        return this.failure?.responseBody !== undefined ? this.openFailedResponse(this.failure) : this.openRawJson();
+        return this.failure?.responseBody !== undefined ? openFailedResponse(this.services, this.failure) : this.openRawJson();
       case 'copyCurl':
-        return this.copyCurl();
+        return copyCurl(this.connection, this.currentRequest());
       case 'errorAction':
         if (message.action === 'retry' || message.action === 'retryLater') return this.retry();
-        if (message.action === 'useOtherKeyHeader') return this.useOtherKeyHeader();
+        if (message.action === 'useOtherKeyHeader') return useOtherKeyHeader(this.connection, this.failure, () => this.retry());
         return runErrorAction(message.action, this.connection.id);
       case 'openInActiveEnvironment':
         return this.openInActiveEnvironment();
@@ -279,40 +246,6 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       case 'showDeviations':
         return this.showDeviations();
     }
-  }
-
-  /** What came back with a failed request (a body the reader refused, an error page), as received. */
-  private async openFailedResponse(failure: HealthApiError): Promise<void> {
-    const body = failure.responseBody ?? '';
-    let text = body;
-    let json = false;
-    try {
-      text = `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
-      json = true;
-    } catch {
-      // Not JSON: shown as it came.
-    }
-    const fileName = jsonDocumentFileName(panelFailureStrings.rawResponseTitle(failure.method, failure.url));
-    await this.services.jsonDocuments.openText(json ? fileName : fileName.replace(/\.json$/, '.txt'), text);
-  }
-
-  /** After a 401: send the key in the other known header from now on (the setting of this environment), then load again. */
-  private async useOtherKeyHeader(): Promise<void> {
-    const other = otherApiKeyHeader(this.failure?.keyHeader);
-    const environment = this.connection.id;
-    if (!other || environment === 'local') return;
-    const unchanged = this.connection.apiKeyHeader() === other;
-    await new ShellSettings().setApiKeyHeader(environment, other);
-    // A changed header changes the connection, which loads again by itself.
-    if (unchanged) await this.retry();
-  }
-
-  private async copyCurl(): Promise<void> {
-    const spec = this.currentRequest();
-    if (!spec) return;
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.connection.baseUrl(), spec, this.connection.apiKeyHeader()));
-    markDone(CONTEXT_KEYS.walkthroughCurlCopied);
-    void vscode.window.showInformationMessage(panelMessages.curlCopied());
   }
 
   dispose(): void {
