@@ -18,6 +18,7 @@ import { CoverageScanPanel } from './coverageScanPanel';
 import { DiagnosisPanel } from './diagnosisPanel';
 import { LabMarkersPanel } from './labMarkersPanel';
 import type { PanelDescription, PanelQuery } from './panelHost';
+import type { PanelActionMessage } from '../shared/panelActions';
 import { PanelRegistry } from './panelRegistry';
 import type { ScanExportRows } from './coverageScanPanel';
 
@@ -119,6 +120,14 @@ export class OpenPanels {
     const panel = [...this.bloodPressure.all(), ...this.labMarkers.all()].find((candidate) => candidate.panel.active);
     if (!panel) return false;
     await panel.exportAs(format, target);
+    return true;
+  }
+
+  /** Runs a toolbar action in the panel in front, as its button does; false when no panel is in front. */
+  async runActiveAction(message: PanelActionMessage): Promise<boolean> {
+    const panel = this.all().find((candidate) => candidate.panel.active);
+    if (!panel) return false;
+    await panel.act(message);
     return true;
   }
 

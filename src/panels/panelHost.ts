@@ -209,6 +209,11 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       .catch((error: unknown) => this.services.log.error(`${this.panel.viewType}: ${describe(error)}`));
   }
 
+  /** A toolbar action run from outside the webview (the hidden Run Panel Action command): the same door as its button. */
+  act(message: PanelActionMessage): Promise<void> {
+    return inRequestOrigin(this.requestOrigin, () => this.runAction(message));
+  }
+
   private dispatch(message: TWebviewMessage): Promise<void> | void {
     if (message.type === 'rendered') {
       this.snapshot = (message as unknown as RenderedMessage<TSnapshot>).snapshot;
