@@ -113,3 +113,13 @@ export function requestRows(records: readonly RequestRecord[], filter: RequestFi
   // A load that needed one request reads as that request.
   return rows.map((row) => (row.kind === 'load' && row.pages.length === 1 && row.pages[0] ? { kind: 'request', record: row.pages[0] } : row));
 }
+
+/**
+ * What kind of requests a load makes: the client calls of its pages (a blood-pressure load is
+ * getGroupedBloodPressure throughout; a coverage scan or a diagnosis mixes several), or, for rows
+ * saved without their call, method and path. Two loads compare when their kinds are the same.
+ */
+export function loadKind(pages: readonly Pick<RequestRecord, 'operation' | 'method' | 'url'>[]): string {
+  const kinds = new Set(pages.map((page) => page.operation?.name ?? `${page.method} ${page.url.split('?')[0] ?? ''}`));
+  return [...kinds].sort().join(' + ');
+}
