@@ -24,12 +24,13 @@ async function recordedDuring(work: () => PromiseLike<unknown>): Promise<Request
   return records().filter((record) => !before.has(record.id));
 }
 
-/** Runs a toolbar action of the panel in front; the first item of a picker it opens is taken. */
+/** Runs a toolbar action of the panel in front; Compare Environments compares with Sandbox US. */
 async function runAction(action: string): Promise<boolean> {
   const done = vscode.commands.executeCommand<boolean>('healthData.runActivePanelAction', action);
   if (action === 'compareEnvironments') {
-    // The environment picker: its first item is the local sandbox (it needs no key).
+    // The environment picker lists the others in order (Local sandbox, Sandbox US, …): Sandbox US, on the same sandbox.
     await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }
   return (await done) ?? false;
@@ -75,7 +76,7 @@ suite('Production asks on every path of a panel', () => {
       assert.equal(accepted.asked.length, 1, 'asked once');
       const described = sent.map((record) => `${record.environmentId} ${record.origin} ${record.url}`).join('\n');
       assert.equal(inProduction(sent).filter((record) => record.origin === 'compare').length, 1, `a yes reads production once, fresh:\n${described}`);
-      assert.ok(sent.some((record) => record.environmentId === 'local' && record.origin === 'compare'), 'and the other side');
+      assert.ok(sent.some((record) => record.environmentId === 'sandboxUs' && record.origin === 'compare'), `and the other side:\n${described}`);
     } finally {
       accepted.dispose();
     }

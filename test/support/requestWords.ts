@@ -4,7 +4,7 @@ import type { DeviationWords } from '../../src/domain/requests/deviationPresenta
 import type { RequestWords } from '../../src/domain/requests/requestPresentation';
 
 export const testDeviationWords: DeviationWords = {
-  deviations: (count) => (count === 1 ? '1 deviation' : `${count} deviations`),
+  deviations: (count, places) => (count === 1 && places === 1 ? '1 deviation' : `${count} deviation${count === 1 ? '' : 's'} in ${places} places`),
   heading: (deviations, places) => `Differs from the spec: ${deviations} deviations in ${places} places`,
   kind: (kind) => `<${kind}>`,
   occurrences: (count, of) => `in ${count} of ${of}`,
