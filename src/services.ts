@@ -106,7 +106,8 @@ export type SendAgainResult = { ok: true; record: RequestRecord } | { ok: false;
 /** The recorded requests, as the panels and the Requests view's commands use them. */
 export interface RequestInspection {
   /** Every request `work` makes (its pages, its retries) is one expandable row of the Requests view. */
-  inLoad<T>(work: () => Promise<T>): Promise<T>;
+  /** With `signal`: a load that ends with it aborted is marked cancelled in its row. */
+  inLoad<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Sends `spec` (its operation) in `environment` as a recorded request. */
   sendAgain(environment: EnvironmentId, spec: RequestSpec, progressTitle: string): Promise<SendAgainResult>;
   /** Whether `record` can be sent again exactly as it was, and if not, why. */

@@ -33,6 +33,8 @@ export function requestWords(): RequestWords {
           : vscode.l10n.t('Coverage scan: {0} requests', requests),
     failed: (count) => vscode.l10n.t('{0} failed', count),
     cancelled: (count) => vscode.l10n.t('{0} cancelled', count),
+    loadSummary: (pages, duration) => (pages === 1 ? vscode.l10n.t('1 page in {0}', duration) : vscode.l10n.t('{0} pages in {1}', pages, duration)),
+    loadCancelled: (pages) => (pages === 1 ? vscode.l10n.t('Cancelled after 1 page') : vscode.l10n.t('Cancelled after {0} pages', pages)),
   };
 }
 

@@ -230,7 +230,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
           readings += readingsIn(page.groups);
           this.postPage(page, this.pages.length, readings);
         }
-      });
+      }, controller.signal);
       if (!this.isCurrentLoad(controller)) return;
       if (controller.signal.aborted) return this.finish(true);
       this.finish(false);

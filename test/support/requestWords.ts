@@ -28,6 +28,8 @@ export const testRequestWordsWithoutLens: RequestWords = {
   emptyBody: '(Empty body)',
   sentTime: (ms) => new Date(ms).toISOString().slice(11, 19),
   cancelled: (count) => `${count} cancelled`,
+  loadSummary: (pages, duration) => `${pages} pages in ${duration}`,
+  loadCancelled: (pages) => `Cancelled after ${pages} pages`,
 };
 
 export const testRequestWords: RequestWords = { ...testRequestWordsWithoutLens, lens: testDeviationWords };

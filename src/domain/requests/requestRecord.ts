@@ -48,6 +48,11 @@ export interface RequestRecordInput {
    * Absent when the lens was off or the response was not read (an error, a refused body).
    */
   deviations?: Deviation[];
+  /**
+   * Cancel ended the load this request belongs to: set on its requests, however the cancel fell
+   * (in a request, or between two pages while none was in flight).
+   */
+  loadCancelled?: true;
 }
 
 export interface RequestRecord extends RequestRecordInput {

@@ -141,6 +141,11 @@ export class RequestRecords {
     return undefined;
   }
 
+  /** Cancel ended load `loadId`: its rows say so even when no request was in flight to cut. */
+  markLoadCancelled(loadId: string): void {
+    for (const record of this.#records) if (record.loadId === loadId) record.loadCancelled = true;
+  }
+
   /** Oldest first, as added. */
   all(): readonly RequestRecord[] {
     return this.#records;

@@ -42,6 +42,7 @@ function isSavedRecord(value: unknown): value is RequestRecord {
     (record.requestId === undefined || typeof record.requestId === 'string') &&
     (record.loadId === undefined || typeof record.loadId === 'string') &&
     (record.agentTool === undefined || typeof record.agentTool === 'string') &&
+    (record.loadCancelled === undefined || record.loadCancelled === true) &&
     isStringRecord(record.requestHeaders) &&
     (record.responseHeaders === undefined || isStringRecord(record.responseHeaders)) &&
     Array.isArray(record.attempts) &&
