@@ -117,6 +117,7 @@ export const PANEL_COMMANDS = {
   scanDataCoverage: 'healthData.scanDataCoverage',
   exportCoverageScanCsv: 'healthData.exportCoverageScanCsv',
   exportActivePanel: 'healthData.exportActivePanel',
+  runActivePanelAction: 'healthData.runActivePanelAction',
 } as const;
 
 /** Webview panel view types; package.json has an `onWebviewPanel:` activation event for each. */

@@ -106,7 +106,8 @@ export type SendAgainResult = { ok: true; record: RequestRecord } | { ok: false;
 /** The recorded requests, as the panels and the Requests view's commands use them. */
 export interface RequestInspection {
   /** Every request `work` makes (its pages, its retries) is one expandable row of the Requests view. */
-  inLoad<T>(work: () => Promise<T>): Promise<T>;
+  /** With `signal`: a load that ends with it aborted is marked cancelled in its row. */
+  inLoad<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** The Requests view's records, oldest first (what a picker offers as "shown before"). */
   recorded(): readonly RequestRecord[];
   /** Sends `spec` (its operation) in `environment` as a recorded request. */

@@ -5,6 +5,7 @@ import { DiagnoseDataCommand } from './diagnoseDataCommand';
 import { ExportActivePanelCommand } from './exportActivePanelCommand';
 import { ExportCoverageScanCsvCommand } from './exportCoverageScanCsvCommand';
 import { RestorePanelCommand } from './restorePanel';
+import { RunActivePanelActionCommand } from './runActivePanelActionCommand';
 import { ScanDataCoverageCommand } from './scanDataCoverageCommand';
 import { ShowBloodPressureCommand } from './showBloodPressure';
 import { ShowLabTestMarkersCommand } from './showLabTestMarkers';
@@ -20,6 +21,7 @@ export function registerPanelCommands(services: ExtensionServices, { panels, ser
     new ScanDataCoverageCommand(services, panels),
     new ExportCoverageScanCsvCommand(panels),
     new ExportActivePanelCommand(panels),
+    new RunActivePanelActionCommand(panels),
     new DescribePanelsCommand(panels),
     new RestorePanelCommand(serializers),
   ]) {

@@ -20,8 +20,8 @@ export class RequestInspector implements RequestInspection {
     private readonly documents: JsonDocumentProvider,
   ) {}
 
-  inLoad<T>(work: () => Promise<T>): Promise<T> {
-    return this.recorder.inLoad(work);
+  inLoad<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.recorder.inLoad(work, signal);
   }
 
   recorded(): readonly RequestRecord[] {

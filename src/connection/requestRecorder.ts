@@ -28,9 +28,21 @@ export class RequestRecorder implements vscode.Disposable {
     this.records.restore(parseSavedRecords(state.get(SAVED_STATE_KEY)));
   }
 
-  /** Every request `work` makes (its pages, its retries) shows as one expandable row. */
-  inLoad<T>(work: () => Promise<T>): Promise<T> {
-    return inRequestLoad(work);
+  /**
+   * Every request `work` makes (its pages, its retries) shows as one expandable row. With `signal`,
+   * a load that ends with it aborted is marked cancelled, however the cancel fell.
+   */
+  async inLoad<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const loadId = newRequestLoadId();
+    try {
+      return await inRequestLoad(work, loadId);
+    } finally {
+      if (signal?.aborted) {
+        this.records.markLoadCancelled(loadId);
+        this.scheduleChange();
+        this.scheduleSave();
+      }
+    }
   }
 
   /** Runs `work` as one load and hands back what it returned or threw, with the records it made. */

@@ -19,17 +19,18 @@ export function deviationKindWords(): Record<DeviationKind, string> {
   };
 }
 
+/** The one wording of a count, on a row, a panel's line and a document: "15 deviations in 21 places". */
+export function deviationsInPlaces(deviations: number, places: number): string {
+  if (deviations === 1) return places === 1 ? vscode.l10n.t('1 deviation') : vscode.l10n.t('1 deviation in {0} places', places);
+  return vscode.l10n.t('{0} deviations in {1} places', deviations, places);
+}
+
 /** The contract lens's words: the Requests view's counts and lists, and the panels' deviation documents. */
 export function deviationWords(): DeviationWords {
   const kinds = deviationKindWords();
   return {
-    deviations: (count) => (count === 1 ? vscode.l10n.t('1 deviation') : vscode.l10n.t('{0} deviations', count)),
-    heading: (deviations, places) =>
-      deviations === 1 && places === 1
-        ? vscode.l10n.t('Differs from the spec: 1 deviation')
-        : deviations === 1
-          ? vscode.l10n.t('Differs from the spec: 1 deviation in {0} places', places)
-          : vscode.l10n.t('Differs from the spec: {0} deviations in {1} places', deviations, places),
+    deviations: deviationsInPlaces,
+    heading: (deviations, places) => vscode.l10n.t('Differs from the spec: {0}', deviationsInPlaces(deviations, places)),
     kind: (kind) => kinds[kind],
     occurrences: (count, of) => vscode.l10n.t('in {0} of {1}', count, of),
     sent: (value) => vscode.l10n.t('sent: {0}', value),
@@ -39,8 +40,9 @@ export function deviationWords(): DeviationWords {
 }
 
 /** The panels' line; `{0}` is filled in by the webview. */
-export function panelDeviationsStrings(): PanelDeviationsStrings {
+export function panelDeviationsStrings(): PanelDeviationsStrings & { lineCount(count: string): string } {
   return {
+    lineCount: (count) => vscode.l10n.t('This response differs from the spec: {0}', count),
     line: vscode.l10n.t('This response differs from the spec in {0} places'),
     lineOne: vscode.l10n.t('This response differs from the spec in 1 place'),
     show: vscode.l10n.t('Show'),

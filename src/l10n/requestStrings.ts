@@ -33,6 +33,8 @@ export function requestWords(): RequestWords {
           : vscode.l10n.t('Coverage scan: {0} requests', requests),
     failed: (count) => vscode.l10n.t('{0} failed', count),
     cancelled: (count) => vscode.l10n.t('{0} cancelled', count),
+    loadSummary: (pages, duration) => (pages === 1 ? vscode.l10n.t('1 page in {0}', duration) : vscode.l10n.t('{0} pages in {1}', pages, duration)),
+    loadCancelled: (pages) => (pages === 1 ? vscode.l10n.t('Cancelled after 1 page') : vscode.l10n.t('Cancelled after {0} pages', pages)),
   };
 }
 
@@ -79,7 +81,7 @@ export const requestStrings = {
   pickRequest: (): string => vscode.l10n.t('Select a request'),
   pickOther: (first: string): string => vscode.l10n.t('Compare {0} with…', first),
   noOtherRequest: (): string => vscode.l10n.t('There is no other request with a kept response to compare with. Replay one first.'),
-  noOtherLoad: (): string => vscode.l10n.t('There is no other paged load, scan or diagnosis to compare with. Replay this one first.'),
+  noOtherLoad: (): string => vscode.l10n.t('There is no other load of the same kind of requests to compare with. Replay this one first.'),
   noRequests: (): string => vscode.l10n.t('No requests yet in this window.'),
   bodyGoneForCurl: (): string => vscode.l10n.t('The body of this POST request was not kept, so it cannot be copied as cURL.'),
   noOperation: (): string =>

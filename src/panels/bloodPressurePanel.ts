@@ -6,22 +6,18 @@
 // the same pages.
 import * as vscode from 'vscode';
 import type { HealthApiClient } from '../api/client';
-import { iterateBloodPressurePages, nextCursorOf } from '../api/paging';
+import { iterateBloodPressurePages } from '../api/paging';
 import { PageWindow } from '../api/pageWindow';
 import { groupedBloodPressureRequest } from '../api/requests';
-import type { BloodPressureQuery, RequestOperation, RequestSpec } from '../api/requests';
+import type { RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { providerOf, timeZoneIdOf } from '../api/wireValues';
-import { summariseSource } from '../domain/users/userTree';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { columnsOfPage } from '../domain/bloodPressure/bloodPressureColumns';
-import { bloodPressureCsv, implausibleReadingsJson } from '../domain/bloodPressure/bloodPressureExport';
-import { bloodPressureExportName } from '../domain/exportNames';
-import { groupReadings, mergeGroupedPages, readingsIn } from '../domain/bloodPressure/bloodPressureGroups';
+import { readingsIn } from '../domain/bloodPressure/bloodPressureGroups';
 import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
 import { requestTitle } from '../domain/requests/jsonDocument';
 import { checkDateRange } from '../domain/inputValidation';
-import { ingestionStartDay } from '../domain/bloodPressure/bloodPressureRangePresets';
 import { ZoneCalendar } from '../domain/zonedTime';
 import { bloodPressureStrings, panelErrors, panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentConnection, EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
@@ -30,19 +26,20 @@ import type {
   BloodPressureHostMessage,
   BloodPressurePanelState,
   BloodPressureRenderSnapshot,
-  BloodPressureUserView,
   BloodPressureWebviewMessage,
 } from '../shared/bloodPressureProtocol';
 import type { PanelErrorView } from '../shared/panelError';
+import {
+  bloodPressureFixtureExchanges,
+  exportBloodPressureCsv,
+  exportBloodPressureJson,
+  openBloodPressureRawJson,
+  type BloodPressureExported,
+} from './bloodPressureExports';
+import { bloodPressureInit, type UserTarget } from './bloodPressureInit';
 import { formProblemView } from './panelErrors';
 import { PanelHost } from './panelHost';
-import { probeNearestReadings } from './nearestReadingsProbe';
-import { saveExport } from './saveExport';
-
-interface UserTarget {
-  userId: string;
-  clientUserId: string;
-}
+import { probeNearestReadingsOrNone } from './nearestReadingsProbe';
 
 export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, BloodPressureWebviewMessage, BloodPressureRenderSnapshot> {
   private user: User | undefined;
@@ -153,13 +150,13 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
         this.adoptUser(await this.resolveUser());
       } catch (error) {
         this.form ??= defaultBloodPressureForm(this.zone, Date.now());
-        this.post({ type: 'init', ...this.initPayload(this.form) });
+        this.post(bloodPressureInit(this.target, this.user, this.zone, this.form));
         this.post({ type: 'error', error: this.errorView(error) });
         return;
       }
     }
     const form = (this.form ??= defaultBloodPressureForm(this.zone, Date.now()));
-    this.post({ type: 'init', ...this.initPayload(form) });
+    this.post(bloodPressureInit(this.target, this.user, this.zone, form));
     if (reload || (!this.finished && !this.isLoading)) return this.load(form);
     this.replay(form);
   }
@@ -176,19 +173,6 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
       throw new Error(panelErrors.userChanged(this.target.clientUserId, this.connection.environment().label));
     }
     return user;
-  }
-
-  private initPayload(form: BloodPressureForm): Omit<Extract<BloodPressureHostMessage, { type: 'init' }>, 'type'> {
-    const user: BloodPressureUserView = {
-      userId: this.target.userId,
-      clientUserId: this.target.clientUserId,
-      timeZone: this.zone.zone,
-      timeZoneFromUser: this.zone.usesRequestedZone,
-      providers: (this.user?.connected_sources ?? []).map((c) => summariseSource(c)).map(({ slug, name }) => ({ slug, name })),
-    };
-    const ingestionStart = ingestionStartDay(this.user?.ingestion_start, this.zone);
-    if (ingestionStart) user.ingestionStartDay = ingestionStart;
-    return { strings: bloodPressureStrings(), locale: vscode.env.language, user, form };
   }
 
   /** A new webview (the panel was hidden and shown again) gets what the old one had. */
@@ -246,7 +230,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
           readings += readingsIn(page.groups);
           this.postPage(page, this.pages.length, readings);
         }
-      });
+      }, controller.signal);
       if (!this.isCurrentLoad(controller)) return;
       if (controller.signal.aborted) return this.finish(true);
       this.finish(false);
@@ -274,12 +258,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   /** For an empty range: the readings nearest to it, for the coverage strip and "nearest" buttons. */
   private async findNearest(client: HealthApiClient, form: BloodPressureForm, signal: AbortSignal): Promise<void> {
     const alsoShow = form.provider ? [form.provider] : (this.user?.connected_sources ?? []).map((c) => providerOf(c).slug);
-    const nearest = await probeNearestReadings({ client, userId: this.target.userId, form, zone: this.zone, alsoShow, signal }).catch(
-      (error: unknown) => {
-        this.services.log.warn(`Looking for the nearest blood-pressure readings failed: ${error instanceof Error ? error.message : String(error)}`);
-        return { coverage: undefined, beforeDay: undefined, afterDay: undefined };
-      },
-    );
+    const probe = { client, userId: this.target.userId, form, zone: this.zone, alsoShow, signal };
+    const nearest = await probeNearestReadingsOrNone(probe, (message) => this.services.log.warn(message));
     if (signal.aborted) return;
     this.nearest = { type: 'nearest', ...nearest };
     this.post(this.nearest);
@@ -289,88 +269,27 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     return this.failureView(error, { kind: 'user', clientUserId: this.target.clientUserId });
   }
 
-  private exportBaseName(clientUserId = this.target.clientUserId): string {
-    return bloodPressureExportName(clientUserId, this.form);
+  /** What the exports are made of: the pages as loaded, whose they are and the query. */
+  private exported(): BloodPressureExported {
+    const { services, environmentId, pages, user, form, zone } = this;
+    return { services, environmentId, pages, user, form, zone, ...this.target };
   }
 
-  /**
-   * What an export may carry out of VS Code (healthData.scrub.when): the pages scrubbed as the
-   * responses they are, the user's ids and the query as the scrubbed request names them.
-   */
-  private async leavingData(): Promise<{ pages: GroupedBloodPressure[]; userId: string; clientUserId: string; query: BloodPressureQuery | undefined; note: string | undefined }> {
-    const scrub = await this.services.scrub.begin(this.environmentId);
-    const query = this.form ? bloodPressureQueryOf(this.form) : undefined;
-    // With the operation, not its name: the readings' dates move by this user's offset, as its cURL's query does.
-    const sent: RequestOperation = { name: 'getGroupedBloodPressure', args: [this.target.userId, query ?? { startDate: '' }] };
-    const pages = this.pages.map((page) => scrub.body(sent, page));
-    if (!scrub.scrubs) return { pages, userId: this.target.userId, clientUserId: this.target.clientUserId, query, note: undefined };
-    const user = scrub.body('resolveUser', { ...this.user, user_id: this.target.userId, client_user_id: this.target.clientUserId });
-    // The query's dates shift with the user's readings, so the export still says which days it covers.
-    const scrubbedOperation = query ? scrub.operation(sent) : undefined;
-    const scrubbedQuery = scrubbedOperation?.name === 'getGroupedBloodPressure' ? scrubbedOperation.args[1] : undefined;
-    return { pages, userId: user.user_id, clientUserId: user.client_user_id, query: scrubbedQuery, note: scrub.note() };
+  protected exportCsv(target?: vscode.Uri): Promise<void> {
+    return exportBloodPressureCsv(this.exported(), target);
   }
 
-  protected async exportCsv(target?: vscode.Uri): Promise<void> {
-    const leaving = await this.leavingData();
-    const groups = groupReadings(leaving.pages.map((p) => p.groups), this.zone);
-    const rows = groups.reduce((sum, g) => sum + g.readings.length, 0);
-    await saveExport({
-      fileName: `${this.exportBaseName(leaving.clientUserId)}.csv`,
-      format: 'csv',
-      content: bloodPressureCsv(groups, this.zone),
-      rows,
-      ...(leaving.note ? { scrubNote: leaving.note } : {}),
-      ...(target ? { target } : {}),
-    });
+  protected exportJson(target?: vscode.Uri): Promise<void> {
+    return exportBloodPressureJson(this.exported(), target);
   }
 
-  protected async exportJson(target?: vscode.Uri): Promise<void> {
-    const leaving = await this.leavingData();
-    const groups = mergeGroupedPages(leaving.pages.map((p) => p.groups));
-    const content = {
-      user_id: leaving.userId,
-      client_user_id: leaving.clientUserId,
-      time_zone: this.zone.zone,
-      query: leaving.query,
-      groups,
-      // The groups stay as sent; readings that cannot be a blood pressure are named here, with why.
-      implausible_readings: implausibleReadingsJson(groupReadings(this.pages.map((p) => p.groups), this.zone)),
-    };
-    const rows = leaving.pages.reduce((sum, p) => sum + readingsIn(p.groups), 0);
-    await saveExport({
-      fileName: `${this.exportBaseName(leaving.clientUserId)}.json`,
-      format: 'json',
-      content: `${JSON.stringify(content, null, 2)}\n`,
-      rows,
-      ...(leaving.note ? { scrubNote: leaving.note } : {}),
-      ...(target ? { target } : {}),
-    });
+  protected openRawJson(): Promise<void> {
+    return openBloodPressureRawJson(this.exported());
   }
 
-  protected async openRawJson(): Promise<void> {
-    if (!this.form) return;
-    const spec = groupedBloodPressureRequest(this.target.userId, bloodPressureQueryOf(this.form));
-    // One page: the response as sent; several: the list of responses, in cursor order.
-    const body = this.pages.length === 1 ? this.pages[0] : this.pages;
-    await this.services.jsonDocuments.open(requestTitle(spec), body, { environmentId: this.environmentId, operation: spec.operation });
-  }
-
-  /**
-   * The loaded answer as sandbox fixtures: every cursor page as it came (each asked with the cursor
-   * of the page before, so a pseudonymised cursor leads to the next fixture), then the user it belongs
-   * to, so the tree finds that user offline and leads to the readings.
-   */
+  /** The loaded answer as sandbox fixtures: every cursor page, then the user it belongs to. */
   fixtureExchanges(): FixtureExchange[] | undefined {
-    if (!this.form || this.pages.length === 0 || !this.finished || this.finished.cancelled) return undefined;
-    const query = bloodPressureQueryOf(this.form);
-    const exchanges: FixtureExchange[] = this.pages.map((page, index) => {
-      const cursor = index === 0 ? undefined : nextCursorOf(this.pages[index - 1]!);
-      const asked = groupedBloodPressureRequest(this.target.userId, { ...query, ...(cursor !== undefined ? { nextCursor: cursor } : {}) });
-      return { operation: asked.operation, status: 200, body: page };
-    });
-    if (this.user) exchanges.push({ operation: { name: 'resolveUser', args: [this.target.clientUserId] }, status: 200, body: this.user });
-    return exchanges;
+    return this.finished && !this.finished.cancelled ? bloodPressureFixtureExchanges(this.exported()) : undefined;
   }
 
   protected currentRequest(): RequestSpec | undefined {

@@ -1,5 +1,6 @@
 // Compare Environments…: the panel's query in another environment, then the diff of the two
-// responses. Both requests are sent fresh (and recorded), so the two sides are of the same moment.
+// responses. Both requests are sent fresh (and recorded), so the two sides are of the same moment;
+// each side in production asks first, before anything is sent.
 import * as vscode from 'vscode';
 import type { RequestSpec } from '../api/requests';
 import { inRequestOrigin } from '../connection/requestOrigins';
@@ -34,6 +35,8 @@ async function compareIn(
     return;
   }
   const otherLabel = services.connection.forEnvironment(other).environment().label;
+  // Both sides are read fresh: a production side asks first, the panel's own as well as the other.
+  if (!(await confirmProductionUse(own.id, own.environment().label, 'compare'))) return;
   if (!(await confirmProductionUse(other, otherLabel, 'compare'))) return;
   const ownSpec = await requestIn(own);
   if (!ownSpec) {

@@ -41,6 +41,8 @@ export type ScanExportRows = 'shown' | 'all';
 
 export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, CoverageScanWebviewMessage, ScanRenderSnapshot> {
   private result: ScanResult | undefined;
+  /** Why no rows are shown when there are none: a restored panel's were not kept; a settings change clears them. */
+  private clearedBy: 'reloaded' | 'settingsChanged' = 'reloaded';
   private latest: CoverageScanHostMessage[] = [];
 
   private constructor(
@@ -104,7 +106,7 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
         this.sendInit();
         if (this.isLoading || this.latest.length > 0) return this.replay();
         if (this.runOnReady && !this.result) return this.run();
-        return this.post({ type: 'idle' });
+        return this.post({ type: 'idle', reason: this.clearedBy });
       case 'diagnose':
         return this.deps.openDiagnosis({ user_id: message.userId, client_user_id: message.clientUserId }, this.request.days, this.environmentId);
       case 'scanAgain':
@@ -148,8 +150,9 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     this.result = undefined;
     this.latest = [];
     this.users = undefined;
+    this.clearedBy = 'settingsChanged';
     this.sendInit();
-    this.post({ type: 'idle' });
+    this.post({ type: 'idle', reason: this.clearedBy });
   }
 
   /** One row in the Requests view for the whole scan: its listing and every user's requests. */

@@ -3,9 +3,9 @@
 // response of an earlier load (still on its way) is not counted.
 import type { Deviation } from '../api/contract/deviations';
 import { deviationCount } from '../api/contract/deviations';
-import { panelDeviationDocument, type ReadResponse } from '../domain/requests/deviationPresentation';
+import { deviationsOf, panelDeviationDocument, type ReadResponse } from '../domain/requests/deviationPresentation';
 import { jsonDocumentFileName } from '../domain/requests/jsonDocument';
-import { deviationWords, panelDeviationsDocument, panelDeviationsStrings } from '../l10n/deviationStrings';
+import { deviationsInPlaces, deviationWords, panelDeviationsDocument, panelDeviationsStrings } from '../l10n/deviationStrings';
 import type { PanelDeviationsMessage } from '../shared/panelDeviations';
 
 export class LoadDeviations {
@@ -44,7 +44,9 @@ export class LoadDeviations {
   }
 
   message(): PanelDeviationsMessage {
-    return { type: 'deviations', load: this.load, places: this.places, strings: panelDeviationsStrings() };
+    const deviations = deviationsOf(this.responses);
+    const text = panelDeviationsStrings().lineCount(deviationsInPlaces(deviations, this.places));
+    return { type: 'deviations', load: this.load, places: this.places, text, strings: panelDeviationsStrings() };
   }
 
   /** The Show document's tab name and text; undefined when nothing differs. */

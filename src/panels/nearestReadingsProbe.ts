@@ -16,7 +16,7 @@ export interface NearestReadings {
   afterDay: string | undefined;
 }
 
-export async function probeNearestReadings(options: {
+interface NearestProbe {
   client: HealthApiClient;
   userId: string;
   form: BloodPressureForm;
@@ -24,7 +24,17 @@ export async function probeNearestReadings(options: {
   /** Providers that get a strip even without readings. */
   alsoShow: readonly string[];
   signal: AbortSignal;
-}): Promise<NearestReadings> {
+}
+
+/** The probe; when it fails, nothing nearest (the panel still shows its empty range), and `warn` says why. */
+export function probeNearestReadingsOrNone(options: NearestProbe, warn: (message: string) => void): Promise<NearestReadings> {
+  return probeNearestReadings(options).catch((error: unknown) => {
+    warn(`Looking for the nearest blood-pressure readings failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { coverage: undefined, beforeDay: undefined, afterDay: undefined };
+  });
+}
+
+export async function probeNearestReadings(options: NearestProbe): Promise<NearestReadings> {
   const { client, userId, form, zone, signal } = options;
   const now = Date.now();
   const range = formDayRange(form, zone, now);

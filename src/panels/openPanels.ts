@@ -18,6 +18,7 @@ import { CoverageScanPanel } from './coverageScanPanel';
 import { DiagnosisPanel } from './diagnosisPanel';
 import { LabMarkersPanel } from './labMarkersPanel';
 import type { PanelDescription, PanelQuery } from './panelHost';
+import type { PanelActionMessage } from '../shared/panelActions';
 import { PanelRegistry } from './panelRegistry';
 import type { ScanExportRows } from './coverageScanPanel';
 
@@ -126,6 +127,14 @@ export class OpenPanels {
     const panel = this.all().find((candidate) => candidate.panel.active);
     if (!panel) return false;
     await panel.copyCurl();
+    return true;
+  }
+
+  /** Runs a toolbar action in the panel in front, as its button does; false when no panel is in front. */
+  async runActiveAction(message: PanelActionMessage): Promise<boolean> {
+    const panel = this.all().find((candidate) => candidate.panel.active);
+    if (!panel) return false;
+    await panel.act(message);
     return true;
   }
 

@@ -1,33 +1,23 @@
 // What both panels share on the host side: the page, the ready handshake, typed messages in and
-// out, the one load that may run at a time (and its Cancel), the toolbar actions every panel has
-// (export, raw response, cURL, error next steps), the contract lens's deviation line of the current
-// load, the latest render snapshot, and disposal. Each
-// panel adds its own loading and what its actions produce.
+// out, the one load that may run at a time (and its Cancel), the dispatch of the toolbar actions
+// every panel has (run in panelToolbarActions.ts), the contract lens's deviation line of the current
+// load, the latest render snapshot, and disposal. Each panel adds its own loading and what its
+// actions produce.
 import * as vscode from 'vscode';
 import type { Deviation } from '../api/contract/deviations';
-import { otherApiKeyHeader } from '../api/apiKeyHeader';
 import { isHealthApiError, type HealthApiError } from '../api/errors';
-import { requestOfOperation, type RequestOperation, type RequestSpec } from '../api/requests';
+import type { RequestOperation, RequestSpec } from '../api/requests';
 import { inRequestOrigin } from '../connection/requestOrigins';
-import { buildCurlCommand } from '../domain/requests/curl';
 import type { RequestOrigin } from '../domain/requests/requestOrigin';
-import { jsonDocumentFileName } from '../domain/requests/jsonDocument';
-import { panelFailureStrings } from '../l10n/panelFailureStrings';
-import { ShellSettings } from '../storage/shellSettings';
 import type { PanelErrorView } from '../shared/panelError';
-import { environmentBarStrings } from '../l10n/environmentStrings';
-import { panelMessages, panelTitles } from '../l10n/panelStrings';
-import { scrubStrings } from '../l10n/scrubStrings';
-import { isProduction } from '../domain/environments';
-import { CONTEXT_KEYS } from '../constants';
-import { markDone } from '../views/walkthroughProgress';
+import { panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
 import type { PanelActionMessage } from '../shared/panelActions';
-import type { PanelEnvironmentMessage } from '../shared/panelEnvironment';
 import { compareEnvironments } from './compareEnvironments';
 import { runErrorAction } from './errorActions';
 import { LoadDeviations } from './loadDeviations';
 import { panelErrorView, type NotFoundMeaning } from './panelErrors';
+import { copyRequestAsCurl, environmentMessage, openFailedResponse, PANEL_ACTIONS, useOtherKeyHeader } from './panelToolbarActions';
 import { renderWebviewHtml, webviewOptions, type WebviewBundle } from './webviewHtml';
 
 /** What an open panel reports about itself (diagnostics and tests): ids and counts, never data. */
@@ -49,18 +39,6 @@ interface RenderedMessage<TSnapshot> {
   type: 'rendered';
   snapshot: TSnapshot;
 }
-
-const PANEL_ACTIONS: ReadonlySet<string> = new Set<PanelActionMessage['type']>([
-  'cancel',
-  'exportCsv',
-  'exportJson',
-  'openRawJson',
-  'copyCurl',
-  'errorAction',
-  'openInActiveEnvironment',
-  'compareEnvironments',
-  'showDeviations',
-]);
 
 export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: string }, TSnapshot> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
@@ -134,19 +112,7 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
 
   private postEnvironment(): void {
     if (this.disposed) return;
-    const own = this.connection.environment();
-    const active = this.services.connection.environment();
-    const message: PanelEnvironmentMessage = {
-      type: 'environment',
-      view: {
-        id: own.id,
-        label: own.label,
-        production: isProduction(own.id),
-        canCompare: this.comparesEnvironments,
-        ...(active.id !== own.id ? { activeLabel: active.label } : {}),
-      },
-      strings: environmentBarStrings(),
-    };
+    const message = environmentMessage(this.connection.environment(), this.services.connection.environment(), this.comparesEnvironments);
     void this.panel.webview.postMessage(message);
     if (this.baseTitle) this.setTitle(this.baseTitle);
   }
@@ -243,6 +209,11 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       .catch((error: unknown) => this.services.log.error(`${this.panel.viewType}: ${describe(error)}`));
   }
 
+  /** A toolbar action run from outside the webview (the hidden Run Panel Action command): the same door as its button. */
+  act(message: PanelActionMessage): Promise<void> {
+    return inRequestOrigin(this.requestOrigin, () => this.runAction(message));
+  }
+
   private dispatch(message: TWebviewMessage): Promise<void> | void {
     if (message.type === 'rendered') {
       this.snapshot = (message as unknown as RenderedMessage<TSnapshot>).snapshot;
@@ -266,12 +237,12 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
       case 'exportJson':
         return this.exportJson();
       case 'openRawJson':
-        return this.failure?.responseBody !== undefined ? this.openFailedResponse(this.failure) : this.openRawJson();
+        return this.failure?.responseBody !== undefined ? openFailedResponse(this.services, this.failure) : this.openRawJson();
       case 'copyCurl':
         return this.copyCurl();
       case 'errorAction':
         if (message.action === 'retry' || message.action === 'retryLater') return this.retry();
-        if (message.action === 'useOtherKeyHeader') return this.useOtherKeyHeader();
+        if (message.action === 'useOtherKeyHeader') return useOtherKeyHeader(this.connection, this.failure, () => this.retry());
         return runErrorAction(message.action, this.connection.id);
       case 'openInActiveEnvironment':
         return this.openInActiveEnvironment();
@@ -282,43 +253,9 @@ export abstract class PanelHost<THostMessage, TWebviewMessage extends { type: st
     }
   }
 
-  /** What came back with a failed request (a body the reader refused, an error page), as received. */
-  private async openFailedResponse(failure: HealthApiError): Promise<void> {
-    const body = failure.responseBody ?? '';
-    let text = body;
-    let json = false;
-    try {
-      text = `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
-      json = true;
-    } catch {
-      // Not JSON: shown as it came.
-    }
-    const fileName = jsonDocumentFileName(panelFailureStrings.rawResponseTitle(failure.method, failure.url));
-    await this.services.jsonDocuments.openText(json ? fileName : fileName.replace(/\.json$/, '.txt'), text);
-  }
-
-  /** After a 401: send the key in the other known header from now on (the setting of this environment), then load again. */
-  private async useOtherKeyHeader(): Promise<void> {
-    const other = otherApiKeyHeader(this.failure?.keyHeader);
-    const environment = this.connection.id;
-    if (!other || environment === 'local') return;
-    const unchanged = this.connection.apiKeyHeader() === other;
-    await new ShellSettings().setApiKeyHeader(environment, other);
-    // A changed header changes the connection, which loads again by itself.
-    if (unchanged) await this.retry();
-  }
-
-  /** Copy as cURL: the request of the current query, as healthData.scrub.when lets it leave. */
-  async copyCurl(): Promise<void> {
-    const spec = this.currentRequest();
-    if (!spec) return;
-    // Under healthData.scrub.when the request is rebuilt from its scrubbed operation: the user's
-    // pseudonym in the path, the dates moved by that user's offset, as in every other cURL and fixture.
-    const scrub = await this.services.scrub.begin(this.connection.id);
-    const leaving = scrub.scrubs ? requestOfOperation(scrub.operation(spec.operation)) : spec;
-    await vscode.env.clipboard.writeText(buildCurlCommand(await this.connection.baseUrl(), leaving, this.connection.apiKeyHeader()));
-    markDone(CONTEXT_KEYS.walkthroughCurlCopied);
-    void vscode.window.showInformationMessage(scrubStrings.withNote(panelMessages.curlCopied(), scrub.note()));
+  /** Copy as cURL, as the panel's own button does (the testing API presses it). */
+  copyCurl(): Promise<void> {
+    return copyRequestAsCurl(this.services, this.connection, this.currentRequest());
   }
 
   dispose(): void {

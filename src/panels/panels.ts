@@ -9,6 +9,7 @@ import type { BloodPressureForm } from '../domain/bloodPressure/bloodPressureQue
 import type { LabMarkersForm } from '../domain/labs/labMarkersForm';
 import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
 import type { ScanRequest } from '../shared/coverageScanProtocol';
+import type { PanelActionMessage } from '../shared/panelActions';
 import type * as OpenPanelsModule from './openPanels';
 import type { PanelDescription, PanelQuery } from './panelHost';
 import type { ScanExportRows } from './coverageScanPanel';
@@ -31,6 +32,8 @@ export interface Panels extends vscode.Disposable {
   exportActive(format: 'csv' | 'json', target?: vscode.Uri): Promise<boolean>;
   /** Copy as cURL of the panel in front, as its own button does; false when no panel is in front. */
   copyActiveCurl(): Promise<boolean>;
+  /** Runs a toolbar action in the panel in front, as its button does; false when no panel is in front. */
+  runActiveAction(message: PanelActionMessage): Promise<boolean>;
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean;
   describe(): PanelDescription[];
@@ -88,6 +91,10 @@ export class LazyPanels implements Panels {
 
   copyActiveCurl(): Promise<boolean> {
     return this.open ? this.open.copyActiveCurl() : Promise.resolve(false);
+  }
+
+  runActiveAction(message: PanelActionMessage): Promise<boolean> {
+    return this.open ? this.open.runActiveAction(message) : Promise.resolve(false);
   }
 
   restore(viewType: string, panel: vscode.WebviewPanel, state: unknown): boolean {

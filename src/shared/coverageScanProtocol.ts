@@ -30,6 +30,7 @@ export interface CoverageScanStrings {
   summary: string;
   cancelledSummary: string;
   notRun: string;
+  clearedBySettings: string;
   scanAgain: string;
   exportCsv: string;
   filterLabel: string;
@@ -108,7 +109,8 @@ export type CoverageScanHostMessage =
   | { type: 'listing'; users: number }
   | { type: 'progress'; done: number; total: number; requests: number; errors: number }
   | { type: 'rows'; rows: ScanRow[]; cancelled: boolean; requests: number }
-  | { type: 'idle' }
+  /** No rows to show: `reloaded`, the window reloaded (results are not kept); `settingsChanged`, the environment's address or key changed. */
+  | { type: 'idle'; reason: 'reloaded' | 'settingsChanged' }
   | { type: 'error'; error: PanelErrorView };
 
 export type CoverageScanWebviewMessage =

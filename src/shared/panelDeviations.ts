@@ -18,6 +18,8 @@ export interface PanelDeviationsMessage {
   load: number;
   /** Occurrences over the load's responses so far; 0 hides the line. */
   places: number;
+  /** The line as the host words it, the same as the Requests row and the document ("15 deviations in 21 places"). */
+  text?: string;
   strings: PanelDeviationsStrings;
 }
 

@@ -79,7 +79,9 @@ describe('Contract lens in a panel', () => {
     const frame = await openMarkers(labTestId);
     await frame.locator('.pager', { hasText: /markers in total/ }).waitFor();
     const line = frame.locator('.deviation-line');
-    await line.filter({ hasText: `This response differs from the spec in ${places} places` }).waitFor();
+    // One wording everywhere: the line says what the Requests row and the document say.
+    const count = deviations.length === 1 ? (places === 1 ? '1 deviation' : `1 deviation in ${places} places`) : `${deviations.length} deviations in ${places} places`;
+    await line.filter({ hasText: `This response differs from the spec: ${count}` }).waitFor();
     await workbench.screenshot('labs-deviation-line');
 
     // Show, from the keyboard: focus it and press Enter.

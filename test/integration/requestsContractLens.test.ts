@@ -4,6 +4,7 @@
 // spec's words and its section, and with healthData.contractLens.enabled off no row counts any.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { deviationCount } from '../../src/api/contract/deviations';
 import type { RequestRecord } from '../../src/domain/requests/requestRecords';
 import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensionApi';
 import type { RequestNode } from '../../src/views/requests/requestNodes';
@@ -32,8 +33,12 @@ function newestRecord(path: string): RequestRecord {
   return found ?? assert.fail(`no record of ${path}`);
 }
 
-function countText(count: number): string {
-  return count === 1 ? '1 deviation' : `${count} deviations`;
+/** The one wording of a count (row, panel line, document): "15 deviations in 21 places". */
+function countText(records: readonly RequestRecord[]): string {
+  const count = records.reduce((sum, record) => sum + (record.deviations?.length ?? 0), 0);
+  const places = records.reduce((sum, record) => sum + deviationCount(record.deviations ?? []), 0);
+  if (count === 1) return places === 1 ? '1 deviation' : `1 deviation in ${places} places`;
+  return `${count} deviations in ${places} places`;
 }
 
 suite('Requests view: contract lens', () => {
@@ -70,8 +75,8 @@ suite('Requests view: contract lens', () => {
       const node = roots().find((n) => n.kind === 'request' && n.record.id === record.id);
       return node && testing.requestsView.provider.getTreeItem(node);
     }, 'the row');
-    assert.ok(textOf(item.description).includes(countText(deviations.length)), textOf(item.description));
-    assert.match(textOf(item.tooltip), new RegExp(`Differs from the spec: ${deviations.length === 1 ? '1 deviation' : `${deviations.length} deviations`}`));
+    assert.ok(textOf(item.description).includes(countText([record])), textOf(item.description));
+    assert.ok(textOf(item.tooltip).includes(`Differs from the spec: ${countText([record])}`), textOf(item.tooltip));
 
     await vscode.commands.executeCommand('healthData.requests.open', rowOf(record));
     const text = await waitFor(() => {
@@ -98,8 +103,8 @@ suite('Requests view: contract lens', () => {
     const sum = load.pages.reduce((total, page) => total + (page.deviations?.length ?? 0), 0);
     assert.ok(sum > 0 && load.pages.every((page) => (page.deviations?.length ?? 0) > 0), 'every page differs (the 307, the provider field)');
     const item = testing.requestsView.provider.getTreeItem(load);
-    assert.ok(textOf(item.description).includes(countText(sum)), textOf(item.description));
-    assert.match(textOf(item.tooltip), new RegExp(`Differs from the spec: ${sum} deviations`));
+    assert.ok(textOf(item.description).includes(countText(load.pages)), textOf(item.description));
+    assert.ok(textOf(item.tooltip).includes(`Differs from the spec: ${countText(load.pages)}`), textOf(item.tooltip));
   });
 
   test('with healthData.contractLens.enabled off, no row counts deviations', async () => {

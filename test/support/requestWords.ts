@@ -4,7 +4,7 @@ import type { DeviationWords } from '../../src/domain/requests/deviationPresenta
 import type { RequestWords } from '../../src/domain/requests/requestPresentation';
 
 export const testDeviationWords: DeviationWords = {
-  deviations: (count) => (count === 1 ? '1 deviation' : `${count} deviations`),
+  deviations: (count, places) => (count === 1 && places === 1 ? '1 deviation' : `${count} deviation${count === 1 ? '' : 's'} in ${places} places`),
   heading: (deviations, places) => `Differs from the spec: ${deviations} deviations in ${places} places`,
   kind: (kind) => `<${kind}>`,
   occurrences: (count, of) => `in ${count} of ${of}`,
@@ -28,6 +28,8 @@ export const testRequestWordsWithoutLens: RequestWords = {
   emptyBody: '(Empty body)',
   sentTime: (ms) => new Date(ms).toISOString().slice(11, 19),
   cancelled: (count) => `${count} cancelled`,
+  loadSummary: (pages, duration) => `${pages} pages in ${duration}`,
+  loadCancelled: (pages) => `Cancelled after ${pages} pages`,
 };
 
 export const testRequestWords: RequestWords = { ...testRequestWordsWithoutLens, lens: testDeviationWords };

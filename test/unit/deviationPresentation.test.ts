@@ -57,7 +57,7 @@ describe('contract lens in the Requests view', () => {
     const one = records.add(input({ deviations: [panelType] }), 'x-service-api-key', KEY);
     const none = records.add(input({ deviations: [] }), 'x-service-api-key', KEY);
     const off = records.add(input(), 'x-service-api-key', KEY);
-    assert.equal(rowText({ kind: 'request', record: two }, words).description, '12 ms · 2 deviations · Local sandbox');
+    assert.equal(rowText({ kind: 'request', record: two }, words).description, '12 ms · 2 deviations in 41 places · Local sandbox');
     assert.equal(rowText({ kind: 'request', record: one }, words).description, '12 ms · 1 deviation · Local sandbox');
     assert.equal(rowText({ kind: 'request', record: none }, words).description, '12 ms · Local sandbox');
     assert.equal(rowText({ kind: 'request', record: off }, words).description, '12 ms · Local sandbox');
@@ -73,7 +73,7 @@ describe('contract lens in the Requests view', () => {
     records.add(input({ loadId: 'l1', deviations: [panelType] }), 'x-service-api-key', KEY);
     const [row] = requestRows(records.all());
     assert.ok(row?.kind === 'load');
-    assert.equal(rowText(row, words).description, '3 pages · 36 ms · 3 deviations · Local sandbox');
+    assert.equal(rowText(row, words).description, '3 pages · 36 ms · 3 deviations in 42 places · Local sandbox');
     const tooltip = loadTooltipLines(row.pages, words);
     assert.equal(tooltip.filter((line) => line.startsWith('Differs')).length, 1);
     assert.ok(tooltip.includes('Differs from the spec: 3 deviations in 42 places'));

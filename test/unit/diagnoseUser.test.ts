@@ -9,6 +9,7 @@ import { evidenceRange } from '../../src/domain/coverage/findingEvidence';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 import { timeZoneIdOf } from '../../src/api/wireValues';
 import { SAMPLE_STORIES, STORY_DAYS } from '../../src/sandbox/data/sampleStories';
+import { iterateBloodPressurePages } from '../../src/api/paging';
 import { useSandbox } from '../support/sandboxFixture';
 import { daysFrom, localDayIn, localDaysOfUtcDay, utcDayBefore } from '../support/storyClock';
 
@@ -129,5 +130,45 @@ describe('a stopped source is dated and counted in the user zone, at any hour', 
     }
     // The hour moves the count, which is why the host-driven tests derive it instead of stating it.
     assert.ok(counts[2]! > counts[0]!, counts.join(', '));
+  });
+});
+
+describe('what Diagnose Data reads (issue 34 §3): the window first, further back only while a source is silent', () => {
+  // The sandbox's today pinned, and the diagnosis's clock on the same day: any date, hour or zone.
+  const TODAY = '2026-11-22';
+  const nowMs = Date.parse(`${TODAY}T12:00:00Z`);
+  const fixture = useSandbox({ users: 30, seed: 3, today: TODAY, heavyUserReadings: 20_000 });
+  const usersAt = async (position: number) => {
+    const users = (await fixture.client().listUsers({ offset: position, limit: 1 })).users;
+    return users[0] ?? assert.fail(`user #${position}`);
+  };
+
+  test('the heavy reader with a 30-day window: the resolve and the window\'s pages, nothing before', async () => {
+    const { client, log } = fixture.loggingClient();
+    const heavy = await usersAt(0);
+    assert.equal(heavy.client_user_id, 'sample-heavy-reader');
+    log.length = 0;
+    const result = await diagnoseUser(client, heavy.client_user_id, { days: 30, nowMs });
+    assert.deepEqual(result.history, result.window, 'it says it read the window, and only that');
+    assert.equal(log.length, 1 + result.pages.length, 'one resolve, then the window\'s pages');
+    const query = new URL(log.at(-1)!.url).searchParams;
+    assert.ok((query.get('start_date') ?? '') >= result.window.firstDay, `every page is of the window: ${log.at(-1)!.url}`);
+    // The whole year would be many times as many pages.
+    log.length = 0;
+    for await (const _page of iterateBloodPressurePages(client, result.user.user_id, { startDate: historyAround(result.window).firstDay, endDate: result.window.lastDay }, {})) void _page;
+    assert.ok(log.length > 4 * result.pages.length, `the year is ${log.length} requests, the window ${result.pages.length}`);
+  });
+
+  test('a source that stopped before the window is dated by reading back only as far as its last reading', async () => {
+    const story = SAMPLE_STORIES.find((candidate) => candidate.kind === 'stoppedSyncing') ?? assert.fail('the stopped-syncing story');
+    const { client, log } = fixture.loggingClient();
+    // The heavy reader is listed first here: the story users come one place later.
+    const user = await usersAt(story.position + 1);
+    log.length = 0;
+    const result = await diagnoseUser(client, user.client_user_id, { days: 30, nowMs });
+    assert.ok(result.lastReadingDay && result.lastReadingDay < result.window.firstDay, 'the last reading, found before the window');
+    assert.ok(result.history.firstDay <= result.lastReadingDay, `the history read reaches it: ${JSON.stringify(result.history)}`);
+    assert.ok(result.history.firstDay > historyAround(result.window).firstDay, `and stops there, short of the year: ${JSON.stringify(result.history)}`);
+    assert.deepEqual(problems(result.findings), ['gap', 'sourceStopped:withings']);
   });
 });

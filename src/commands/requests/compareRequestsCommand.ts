@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { REQUEST_COMMANDS } from '../../constants';
 import { compareSideLabel, pathOf, rowText } from '../../domain/requests/requestPresentation';
-import { requestRows, type RequestRecord, type RequestRecords, type RequestRow } from '../../domain/requests/requestRecords';
+import { loadKind, requestRows, type RequestRecord, type RequestRecords, type RequestRow } from '../../domain/requests/requestRecords';
 import { requestStrings, requestWords } from '../../l10n/requestStrings';
 import type { Command, RequestInspection } from '../../services';
 import { pickRecord, recordOf, requestArgument } from './requestArgument';
@@ -26,10 +26,14 @@ export class CompareRequestsCommand implements Command {
     await this.inspector.compareResponses(first, second);
   }
 
-  /** A load against another load (a replayed scan against the scan): the other loads are offered, newest first. */
+  /**
+   * A load against another load that makes the same kind of requests (a replayed scan against the
+   * scan, a blood-pressure load against another): those loads are offered, newest first.
+   */
   private async compareLoad(loadId: string, pages: readonly RequestRecord[], other: unknown): Promise<void> {
+    const kind = loadKind(pages);
     const loads = requestRows(this.records.all()).filter(
-      (row): row is Extract<RequestRow, { kind: 'load' }> => row.kind === 'load' && row.loadId !== loadId,
+      (row): row is Extract<RequestRow, { kind: 'load' }> => row.kind === 'load' && row.loadId !== loadId && loadKind(row.pages) === kind,
     );
     let chosen: readonly RequestRecord[] | undefined;
     if (typeof other === 'number') {

@@ -1,25 +1,27 @@
 // Fetches what one user's diagnosis needs and runs it: the resolved user (only resolve carries the
-// ingestion bounds), then every cursor page of grouped blood pressure over the window and the year
-// before it, so a silent source is dated. The pages are kept: they are the raw response the panel
-// opens as evidence.
+// ingestion bounds), then every cursor page of grouped blood pressure over the window, and further
+// back (up to a year) only while a source has no reading yet, so a silent source is dated. The pages
+// are kept: they are the raw response the panel opens as evidence.
 import type { CallOptions, HealthApiClient } from '../../api/client';
 import { iterateBloodPressurePages } from '../../api/paging';
 import type { BloodPressureQuery } from '../../api/requests';
 import type { GroupedBloodPressure, User } from '../../api/schemas';
-import { timeZoneIdOf } from '../../api/wireValues';
+import { capabilityOf, expectedToDeliver } from '../../api/providerCapabilities';
+import { providerOf, timeZoneIdOf } from '../../api/wireValues';
 import { readingsIn } from '../bloodPressure/bloodPressureGroups';
 import type { DayRange } from './bloodPressureCoverage';
 import { diagnoseReadingDays, headlineFindings, type Finding, type FindingKind } from './dataDiagnosis';
 import { historyAround, lastDaysWindow } from './diagnosisWindow';
 import { ReadingDays } from '../bloodPressure/readingDays';
-import { dayKeyOfIndex, ZoneCalendar } from '../zonedTime';
+import { addDays, dayKeyOfIndex, ZoneCalendar } from '../zonedTime';
 
 export interface UserDiagnosis {
   user: User;
   zone: ZoneCalendar;
   window: DayRange;
+  /** What was read: the window, and as far back before it as a silent source needed (at most a year). */
   history: DayRange;
-  /** The request whose pages were read (the first page's query). */
+  /** The window's request (the first page's query); reads further back follow it. */
   query: BloodPressureQuery;
   pages: GroupedBloodPressure[];
   /** Readings in the window (the history's are evidence only). */
@@ -44,23 +46,53 @@ export interface DiagnoseUserOptions {
   };
 }
 
+/**
+ * Whether a connected source that should deliver blood pressure has no reading read yet (or, with
+ * none such, the user has none): one that cannot measure it needs no history to be told apart.
+ */
+function stillSilent(user: User, readings: ReadingDays): boolean {
+  const slugs = (user.connected_sources ?? []).map((source) => providerOf(source).slug);
+  const delivering = slugs.filter((slug) => expectedToDeliver(capabilityOf(slug)?.bloodPressure ?? 'none') || !capabilityOf(slug));
+  if (delivering.length === 0) return readings.latestDay === undefined;
+  return delivering.some((slug) => readings.provider(slug) === undefined);
+}
+
+function maxDay(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
 export async function diagnoseUser(client: HealthApiClient, clientUserId: string, options: DiagnoseUserOptions): Promise<UserDiagnosis> {
   const lens = options.onDeviations;
   const user = await client.resolveUser(clientUserId, { signal: options.signal, ...(lens ? { onDeviations: lens.user } : {}) });
   const zone = new ZoneCalendar(timeZoneIdOf(user));
   const nowMs = options.nowMs ?? Date.now();
   const window = lastDaysWindow(options.days, zone, nowMs);
-  const history = historyAround(window);
-  const query: BloodPressureQuery = { startDate: history.firstDay, endDate: history.lastDay };
+  const limit = historyAround(window);
+  const query: BloodPressureQuery = { startDate: window.firstDay, endDate: window.lastDay };
   const pages: GroupedBloodPressure[] = [];
   const readings = new ReadingDays(zone, window);
   let count = 0;
-  const pageOptions = { signal: options.signal, ...(lens ? { onDeviations: lens.pages(user.user_id, query) } : {}) };
-  for await (const page of iterateBloodPressurePages(client, user.user_id, query, pageOptions)) {
-    pages.push(page);
-    readings.addPage(page.groups);
-    count += readingsIn(page.groups);
-    options.onPage?.(pages.length, count);
+  const read = async (range: BloodPressureQuery): Promise<void> => {
+    const pageOptions = { signal: options.signal, ...(lens ? { onDeviations: lens.pages(user.user_id, range) } : {}) };
+    for await (const page of iterateBloodPressurePages(client, user.user_id, range, pageOptions)) {
+      pages.push(page);
+      readings.addPage(page.groups);
+      count += readingsIn(page.groups);
+      options.onPage?.(pages.length, count);
+    }
+  };
+  // The window first; then further back, in spans twice as long each time, only while a connected
+  // source (or, with none, the user) has no reading yet: a silent source is then dated (stopped, or
+  // never delivered within the year) without reading a year of a source that delivers every day.
+  await read(query);
+  const history: DayRange = { ...window };
+  let span = Math.max(1, options.days);
+  while (history.firstDay > limit.firstDay && stillSilent(user, readings)) {
+    const lastDay = addDays(history.firstDay, -1);
+    const firstDay = maxDay(addDays(lastDay, -(span - 1)), limit.firstDay);
+    await read({ startDate: firstDay, endDate: lastDay });
+    history.firstDay = firstDay;
+    span *= 2;
   }
   const findings = diagnoseReadingDays(user, readings, { nowMs, gapDays: options.gapDays });
   return {

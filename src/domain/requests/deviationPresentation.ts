@@ -4,8 +4,8 @@ import { deviationCount, type Deviation, type DeviationKind } from '../../api/co
 
 /** The localised words (src/l10n/requestStrings.ts). */
 export interface DeviationWords {
-  /** "2 deviations", "1 deviation": a row's count. */
-  deviations(count: number): string;
+  /** "15 deviations in 21 places", "1 deviation": a count, the same on a row, a panel's line and a document. */
+  deviations(deviations: number, places: number): string;
   /** The list's heading: "Differs from the spec: 2 deviations in 41 places". */
   heading(deviations: number, places: number): string;
   /** What kind of difference, in a few words: "required field missing", "not in the spec"… */
@@ -25,18 +25,22 @@ export function deviationsOf(records: readonly { deviations?: readonly Deviation
   return records.reduce((sum, record) => sum + (record.deviations?.length ?? 0), 0);
 }
 
-/** The row's part of a description: "2 deviations", or undefined when there are none. */
+/** Places the records' deviations occur in (a field missing from 20 readings is one deviation in 20 places). */
+export function placesOf(records: readonly { deviations?: readonly Deviation[] }[]): number {
+  return records.reduce((sum, record) => sum + deviationCount(record.deviations ?? []), 0);
+}
+
+/** The row's part of a description: "15 deviations in 21 places", or undefined when there are none. */
 export function deviationCountText(records: readonly { deviations?: readonly Deviation[] }[], words: Pick<DeviationWords, 'deviations'>): string | undefined {
   const count = deviationsOf(records);
-  return count > 0 ? words.deviations(count) : undefined;
+  return count > 0 ? words.deviations(count, placesOf(records)) : undefined;
 }
 
 /** The tooltip's line: "Differs from the spec: 2 deviations in 41 places", or undefined. */
 export function deviationSummaryLine(records: readonly { deviations?: readonly Deviation[] }[], words: Pick<DeviationWords, 'heading'>): string | undefined {
   const count = deviationsOf(records);
   if (count === 0) return undefined;
-  const places = records.reduce((sum, record) => sum + deviationCount(record.deviations ?? []), 0);
-  return words.heading(count, places);
+  return words.heading(count, placesOf(records));
 }
 
 function placeOf(deviation: Deviation, words: DeviationWords): string {

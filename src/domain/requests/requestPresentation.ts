@@ -36,6 +36,9 @@ export interface RequestWords {
   failed?(count: number): string;
   /** A paged load's requests cut by Cancel, apart from its pages: "1 cancelled". */
   cancelled?(count: number): string;
+  /** A paged load's tooltip: "156 pages in 2.4 s", and, when Cancel ended it, "Cancelled after 156 pages". */
+  loadSummary?(pages: number, duration: string): string;
+  loadCancelled?(pages: number): string;
 }
 
 /** The origins whose requests show under one row per run, like a paged load. */
@@ -138,8 +141,10 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
   parts.push(first.environmentLabel);
   const origin = originText(first, words);
   if (origin) parts.push(origin);
+  // Cancel ended the load: its row leads with that, whether a request was cut or none was in flight.
+  const lead = failed ?? (row.pages.some((page) => page.loadCancelled) ? { status: undefined, failure: 'cancelled' } : last);
   return {
-    label: `${outcomeOf(failed ?? last)} ${first.method} ${compactPath(pathOf(first))}`,
+    label: `${outcomeOf(lead)} ${first.method} ${compactPath(pathOf(first))}`,
     description: parts.join(' · '),
     isError: failed !== undefined,
   };
@@ -184,6 +189,10 @@ export function loadTooltipLines(pages: readonly RequestRecord[], words: Request
   const run = runOriginOf(pages);
   if (run !== undefined && words.runLabel) return runTooltipLines(run, pages, words);
   const lines = tooltipLines({ ...first, deviations: [] }, words);
+  // The first request's attempts alone ("200 after 8 ms") would read as the load's: say what the load did.
+  const loaded = pages.filter((page) => !isCancelledRecord(page)).length;
+  if (words.loadSummary) lines.push(words.loadSummary(loaded, durationText(pages.reduce((sum, page) => sum + totalMs(page), 0))));
+  if (words.loadCancelled && pages.some((page) => page.loadCancelled || isCancelledRecord(page))) lines.push(words.loadCancelled(loaded));
   const deviations = words.lens && deviationSummaryLine(pages, words.lens);
   if (deviations) lines.push(deviations);
   return lines;

@@ -1,6 +1,6 @@
 // Turns the client's report of one attempt into what the Requests view records, with where it went.
 import type { RequestLogEntry } from '../../api/client';
-import type { RequestRecordInput } from './requestRecords';
+import type { RequestRecordInput } from './requestRecord';
 
 export interface RecordedEnvironment {
   id: string;

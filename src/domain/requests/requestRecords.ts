@@ -1,110 +1,24 @@
 // The Requests view's model: every request of the window, with bodies held under a memory cap and
 // the key redacted on the way in (headers by name, bodies and URLs by value), so nothing stored here
 // can leak it. Pure: the view, the documents and the saved state are built from these records.
-import { isRequestOrigin, type RequestOrigin } from './requestOrigin';
 import { REDACTED_HEADER, redactText } from '../../api/redaction';
-import { parseOperation } from '../../api/replay';
-import type { Deviation } from '../../api/contract/deviations';
 import type { RequestOperation } from '../../api/requests';
-import { parseSavedDeviations, redactDeviations } from './savedDeviations';
+import type { RequestRecord, RequestRecordInput } from './requestRecord';
+import { redactDeviations } from './savedDeviations';
 
 export { REDACTED_HEADER };
+// The row's types, its filters and the saved rows' parser live beside the store; re-exported for its users.
+export * from './requestRecord';
+export { parseSavedRecords } from './savedRequestRecords';
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_MAX_BODIES = 500;
 /** Rows (metadata only) kept after their bodies are dropped; bounds memory in a very long session. */
 export const DEFAULT_MAX_RECORDS = 5000;
 
-export interface RequestAttempt {
-  ms: number;
-  status?: number;
-  /** Short failure cause when the attempt got no status: "connection refused", "timeout after 30 s"… */
-  failure?: string;
-  /** Wait before the next attempt, when the client retried. */
-  waitMs?: number;
-  /** When the attempt ended (epoch ms); how the wait before a retry is measured. */
-  endedAt?: number;
-}
-
-export interface RequestRecordInput {
-  environmentId: string;
-  environmentLabel: string;
-  baseUrl: string;
-  method: string;
-  /** An attempt that followed a redirect: the URL it was redirected from (it joins that call's record). */
-  redirectedFrom?: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  status?: number;
-  failure?: string;
-  responseHeaders?: Record<string, string>;
-  responseBody?: string;
-  attempts: RequestAttempt[];
-  requestId?: string;
-  startedAt: number;
-  /** Shared by the pages of one paged load; they show as one expandable row. */
-  loadId?: string;
-  /** The agent tool the request was made for (a language-model tool call), when it was. */
-  agentTool?: string;
-  /** What made the request (a panel, a scan, a notebook…), when the caller said so. */
-  origin?: RequestOrigin;
-  /**
-   * The client call that sent it, with its arguments: what Replay makes again, in `environmentId`,
-   * under `baseUrl`. Absent on rows saved by a version that did not record it.
-   */
-  operation?: RequestOperation;
-  /**
-   * How the response differs from the spec (the contract lens; an empty list when it does not).
-   * Absent when the lens was off or the response was not read (an error, a refused body).
-   */
-  deviations?: Deviation[];
-}
-
-export interface RequestRecord extends RequestRecordInput {
-  id: number;
-  /** True once the body was dropped to respect the cap (or was never kept, after a reload). */
-  bodyDropped: boolean;
-}
-
-export type RequestRow =
-  | { kind: 'request'; record: RequestRecord }
-  | { kind: 'load'; loadId: string; pages: RequestRecord[] };
-
-export interface RequestFilter {
-  errorsOnly?: boolean;
-  /** Only requests whose response the contract lens found at odds with the spec. */
-  deviationsOnly?: boolean;
-  environmentId?: string;
-  origin?: RequestOrigin;
-}
-
 export interface RequestStoreLimits {
   maxBodyBytes?: number;
   maxBodies?: number;
   maxRecords?: number;
-}
-
-export function isErrorRecord(record: RequestRecord): boolean {
-  // A cancel is the user's own doing, not an error to look for.
-  return record.status === undefined ? record.failure !== 'cancelled' : record.status >= 400;
-}
-
-export function hasDeviations(record: Pick<RequestRecord, 'deviations'>): boolean {
-  return (record.deviations?.length ?? 0) > 0;
-}
-
-/** Whether `record` shows under `filter` (every part of it that is set). */
-export function matchesFilter(record: RequestRecord, filter: RequestFilter): boolean {
-  return (
-    (!filter.errorsOnly || isErrorRecord(record)) &&
-    (!filter.deviationsOnly || hasDeviations(record)) &&
-    (filter.environmentId === undefined || record.environmentId === filter.environmentId) &&
-    (filter.origin === undefined || record.origin === filter.origin)
-  );
-}
-
-export function isFiltered(filter: RequestFilter): boolean {
-  return filter.errorsOnly === true || filter.deviationsOnly === true || filter.environmentId !== undefined || filter.origin !== undefined;
 }
 
 export function redactHeaders(headers: Record<string, string>, keyHeader: string, secret: string): Record<string, string> {
@@ -227,6 +141,11 @@ export class RequestRecords {
     return undefined;
   }
 
+  /** Cancel ended load `loadId`: its rows say so even when no request was in flight to cut. */
+  markLoadCancelled(loadId: string): void {
+    for (const record of this.#records) if (record.loadId === loadId) record.loadCancelled = true;
+  }
+
   /** Oldest first, as added. */
   all(): readonly RequestRecord[] {
     return this.#records;
@@ -285,76 +204,4 @@ export class RequestRecords {
 function withoutBody(record: RequestRecord): RequestRecord {
   const { requestBody: _request, responseBody: _response, ...metadata } = record;
   return { ...metadata, attempts: record.attempts.map((attempt) => ({ ...attempt })), bodyDropped: true };
-}
-
-/** Newest first; the pages of one paged load become one row (its pages oldest first). */
-export function requestRows(records: readonly RequestRecord[], filter: RequestFilter = {}): RequestRow[] {
-  const kept = records.filter((record) => matchesFilter(record, filter));
-  const rows: RequestRow[] = [];
-  const loads = new Map<string, Extract<RequestRow, { kind: 'load' }>>();
-  for (const record of [...kept].reverse()) {
-    if (record.loadId === undefined) {
-      rows.push({ kind: 'request', record });
-      continue;
-    }
-    const existing = loads.get(record.loadId);
-    if (existing) {
-      existing.pages.unshift(record);
-      continue;
-    }
-    const load = { kind: 'load' as const, loadId: record.loadId, pages: [record] };
-    loads.set(record.loadId, load);
-    rows.push(load);
-  }
-  // A load that needed one request reads as that request.
-  return rows.map((row) => (row.kind === 'load' && row.pages.length === 1 && row.pages[0] ? { kind: 'request', record: row.pages[0] } : row));
-}
-
-/**
- * Saved rows from workspace state, which an older version or a hand edit may have changed: anything
- * that is not a well-formed row is left out rather than shown half-broken.
- */
-export function parseSavedRecords(value: unknown): RequestRecord[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(isSavedRecord).map(withCheckedOperation);
-}
-
-/**
- * A saved operation of the wrong shape is dropped: the row is still shown, its Replay says why not.
- * Saved deviations keep their well-formed entries; a row saved without them shows no count.
- */
-function withCheckedOperation(record: RequestRecord): RequestRecord {
-  const { operation: saved, deviations: savedDeviations, origin: savedOrigin, ...rest } = record;
-  const operation = parseOperation(saved);
-  const deviations = parseSavedDeviations(savedDeviations);
-  const origin = isRequestOrigin(savedOrigin) ? savedOrigin : undefined;
-  return { ...rest, ...(operation ? { operation } : {}), ...(deviations ? { deviations } : {}), ...(origin ? { origin } : {}) };
-}
-
-function isSavedRecord(value: unknown): value is RequestRecord {
-  if (!value || typeof value !== 'object') return false;
-  const record = value as Partial<Record<keyof RequestRecord, unknown>>;
-  return (
-    typeof record.id === 'number' &&
-    Number.isInteger(record.id) &&
-    typeof record.environmentId === 'string' &&
-    typeof record.environmentLabel === 'string' &&
-    typeof record.baseUrl === 'string' &&
-    typeof record.method === 'string' &&
-    typeof record.url === 'string' &&
-    typeof record.startedAt === 'number' &&
-    (record.status === undefined || typeof record.status === 'number') &&
-    (record.failure === undefined || typeof record.failure === 'string') &&
-    (record.requestId === undefined || typeof record.requestId === 'string') &&
-    (record.loadId === undefined || typeof record.loadId === 'string') &&
-    (record.agentTool === undefined || typeof record.agentTool === 'string') &&
-    isStringRecord(record.requestHeaders) &&
-    (record.responseHeaders === undefined || isStringRecord(record.responseHeaders)) &&
-    Array.isArray(record.attempts) &&
-    record.attempts.every((attempt: unknown) => !!attempt && typeof (attempt as RequestAttempt).ms === 'number')
-  );
-}
-
-function isStringRecord(value: unknown): value is Record<string, string> {
-  return !!value && typeof value === 'object' && Object.values(value).every((item) => typeof item === 'string');
 }

@@ -26,7 +26,7 @@ export class DeviationLine {
     const { strings } = message;
     this.load = message.load;
     this.element.setAttribute('aria-label', strings.label);
-    this.text.textContent = message.places === 1 ? strings.lineOne : formatMessage(strings.line, message.places);
+    this.text.textContent = message.text ?? (message.places === 1 ? strings.lineOne : formatMessage(strings.line, message.places));
     this.show.element.textContent = strings.show;
     this.dismiss.element.textContent = strings.dismiss;
     this.element.hidden = message.places === 0 || this.dismissedLoad === message.load;

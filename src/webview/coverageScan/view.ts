@@ -128,7 +128,7 @@ export class CoverageScanView {
         this.scanAgain.setDisabled(false);
         this.exportButton.setDisabled(true);
         this.page.clearMessage();
-        this.page.message.append(el('div', { className: 'empty-box', attrs: { role: 'status' } }, el('p', { text: this.strings.notRun })));
+        this.page.message.append(el('div', { className: 'empty-box', attrs: { role: 'status' } }, el('p', { text: message.reason === 'settingsChanged' ? this.strings.clearedBySettings : this.strings.notRun })));
         return this.report();
       case 'error':
         this.phase = 'error';
