@@ -82,6 +82,8 @@ process.exit(failed > 0 ? 1 : 0);
 function hostClockCheck(scenario, result) {
   const hosts = existsSync(INTEGRATION_RESULTS) ? (JSON.parse(readFileSync(INTEGRATION_RESULTS, 'utf8')).hosts ?? []) : [];
   for (const host of hosts) {
+    // A host that reported nothing has already failed the layer, with its reason.
+    if (!host.clock && !host.passed) continue;
     // The suite starts after the workbench loads: minutes on a busy machine.
     if (host.clock && clockTook(scenario, { nowMs: host.clock.startedAt, zone: host.clock.zone }, 15 * 60_000)) continue;
     result.failed += 1;
