@@ -3,6 +3,7 @@
 import { DEFAULT_API_KEY_HEADER } from '../api/apiKeyHeader';
 import { isEnvironmentId, type RemoteEnvironmentId } from '../domain/environments';
 import { API_KEY_VARIABLE } from '../mcp/serverArgs';
+import type { BaselineUpdate } from '../notebook/baselineRun';
 
 export const RUN_USAGE = `Usage: node dist/cli.js run FILE… [--sandbox [--shape vendor] | --base-url URL | --environment ID] [options]
 
@@ -15,6 +16,9 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
                             unless --base-url is given)
   --var NAME=VALUE          set a notebook variable (repeatable): it wins over the front matter and "let"
   --junit PATH              also write a JUnit XML report there
+  --update-baseline[=prune] add the deviations this run found to each notebook's baseline
+                            (x.hdnb.baseline.json beside it), which "expect no new deviations"
+                            accepts; =prune also drops the entries the answers no longer show
   --api-key-header NAME     header that carries the key (default ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to run against a production environment
   -h, --help                show this help
@@ -34,6 +38,8 @@ export interface RunArgs {
   /** `--var` values: they replace the notebooks' own variables of the same names. */
   variables: Record<string, string>;
   allowProduction: boolean;
+  /** `--update-baseline[=prune]`: write each notebook's deviation baseline from this run. */
+  updateBaseline?: BaselineUpdate;
 }
 
 export type ParsedRunArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; args: RunArgs };
@@ -47,6 +53,7 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   const values: Partial<Record<ValueFlag, string>> = {};
   let sandbox = false;
   let allowProduction = false;
+  let updateBaseline: BaselineUpdate | undefined;
   let onlyFiles = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
@@ -58,6 +65,9 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
     else if (arg === '-h' || arg === '--help') return { kind: 'help' };
     else if (arg === '--sandbox') sandbox = true;
     else if (arg === '--allow-production') allowProduction = true;
+    else if (arg === '--update-baseline' || arg === '--update-baseline=add') updateBaseline = 'add';
+    else if (arg === '--update-baseline=prune') updateBaseline = 'prune';
+    else if (arg.startsWith('--update-baseline=')) return { kind: 'error', message: `--update-baseline adds to the baseline; --update-baseline=prune also drops what is no longer seen (got ${arg})` };
     else if (arg === '--var' || arg.startsWith('--var=')) {
       const assignment = arg === '--var' ? argv[++index] : arg.slice('--var='.length);
       const parts = assignment === undefined ? null : /^([A-Za-z_][\w.-]*)=(.*)$/s.exec(assignment);
@@ -78,6 +88,7 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
 
   const args: RunArgs = { files, allowProduction, variables };
   if (values['--junit'] !== undefined) args.junitPath = values['--junit'];
+  if (updateBaseline) args.updateBaseline = updateBaseline;
   if (values['--api-key-header'] !== undefined) args.apiKeyHeader = values['--api-key-header'];
   const shape = values['--shape'];
   if (shape !== undefined && !sandbox) return { kind: 'error', message: '--shape goes with --sandbox' };

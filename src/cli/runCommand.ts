@@ -16,6 +16,7 @@ import { notebookCellLines, parseNotebookFile } from '../notebook/notebookFormat
 import { runNotebookFile, type NotebookRunTarget } from '../notebook/notebookRunner';
 import type { CliCommand, CliIo } from './cliCommand';
 import { parseRunArgs, RUN_USAGE, type RunArgs } from './runArgs';
+import { NotebookBaselineRun } from './runBaseline';
 import { cellReport, tallyOf, totalsLine, type CellTally } from './runReport';
 
 export interface StartedSandbox {
@@ -150,12 +151,15 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
       const requestCells = notebook.cells.filter((cell) => cell.kind === 'request').length;
       io.stdout(`${file}: ${requestCells} request ${requestCells === 1 ? 'cell' : 'cells'} against ${connected.target.environment.label}`);
       const cells: JUnitNotebook['cells'] = [];
+      const baseline = await NotebookBaselineRun.open(file, deps.readFile, args.updateBaseline);
       const cellStop = new AbortController();
       const signal = AbortSignal.any([stop.signal, cellStop.signal]);
       await runNotebookFile(notebook, connected.target, {
         signal,
         ...(deps.now ? { now: deps.now } : {}),
-        onCell: (index, _cell, result) => {
+        baseline: baseline.state,
+        onCell: (index, cell, result) => {
+          baseline.observe(cell, result);
           const line = cellLines[index] ?? 0;
           cells.push({ line, name: `cell ${index + 1}`, result });
           if (result.outcome === 'cancelled' && cellStop.signal.aborted) return;
@@ -172,6 +176,16 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
       });
       report.push({ file, cells });
       if (connectionFailure !== undefined || stop.signal.aborted) break;
+      const baselineOutcome = baseline.finish();
+      for (const printed of baselineOutcome.lines) io.stdout(printed);
+      if (baselineOutcome.write !== undefined) {
+        try {
+          await deps.writeFile(baseline.path, baselineOutcome.write);
+        } catch (error) {
+          io.stderr(`Cannot write the baseline ${baseline.path}: ${error instanceof Error ? error.message : String(error)}`);
+          return 2;
+        }
+      }
     }
   } finally {
     unhook();
