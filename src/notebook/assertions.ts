@@ -73,7 +73,7 @@ export function parseAssertion(text: string): Assertion | { problem: string } {
     return { kind: 'noDeviationsOfKind', deviationKind: kind };
   }
   if ((match = /^no\s+deviations\s+at\s+(\S+)$/.exec(words))) return { kind: 'noDeviationsAt', pattern: match[1]! };
-  if (/^no\s+deviations\b/.test(words) || /^deviations\b/.test(words)) {
+  if (/^no\s+(new\s+)?deviations\b/.test(words) || /^deviations\b/.test(words)) {
     return { problem: `"expect ${words}": write "no deviations", "no new deviations", "deviations <= N", "no deviations of kind KIND" or "no deviations at PATTERN"` };
   }
   if (/^readings\s+every\s+day$/.test(words)) return { kind: 'readingsEveryDay' };
