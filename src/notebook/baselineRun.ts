@@ -48,7 +48,23 @@ export function baselineStateOf(name: string, file: BaselineFileText, updating: 
 export interface BaselineOutcome {
   write?: string;
   lines: string[];
+  /** The same in numbers, for a shell that words it in its own language. */
+  summary: BaselineSummary;
 }
+
+interface BaselineCounts {
+  entries: number;
+  added: number;
+  removed: number;
+  gone: number;
+}
+
+export type BaselineSummary =
+  | ({ kind: 'written' } & BaselineCounts)
+  | ({ kind: 'unchanged' } & BaselineCounts)
+  | { kind: 'noWatchingCell' }
+  | { kind: 'noAnswer' }
+  | { kind: 'compared'; gone: number };
 
 /** `add`: accept what is new, keep every entry; `prune`: and drop the entries the answered requests no longer show. */
 export type BaselineUpdate = 'add' | 'prune';
@@ -66,17 +82,19 @@ export function baselineOutcome(name: string, file: BaselineFileText, watching: 
   const gone = goneEntries(previous, observations);
   const goneLines = (verb: string): string[] =>
     gone.length === 0 ? [] : [`${name}: ${gone.length} ${gone.length === 1 ? 'entry' : 'entries'} no longer seen, ${verb}:`, ...listed('?', gone)];
-  if (update === undefined) return { lines: goneLines('still accepted (the answers came closer to the spec, or show it only on some data; --update-baseline=prune removes them)') };
-  if (watching === 0) return { lines: [`${name}: not written: no cell says "expect no new deviations"`] };
-  if (observations.length === 0) return { lines: [`${name}: left as it was: no cell that says "expect no new deviations" got an answer`] };
+  if (update === undefined) return { summary: { kind: 'compared', gone: gone.length }, lines: goneLines('still accepted (the answers came closer to the spec, or show it only on some data; --update-baseline=prune removes them)') };
+  if (watching === 0) return { summary: { kind: 'noWatchingCell' }, lines: [`${name}: not written: no cell says "expect no new deviations"`] };
+  if (observations.length === 0) return { summary: { kind: 'noAnswer' }, lines: [`${name}: left as it was: no cell that says "expect no new deviations" got an answer`] };
   const refreshed = refreshedBaseline(previous, observations, update === 'prune');
   const text = serializeBaseline(refreshed.entries);
   const count = `${refreshed.entries.length} ${refreshed.entries.length === 1 ? 'entry' : 'entries'}`;
   const kept = update === 'add' ? goneLines('kept (--update-baseline=prune removes them)') : [];
-  if (text === file) return { lines: [`${name}: unchanged, ${count}`, ...kept] };
+  const numbers = { entries: refreshed.entries.length, added: refreshed.added.length, removed: refreshed.removed.length, gone: gone.length };
+  if (text === file) return { summary: { kind: 'unchanged', ...numbers }, lines: [`${name}: unchanged, ${count}`, ...kept] };
   const replaced = typeof file === 'object' ? ' (replaced a file that could not be read)' : file === undefined ? ' (new file)' : '';
   return {
     write: text,
+    summary: { kind: 'written', ...numbers },
     lines: [`${name}: wrote ${count}${replaced}: ${refreshed.added.length} added, ${refreshed.removed.length} removed`, ...listed('+', refreshed.added), ...listed('-', refreshed.removed), ...kept],
   };
 }

@@ -5,6 +5,7 @@ import { scrubCellResult } from '../notebook/cellResultScrub';
 import type { CellResult } from '../notebook/model';
 import type { RequestInspection, ScrubDoors, ShellRegistrations } from '../services';
 import { scrubStrings } from '../l10n/scrubStrings';
+import { BaselineCellStatus } from './baselineCellStatus';
 import { HealthDataNotebookController } from './notebookController';
 import { NotebookEnvironmentStatusBar } from './notebookEnvironmentStatusBar';
 import { HealthDataNotebookSerializer } from './notebookSerializer';
@@ -13,6 +14,8 @@ import { registerNotebookRendererStrings } from './rendererStrings';
 export interface RegisteredNotebooks {
   controller: HealthDataNotebookController;
   statusBar: NotebookEnvironmentStatusBar;
+  /** A failed `expect no new deviations` cell's offer to update the baseline. */
+  baselineStatus: BaselineCellStatus;
 }
 
 /** The notebook type's serializer, its controller and its status bar item; the commands register above. */
@@ -22,16 +25,18 @@ export function registerNotebooks(
 ): RegisteredNotebooks {
   const controller = new HealthDataNotebookController(deps);
   const statusBar = new NotebookEnvironmentStatusBar(deps.connection);
+  const baselineStatus = new BaselineCellStatus();
   context.subscriptions.push(
     // Outputs are part of the file (a saved result is the investigation's record); metadata is the front matter.
     // A saved output is a way out: scrubbed as healthData.scrub.when says, and the status bar says what was.
     deps.registrations.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer((result) => resultForFile(result, deps.scrub))),
     controller,
     statusBar,
+    baselineStatus,
     // The renderer draws in English at once and asks for the display language's words.
     registerNotebookRendererStrings(),
   );
-  return { controller, statusBar };
+  return { controller, statusBar, baselineStatus };
 }
 
 async function resultForFile(result: CellResult, scrub: Pick<ScrubDoors, 'secretFor'>): Promise<CellResult> {

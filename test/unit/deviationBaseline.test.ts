@@ -140,20 +140,25 @@ describe('deviation baseline: new, gone, refreshed', () => {
     assert.equal(fresh.write, serializeBaseline(accepted));
     assert.match(fresh.lines[0]!, new RegExp(`^n\\.hdnb\\.baseline\\.json: wrote ${accepted.length} entries \\(new file\\): ${accepted.length} added, 0 removed$`));
     assert.ok(fresh.lines.includes('    + GET /v2/user/resolve/{client_user_id}: nullNotAllowed at fallback_time_zone (spec 2.1)'), fresh.lines.join('\n'));
-    assert.deepEqual(baselineOutcome(name, fresh.write, 1, [observation], 'add'), { lines: [`${name}: unchanged, ${accepted.length} entries`] });
-    assert.deepEqual(baselineOutcome(name, fresh.write, 1, [observation], undefined), { lines: [] }, 'a plain run writes nothing');
+    assert.deepEqual(fresh.summary, { kind: 'written', entries: accepted.length, added: accepted.length, removed: 0, gone: 0 });
+    assert.deepEqual(baselineOutcome(name, fresh.write, 1, [observation], 'add'), {
+      summary: { kind: 'unchanged', entries: accepted.length, added: 0, removed: 0, gone: 0 },
+      lines: [`${name}: unchanged, ${accepted.length} entries`],
+    });
+    assert.deepEqual(baselineOutcome(name, fresh.write, 1, [observation], undefined), { summary: { kind: 'compared', gone: 0 }, lines: [] }, 'a plain run writes nothing');
 
     const better = { operation: 'resolveUser' as const, deviations: resolveDeviations(ZONE) };
     const told = baselineOutcome(name, fresh.write, 1, [better], undefined);
     assert.equal(told.write, undefined);
     assert.deepEqual(told.lines.slice(1), ['    ? GET /v2/user/resolve/{client_user_id}: nullNotAllowed at fallback_time_zone (spec 2.1)']);
     assert.match(told.lines[0]!, /1 entry no longer seen, still accepted/);
+    assert.deepEqual(told.summary, { kind: 'compared', gone: 1 });
     const pruned = baselineOutcome(name, fresh.write, 1, [better], 'prune');
     assert.ok(pruned.lines.includes('    - GET /v2/user/resolve/{client_user_id}: nullNotAllowed at fallback_time_zone (spec 2.1)'));
     assert.ok(!pruned.write!.includes('fallback_time_zone'));
 
-    assert.deepEqual(baselineOutcome(name, undefined, 0, [], 'add'), { lines: [`${name}: not written: no cell says "expect no new deviations"`] });
-    assert.deepEqual(baselineOutcome(name, fresh.write, 2, [], 'add'), { lines: [`${name}: left as it was: no cell that says "expect no new deviations" got an answer`] });
+    assert.deepEqual(baselineOutcome(name, undefined, 0, [], 'add'), { summary: { kind: 'noWatchingCell' }, lines: [`${name}: not written: no cell says "expect no new deviations"`] });
+    assert.deepEqual(baselineOutcome(name, fresh.write, 2, [], 'add'), { summary: { kind: 'noAnswer' }, lines: [`${name}: left as it was: no cell that says "expect no new deviations" got an answer`] });
     const replaced = baselineOutcome(name, { problem: 'EACCES' }, 1, [observation], 'add');
     assert.match(replaced.lines[0]!, /replaced a file that could not be read/);
   });
