@@ -193,7 +193,7 @@ function noNewDeviationsVerdict(subject: AssertionSubject): Verdict {
     const held = subject.deviations.length === 0 ? 'no deviations' : `${subject.deviations.length} deviation${subject.deviations.length === 1 ? '' : 's'}, each in the baseline ${check.name}`;
     return { passed: true, message: `${held}${gone}` };
   }
-  const where = check.exists ? `not in the baseline ${check.name}` : `and no baseline ${check.name} yet (--update-baseline writes it)`;
+  const where = check.exists ? `not in the baseline ${check.name}` : `and no baseline ${check.name} yet (run --update-baseline or Update Deviation Baseline writes it)`;
   const count = check.fresh.length;
   return {
     passed: false,

@@ -113,7 +113,7 @@ describe('the vendor-contract notebook: a nightly CI job against the vendor shap
 
     const none = await run([notebook, ...vendor], { today: WITH_UNIT });
     assert.equal(none.code, 1);
-    assert.match(none.stdout, /new deviations and no baseline \S*watch\.hdnb\.baseline\.json yet \(--update-baseline writes it\)/);
+    assert.match(none.stdout, /new deviations and no baseline \S*watch\.hdnb\.baseline\.json yet \(run --update-baseline or Update Deviation Baseline writes it\)/);
     assert.equal(existsSync(baseline), false);
 
     const first = await run([notebook, ...vendor, '--update-baseline'], { today: WITH_UNIT });

@@ -71,7 +71,7 @@ describe('expect no new deviations', () => {
   test('no baseline file yet: every deviation is new, and the way to write one is named', async () => {
     const { result, verdict } = await run({ kind: 'loaded', name: 'n.hdnb.baseline.json', exists: false, entries: [] });
     assert.equal(verdict.passed, false);
-    assert.match(verdict.message, new RegExp(`^cell 2, line 4: ${result.deviations.length} new deviations and no baseline n\\.hdnb\\.baseline\\.json yet \\(--update-baseline writes it\\): `));
+    assert.match(verdict.message, new RegExp(`^cell 2, line 4: ${result.deviations.length} new deviations and no baseline n\\.hdnb\\.baseline\\.json yet \\(run --update-baseline or Update Deviation Baseline writes it\\): `));
   });
 
   test('an unreadable baseline, no baseline at all (an untitled notebook), and the run that writes it', async () => {
