@@ -188,7 +188,7 @@ function noNewDeviationsVerdict(subject: AssertionSubject): Verdict {
   if (!check) return { passed: false, message: 'no new deviations: this notebook has no baseline to compare with: save it as a file (its baseline is kept beside it)' };
   if (check.kind === 'unreadable') return { passed: false, message: `no new deviations: the baseline ${check.name} cannot be read: ${check.problem}` };
   if (check.kind === 'updating') return { passed: true, message: `${check.accepted} deviation${check.accepted === 1 ? '' : 's'} written to the baseline ${check.name}` };
-  const gone = check.gone.length === 0 ? '' : `; no longer seen (tidy with --update-baseline): ${check.gone.map((entry) => describeBaselineEntry(entry)).join('; ')}`;
+  const gone = check.gone.length === 0 ? '' : `; no longer seen (--update-baseline=prune tidies): ${check.gone.map((entry) => describeBaselineEntry(entry)).join('; ')}`;
   if (check.fresh.length === 0) {
     const held = subject.deviations.length === 0 ? 'no deviations' : `${subject.deviations.length} deviation${subject.deviations.length === 1 ? '' : 's'}, each in the baseline ${check.name}`;
     return { passed: true, message: `${held}${gone}` };

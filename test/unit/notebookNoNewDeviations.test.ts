@@ -64,7 +64,7 @@ describe('expect no new deviations', () => {
     const otherRequest: BaselineEntry = { request: 'GET /v2/user/', kind: 'redirectFollowed', at: '', section: '4.2' };
     const { verdict } = await run({ kind: 'loaded', name: 'n.hdnb.baseline.json', exists: true, entries: [...entries, extra, otherRequest] });
     assert.equal(verdict.passed, true, verdict.message);
-    assert.match(verdict.message, /; no longer seen \(tidy with --update-baseline\): nullNotAllowed at created_on \(spec 2\.1\)$/);
+    assert.match(verdict.message, /; no longer seen \(--update-baseline=prune tidies\): nullNotAllowed at created_on \(spec 2\.1\)$/);
     assert.ok(!verdict.message.includes('redirectFollowed'), 'another request’s entries are not this cell’s business');
   });
 
