@@ -6,7 +6,7 @@
 //   npm run bench -- clientOverhead    only the named ones (footprint, activation, clientOverhead,
 //                                      allUsers, bloodPressure, workbench, coverageScan, coverageScroll,
 //                                      agentDiagnose, notebookRunAll, scrubThroughput, bloodPressureHost,
-//                                      bloodPressureEndToEnd)
+//                                      bloodPressureEndToEnd, investigationReplay)
 // HDE_BENCH_REPS overrides the repetitions of every benchmark (default 5–7).
 // Before building, the machine is checked the way `npm test` checks it (test/host/preflight.mjs):
 // Chromium, and the toolchain and code-server build the selected benchmarks need, are installed
@@ -23,7 +23,7 @@ import { makeProductionBuild, removeProductionBuild, REPO_ROOT } from './lib/pro
 import { describeFigure, RESULT_PREFIX, type BenchFigure } from './lib/results';
 import { round } from './lib/stats';
 
-const BENCHMARKS = ['footprint', 'activation', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench', 'coverageScan', 'coverageScroll', 'agentDiagnose', 'notebookRunAll', 'scrubThroughput', 'bloodPressureHost', 'bloodPressureEndToEnd'] as const;
+const BENCHMARKS = ['footprint', 'activation', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench', 'coverageScan', 'coverageScroll', 'agentDiagnose', 'notebookRunAll', 'scrubThroughput', 'bloodPressureHost', 'bloodPressureEndToEnd', 'investigationReplay'] as const;
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'results.json');
 
 interface BenchmarkRun {

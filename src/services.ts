@@ -152,6 +152,8 @@ export interface ScrubDoors {
   forLeaving<T>(environmentId: EnvironmentId, operation: RequestOperationName, body: T): Promise<{ body: T; note?: string }>;
   /** The scrubbed fixture of `exchange` (always scrubbed, with this workspace's secret). */
   fixture(exchange: FixtureExchange): Promise<FixtureFile>;
+  /** The scrubbed fixtures of several exchanges (every page of a load), one per distinct request. */
+  fixtures(exchanges: readonly FixtureExchange[]): Promise<FixtureFile[]>;
 }
 
 export interface ExtensionServices {

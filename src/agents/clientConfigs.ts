@@ -74,7 +74,7 @@ export function agentClientConfigs(input: ClientConfigInput): string {
     '',
     '## VS Code (mcp.json)',
     '',
-    'In `.vscode/mcp.json` or your user `mcp.json`' + (needsKey ? ' (VS Code asks for the key once and keeps it in its secret storage)' : '') + '. Inside VS Code the extension already offers these tools itself (see the README: agents), so use this for another VS Code profile or a remote machine only:',
+    'In `.vscode/mcp.json` or your user `mcp.json`' + (needsKey ? ' (VS Code asks for the key once and keeps it in its secret storage)' : '') + '. Inside VS Code the extension already offers these tools itself (see https://github.com/health-data-tools/health-data-explorer/blob/HEAD/docs/agents.md), so use this for another VS Code profile or a remote machine only:',
     '',
     '```json',
     json(vscodeConfig),

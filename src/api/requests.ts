@@ -50,7 +50,7 @@ export interface OrderSetBody {
   labTestIds?: string[];
   /** Add-on markers by the lab's provider ids and/or by the service's marker ids (`add_on.marker_ids`, vendor). */
   addOn?: { providerIds?: string[]; markerIds?: number[] };
-  /** Sent in the body, as the service reads it (README, "Choices where the spec says not shown"). */
+  /** Sent in the body, as the service reads it (docs/contract-lens.md, "Choices where the spec says not shown"). */
   labAccountId?: string;
 }
 

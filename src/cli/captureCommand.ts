@@ -1,17 +1,17 @@
 // `node dist/cli.js capture (--base-url URL | --environment ID) --operation NAME [its arguments]
-// --out DIR`: makes one request, scrubs the exchange and writes it as a sandbox fixture, then prints
+// --out DIR`: makes one request (every page of it), scrubs each exchange and writes it as a sandbox fixture, then prints
 // the request the sandbox now answers with it (`node dist/sandbox.js --fixtures DIR`). The key comes
 // from HEALTH_DATA_API_KEY only and is never printed; production needs --allow-production.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_API_KEY_HEADER, VENDOR_API_KEY_HEADER } from '../api/apiKeyHeader';
-import { HealthApiClient, type RequestLogEntry } from '../api/client';
-import type { Deviation } from '../api/contract/deviations';
+import { HealthApiClient } from '../api/client';
 import { redactText } from '../api/redaction';
 import type { RequestOperationName } from '../api/requests';
-import { sendOperation } from '../api/replay';
 import { DEFAULT_BASE_URLS, defaultApiKeyHeader, isProduction, isVendorHost, normaliseBaseUrl, type EnvironmentId } from '../domain/environments';
-import { writeFixture } from '../scrub/fixtureWriter';
+import { loadOperation } from '../notebook/operationLoad';
+import { ExchangeRecorder } from '../scrub/exchangeRecorder';
+import { writeFixtures } from '../scrub/fixtureWriter';
 import { describeReport, isOperationName, SCRUB_OPERATIONS } from '../scrub/scrubber';
 import type { CliCommand, CliIo } from './cliCommand';
 import { OPERATION_USAGE, parseOperationArgs } from './operationArgs';
@@ -22,9 +22,9 @@ const REMOTE_ENVIRONMENTS = Object.keys(DEFAULT_BASE_URLS) as (keyof typeof DEFA
 
 const USAGE = `Usage: node dist/cli.js capture (--base-url URL | --environment ID) --operation NAME [arguments] --out DIR
 
-Makes one request, scrubs the exchange (ids pseudonymised, a person's dates shifted, identifying text
-removed; the arguments the same way, so the path matches the body) and writes it to DIR as a
-sandbox fixture. Prints the request that "node dist/sandbox.js --fixtures DIR" now answers with it.
+Makes one request, every page of it, scrubs each exchange (ids pseudonymised, a person's dates shifted,
+identifying text removed; the arguments the same way, so the path matches the body and each page's
+cursor leads to the next) and writes each to DIR as a sandbox fixture. Prints the request that "node dist/sandbox.js --fixtures DIR" now answers with it.
 
 Options:
   --base-url URL          the service to ask (https, or http to this machine only)
@@ -152,42 +152,38 @@ export const captureCommand: CliCommand = {
       io.stderr(`Set ${API_KEY_VARIABLE} to the API key of ${where.baseUrl} (it is read from the environment only, never from an argument).`);
       return 2;
     }
-    const log: RequestLogEntry[] = [];
+    const recorder = new ExchangeRecorder();
     const client = new HealthApiClient({
       baseUrl: where.baseUrl,
       apiKey,
       apiKeyHeader: flags.apiKeyHeader ?? (where.environment ? defaultApiKeyHeader(where.environment, where.baseUrl) : isVendorHost(where.baseUrl) ? VENDOR_API_KEY_HEADER : DEFAULT_API_KEY_HEADER),
-      onRequest: (entry) => log.push(entry),
+      onRequest: recorder.onRequest,
     });
-    let deviations: Deviation[] | undefined;
     let failure: unknown;
     try {
-      await sendOperation(client, parsed.operation, { onDeviations: (found) => (deviations = found) });
+      // Every page, as a notebook cell's `pages all` loads them: each page's cursor leads to the next fixture.
+      await loadOperation(client, parsed.operation, { pages: 'all', onDeviations: () => undefined });
     } catch (error) {
       failure = error;
     } finally {
       await client.close();
     }
-    const answered = log.filter((entry) => entry.status !== undefined && (entry.status < 300 || entry.status >= 400) && entry.responseBody !== undefined).at(-1);
-    if (!answered?.status || answered.responseBody === undefined) {
+    const exchanges = recorder.exchanges();
+    if (exchanges.length === 0) {
       const reason = failure instanceof Error ? failure.message : 'no answer';
       io.stderr(`Nothing to capture: ${redactText(reason, apiKey)}`);
       return 2;
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(answered.responseBody);
-    } catch {
-      body = answered.responseBody;
-    }
     const secret = scrubSecret(io);
-    const fixture = writeFixture({ operation: parsed.operation, status: answered.status, body, deviations }, secret);
+    const fixtures = writeFixtures(exchanges, secret);
     const dir = resolve(flags.out);
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, fixture.fileName);
-    writeFileSync(file, fixture.text);
-    io.stdout(`Wrote ${file} (HTTP ${answered.status}; scrubbed: ${describeReport(fixture.report)})`);
-    io.stdout(`node dist/sandbox.js --fixtures ${flags.out} now answers: ${fixture.sandboxPath}`);
+    for (const fixture of fixtures) {
+      const file = join(dir, fixture.fileName);
+      writeFileSync(file, fixture.text);
+      io.stdout(`Wrote ${file} (HTTP ${JSON.parse(fixture.text).status as number}; scrubbed: ${describeReport(fixture.report)})`);
+    }
+    io.stdout(`node dist/sandbox.js --fixtures ${flags.out} now answers: ${fixtures[0]!.sandboxPath}${fixtures.length > 1 ? ` (and its ${fixtures.length - 1} further ${fixtures.length === 2 ? 'page' : 'pages'})` : ''}`);
     return 0;
   },
 };

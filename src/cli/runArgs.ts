@@ -16,6 +16,10 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
                             unless --base-url is given)
   --var NAME=VALUE          set a notebook variable (repeatable): it wins over the front matter and "let"
   --junit PATH              also write a JUnit XML report there
+  --record DIR              record the run: every exchange (every page), scrubbed, as sandbox fixtures
+                            in DIR, and a scrubbed copy of each notebook beside them (DIR/NAME.hdnb.md)
+  --fixtures DIR            replay a recording: run against the built-in sandbox serving DIR's fixtures
+                            (no other target, no network)
   --update-baseline[=prune] add the deviations this run found to each notebook's baseline
                             (x.hdnb.baseline.json beside it), which "expect no new deviations"
                             accepts; =prune also drops the entries the answers no longer show
@@ -35,6 +39,10 @@ export interface RunArgs {
     | { kind: 'remote'; baseUrl?: string; environment?: RemoteEnvironmentId };
   junitPath?: string;
   apiKeyHeader?: string;
+  /** `--record DIR`: write the run's exchanges and the notebooks' scrubbed copies there. */
+  recordDir?: string;
+  /** `--fixtures DIR`: run against the sandbox serving that recording, and nothing else. */
+  fixturesDir?: string;
   /** `--var` values: they replace the notebooks' own variables of the same names. */
   variables: Record<string, string>;
   allowProduction: boolean;
@@ -44,7 +52,7 @@ export interface RunArgs {
 
 export type ParsedRunArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; args: RunArgs };
 
-const VALUE_FLAGS = ['--shape', '--base-url', '--environment', '--junit', '--api-key-header'] as const;
+const VALUE_FLAGS = ['--shape', '--base-url', '--environment', '--junit', '--api-key-header', '--record', '--fixtures'] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
@@ -90,6 +98,13 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   if (values['--junit'] !== undefined) args.junitPath = values['--junit'];
   if (updateBaseline) args.updateBaseline = updateBaseline;
   if (values['--api-key-header'] !== undefined) args.apiKeyHeader = values['--api-key-header'];
+  if (values['--record'] !== undefined) args.recordDir = values['--record'];
+  if (values['--fixtures'] !== undefined) {
+    if (sandbox || values['--base-url'] !== undefined || values['--environment'] !== undefined || values['--record'] !== undefined) {
+      return { kind: 'error', message: '--fixtures DIR is the target of the run: it takes no --sandbox, --base-url, --environment or --record' };
+    }
+    args.fixturesDir = values['--fixtures'];
+  }
   const shape = values['--shape'];
   if (shape !== undefined && !sandbox) return { kind: 'error', message: '--shape goes with --sandbox' };
   if (shape !== undefined && shape !== 'spec' && shape !== 'vendor') return { kind: 'error', message: `--shape takes spec or vendor, got "${shape}"` };

@@ -18,17 +18,22 @@ import type { CliCommand, CliIo } from './cliCommand';
 import { parseRunArgs, RUN_USAGE, type RunArgs } from './runArgs';
 import { NotebookBaselineRun } from './runBaseline';
 import { cellReport, tallyOf, totalsLine, type CellTally } from './runReport';
+import { caveatLines, RunRecording } from './runRecording';
+import { scrubSecret } from './scrubCommand';
 
 export interface StartedSandbox {
   url: string;
   apiKey: string;
   apiKeyHeader: string;
   close(): Promise<void>;
+  /** With fixtures: how many it serves, and the files it cannot serve. */
+  fixtureCount?(): number;
+  fixtureProblems?(): readonly string[];
 }
 
 /** What the command reaches outside itself; the defaults load the bundles shipped beside dist/cli.js. */
 export interface RunDependencies {
-  startSandbox(options: { host: string; port: number; shape: 'spec' | 'vendor' }): Promise<StartedSandbox>;
+  startSandbox(options: { host: string; port: number; shape: 'spec' | 'vendor'; fixturesDir?: string; users?: number }): Promise<StartedSandbox>;
   createClient(options: HealthApiClientOptions): HealthApiClient;
   readFile(file: string): Promise<string>;
   writeFile(file: string, text: string): Promise<void>;
@@ -40,7 +45,7 @@ export interface RunDependencies {
 /** Failures that mean the API could not be reached or would not take the key: exit 2, not 1. */
 const CONNECTION_FAILURES = new Set(['network', 'unauthorized']);
 
-type TargetPlan = { kind: 'sandbox'; shape: 'spec' | 'vendor' } | { kind: 'remote'; baseUrl: string; apiKey: string; apiKeyHeader: string; environment: { id: EnvironmentId; label: string } };
+type TargetPlan = { kind: 'sandbox'; shape: 'spec' | 'vendor'; fixturesDir?: string } | { kind: 'remote'; baseUrl: string; apiKey: string; apiKeyHeader: string; environment: { id: EnvironmentId; label: string } };
 
 function bundled<T>(file: string): T {
   // A computed path: esbuild leaves these bundles out of dist/cli.js; they ship beside it.
@@ -72,6 +77,7 @@ function planFor(notebook: NotebookFile, args: RunArgs, env: CliIo['env']): Targ
     );
     return resolved.kind === 'error' ? { error: resolved.message } : { ...resolved, kind: 'remote' };
   };
+  if (args.fixturesDir !== undefined) return { kind: 'sandbox', shape: 'spec', fixturesDir: args.fixturesDir };
   if (args.target?.kind === 'sandbox') return { kind: 'sandbox', shape: args.target.shape };
   if (args.target?.kind === 'remote') return remote(args.target);
   const named = notebook.environment;
@@ -81,7 +87,7 @@ function planFor(notebook: NotebookFile, args: RunArgs, env: CliIo['env']): Targ
   return remote({ environment: named });
 }
 
-const planKey = (plan: TargetPlan): string => (plan.kind === 'sandbox' ? `sandbox:${plan.shape}` : `${plan.baseUrl} ${plan.apiKeyHeader}`);
+const planKey = (plan: TargetPlan): string => (plan.kind === 'sandbox' ? `sandbox:${plan.shape}:${plan.fixturesDir ?? ''}` : `${plan.baseUrl} ${plan.apiKeyHeader}`);
 
 export function createRunCommand(overrides: Partial<RunDependencies> = {}): CliCommand {
   const deps: RunDependencies = { ...DEFAULT_DEPENDENCIES, ...overrides };
@@ -128,6 +134,9 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
     notebooks.push({ file, text, notebook, plan });
   }
 
+  // Recording scrubs whatever the setting: the secret is read (or made for this run) before any request.
+  const recording = args.recordDir !== undefined ? new RunRecording(args.recordDir) : undefined;
+  const recordSecret = recording ? scrubSecret(io) : undefined;
   const stop = new AbortController();
   const unhook = deps.onInterrupt?.(() => stop.abort()) ?? (() => undefined);
   const targets = new Map<string, { target: NotebookRunTarget; close(): Promise<void> }>();
@@ -140,9 +149,9 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
       let connected = targets.get(planKey(plan));
       if (!connected) {
         try {
-          connected = await connect(plan, deps);
+          connected = await connect(plan, deps, recording?.onRequest);
         } catch (error) {
-          io.stderr(`Cannot start the built-in sandbox: ${error instanceof Error ? error.message : String(error)}`);
+          io.stderr(`${plan.kind === 'sandbox' && plan.fixturesDir !== undefined ? `Cannot replay ${plan.fixturesDir}` : 'Cannot start the built-in sandbox'}: ${error instanceof Error ? error.message : String(error)}`);
           return 2;
         }
         targets.set(planKey(plan), connected);
@@ -150,6 +159,8 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
       const cellLines = notebookCellLines(text);
       const requestCells = notebook.cells.filter((cell) => cell.kind === 'request').length;
       io.stdout(`${file}: ${requestCells} request ${requestCells === 1 ? 'cell' : 'cells'} against ${connected.target.environment.label}`);
+      if (recording || args.fixturesDir !== undefined) for (const warning of caveatLines(file, notebook, cellLines)) io.stderr(warning);
+      const results = new Map<number, CellResult>();
       const cells: JUnitNotebook['cells'] = [];
       const baseline = await NotebookBaselineRun.open(file, deps.readFile, args.updateBaseline);
       const cellStop = new AbortController();
@@ -161,6 +172,7 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
         onCell: (index, cell, result) => {
           baseline.observe(cell, result);
           const line = cellLines[index] ?? 0;
+          results.set(index, result);
           cells.push({ line, name: `cell ${index + 1}`, result });
           if (result.outcome === 'cancelled' && cellStop.signal.aborted) return;
           for (const printed of cellReport(`${file}:${line}`, result)) io.stdout(printed);
@@ -175,6 +187,7 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
         },
       });
       report.push({ file, cells });
+      recording?.add(file, notebook, results, connected.target.environment.label);
       if (connectionFailure !== undefined || stop.signal.aborted) break;
       const baselineOutcome = baseline.finish();
       for (const printed of baselineOutcome.lines) io.stdout(printed);
@@ -193,6 +206,16 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
   }
 
   io.stdout(totalsLine(total, cellsNotRun));
+  if (recording && recordSecret !== undefined) {
+    try {
+      const written = await recording.write(recordSecret, deps.writeFile);
+      io.stdout(`Recorded ${written.fixtures} ${written.fixtures === 1 ? 'exchange' : 'exchanges'} (scrubbed: ${written.scrubbed}) and ${written.notebooks.join(', ')} in ${recording.dir}`);
+      io.stdout(`Replay offline: node dist/cli.js run ${written.notebooks.map((name) => path.join(recording.dir, name)).join(' ')} --fixtures ${recording.dir}`);
+    } catch (error) {
+      io.stderr(`Cannot write the recording to ${recording.dir}: ${error instanceof Error ? error.message : String(error)}`);
+      return 2;
+    }
+  }
   if (args.junitPath !== undefined) {
     try {
       await deps.writeFile(args.junitPath, redactText(junitReport(report), secret));
@@ -216,18 +239,23 @@ function isConnectionFailure(result: CellResult): boolean {
   return result.outcome === 'error' && result.error !== undefined && CONNECTION_FAILURES.has(result.error.kind);
 }
 
-async function connect(plan: TargetPlan, deps: RunDependencies): Promise<{ target: NotebookRunTarget; close(): Promise<void> }> {
+async function connect(plan: TargetPlan, deps: RunDependencies, onRequest: HealthApiClientOptions['onRequest']): Promise<{ target: NotebookRunTarget; close(): Promise<void> }> {
+  const listening = onRequest ? { onRequest } : {};
   if (plan.kind === 'sandbox') {
-    const sandbox = await deps.startSandbox({ host: '127.0.0.1', port: 0, shape: plan.shape });
+    // A recording is served alone: no sample users beside its own.
+    const sandbox = await deps.startSandbox({ host: '127.0.0.1', port: 0, shape: plan.shape, ...(plan.fixturesDir !== undefined ? { fixturesDir: plan.fixturesDir, users: 0 } : {}) });
     let client: HealthApiClient;
     try {
-      client = deps.createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, apiKeyHeader: sandbox.apiKeyHeader });
+      if (plan.fixturesDir !== undefined && sandbox.fixtureCount?.() === 0) {
+        throw new Error(`it holds no fixture the sandbox can serve${sandbox.fixtureProblems?.().length ? ` (${sandbox.fixtureProblems().join('; ')})` : ''}`);
+      }
+      client = deps.createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, apiKeyHeader: sandbox.apiKeyHeader, ...listening });
     } catch (error) {
       // A sandbox left listening would keep the process (and a CI job) alive after the error.
       await sandbox.close();
       throw error;
     }
-    const label = plan.shape === 'vendor' ? `${ENVIRONMENT_LABELS.local}, vendor-shaped` : ENVIRONMENT_LABELS.local;
+    const label = plan.fixturesDir !== undefined ? `the recording in ${plan.fixturesDir}` : plan.shape === 'vendor' ? `${ENVIRONMENT_LABELS.local}, vendor-shaped` : ENVIRONMENT_LABELS.local;
     return {
       target: { client, environment: { id: 'local', label } },
       close: async () => {
@@ -236,6 +264,6 @@ async function connect(plan: TargetPlan, deps: RunDependencies): Promise<{ targe
       },
     };
   }
-  const client = deps.createClient({ baseUrl: plan.baseUrl, apiKey: plan.apiKey, apiKeyHeader: plan.apiKeyHeader });
+  const client = deps.createClient({ baseUrl: plan.baseUrl, apiKey: plan.apiKey, apiKeyHeader: plan.apiKeyHeader, ...listening });
   return { target: { client, environment: { id: plan.environment.id, label: plan.environment.label } }, close: () => client.close() };
 }

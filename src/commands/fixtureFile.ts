@@ -5,7 +5,14 @@ import { scrubStrings } from '../l10n/scrubStrings';
 import type { FixtureFile } from '../services';
 
 /** Writes `file` under the fixtures folder (asking for a folder in a window without one), reloads the local sandbox, and says where. */
-export async function saveFixtureFile(file: FixtureFile, reloadSandbox: () => Promise<void>): Promise<vscode.Uri | undefined> {
+export function saveFixtureFile(file: FixtureFile, reloadSandbox: () => Promise<void>): Promise<vscode.Uri | undefined> {
+  return saveFixtureFiles([file], reloadSandbox);
+}
+
+/** The same for several files (every page of a load, its user): the first is the one named, and returned. */
+export async function saveFixtureFiles(files: readonly FixtureFile[], reloadSandbox: () => Promise<void>): Promise<vscode.Uri | undefined> {
+  const [file] = files;
+  if (!file) return undefined;
   let folder = fixturesFolder();
   if (!folder) {
     const choose = scrubStrings.chooseFolder();
@@ -18,7 +25,7 @@ export async function saveFixtureFile(file: FixtureFile, reloadSandbox: () => Pr
   }
   await vscode.workspace.fs.createDirectory(folder);
   const target = vscode.Uri.joinPath(folder, file.fileName);
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(file.text));
+  for (const each of files) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, each.fileName), new TextEncoder().encode(each.text));
   // Now rather than when the watcher notices: the next request to the local sandbox must find it.
   await reloadSandbox();
   const open = scrubStrings.openFile();

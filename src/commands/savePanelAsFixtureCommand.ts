@@ -3,9 +3,9 @@ import { SCRUB_COMMANDS } from '../constants';
 import { scrubStrings } from '../l10n/scrubStrings';
 import type { Panels } from '../panels/panels';
 import type { Command, ScrubDoors } from '../services';
-import { saveFixtureFile } from './fixtureFile';
+import { saveFixtureFiles } from './fixtureFile';
 
-/** Save as Sandbox Fixture from the active blood-pressure or lab-markers panel: what it shows, scrubbed (always). */
+/** Save as Sandbox Fixture from the active blood-pressure or lab-markers panel: what it shows, every page and its user, scrubbed (always). */
 export class SavePanelAsFixtureCommand implements Command {
   readonly id = SCRUB_COMMANDS.savePanelAsFixture;
 
@@ -21,6 +21,6 @@ export class SavePanelAsFixtureCommand implements Command {
       void vscode.window.showInformationMessage(scrubStrings.fixtureNoPanel());
       return undefined;
     }
-    return saveFixtureFile(await this.scrub.fixture(active.exchange), this.reloadSandbox);
+    return saveFixtureFiles(await this.scrub.fixtures(active.exchanges), this.reloadSandbox);
   }
 }

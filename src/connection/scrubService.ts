@@ -5,7 +5,7 @@ import type { RequestOperation, RequestOperationName } from '../api/requests';
 import { isProduction, type EnvironmentId } from '../domain/environments';
 import { scrubApplies } from '../domain/scrubPolicy';
 import { scrubStrings } from '../l10n/scrubStrings';
-import { writeFixture } from '../scrub/fixtureWriter';
+import { writeFixture, writeFixtures } from '../scrub/fixtureWriter';
 import { addReports, emptyReport, scrubBody, scrubOperation } from '../scrub/scrubber';
 import type { ScrubReport } from '../scrub/scrubTypes';
 import type { ScrubSecretStore } from '../storage/scrubSecretStore';
@@ -48,6 +48,10 @@ export class ScrubService implements ScrubDoors {
 
   async fixture(exchange: FixtureExchange): Promise<FixtureFile> {
     return writeFixture(exchange, await this.secrets.secret());
+  }
+
+  async fixtures(exchanges: readonly FixtureExchange[]): Promise<FixtureFile[]> {
+    return writeFixtures(exchanges, await this.secrets.secret());
   }
 
   /** The operation as it may leave (a cURL's path and query), and the line to say. */

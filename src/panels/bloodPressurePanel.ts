@@ -6,7 +6,7 @@
 // the same pages.
 import * as vscode from 'vscode';
 import type { HealthApiClient } from '../api/client';
-import { iterateBloodPressurePages } from '../api/paging';
+import { iterateBloodPressurePages, nextCursorOf } from '../api/paging';
 import { PageWindow } from '../api/pageWindow';
 import { groupedBloodPressureRequest } from '../api/requests';
 import type { BloodPressureQuery, RequestOperation, RequestSpec } from '../api/requests';
@@ -356,13 +356,21 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     await this.services.jsonDocuments.open(requestTitle(spec), body, { environmentId: this.environmentId, operation: spec.operation });
   }
 
-  /** The loaded answer as one exchange for a sandbox fixture: every cursor page's groups in one body. */
-  fixtureExchange(): FixtureExchange | undefined {
-    const spec = this.currentRequest();
-    const last = this.pages.at(-1);
-    if (!spec || !last || !this.finished || this.finished.cancelled) return undefined;
-    const body = this.pages.length === 1 ? last : { ...last, groups: mergeGroupedPages(this.pages.map((p) => p.groups)) };
-    return { operation: spec.operation, status: 200, body };
+  /**
+   * The loaded answer as sandbox fixtures: every cursor page as it came (each asked with the cursor
+   * of the page before, so a pseudonymised cursor leads to the next fixture), then the user it belongs
+   * to, so the tree finds that user offline and leads to the readings.
+   */
+  fixtureExchanges(): FixtureExchange[] | undefined {
+    if (!this.form || this.pages.length === 0 || !this.finished || this.finished.cancelled) return undefined;
+    const query = bloodPressureQueryOf(this.form);
+    const exchanges: FixtureExchange[] = this.pages.map((page, index) => {
+      const cursor = index === 0 ? undefined : nextCursorOf(this.pages[index - 1]!);
+      const asked = groupedBloodPressureRequest(this.target.userId, { ...query, ...(cursor !== undefined ? { nextCursor: cursor } : {}) });
+      return { operation: asked.operation, status: 200, body: page };
+    });
+    if (this.user) exchanges.push({ operation: { name: 'resolveUser', args: [this.target.clientUserId] }, status: 200, body: this.user });
+    return exchanges;
   }
 
   protected currentRequest(): RequestSpec | undefined {

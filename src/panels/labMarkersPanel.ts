@@ -247,10 +247,10 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
     await saveExport({ fileName: `${this.exportBaseName()}.json`, format: 'json', content, rows: leaving.page.markers.length, ...(leaving.note ? { scrubNote: leaving.note } : {}), ...(target ? { target } : {}) });
   }
 
-  /** The page shown, as one exchange for a sandbox fixture. */
-  fixtureExchange(): FixtureExchange | undefined {
+  /** The page shown, as the exchanges of sandbox fixtures. */
+  fixtureExchanges(): FixtureExchange[] | undefined {
     if (!this.result) return undefined;
-    return { operation: labMarkersRequestOf(this.result.form).operation, status: 200, body: this.result.page };
+    return [{ operation: labMarkersRequestOf(this.result.form).operation, status: 200, body: this.result.page }];
   }
 
   protected async openRawJson(): Promise<void> {

@@ -75,11 +75,11 @@ export class OpenPanels {
     return panel ? panel.exportTo(target, rows) : Promise.resolve(undefined);
   }
 
-  /** What the active blood-pressure or lab-markers panel shows, as a fixture's exchange; undefined when neither is active or loaded. */
-  activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined {
+  /** What the active blood-pressure or lab-markers panel shows, as fixtures' exchanges (the main one first); undefined when neither is active or loaded. */
+  activeFixture(): { environmentId: EnvironmentId; exchanges: FixtureExchange[] } | undefined {
     const panel = [...this.bloodPressure.all(), ...this.labMarkers.all()].find((open) => open.describe().active);
-    const exchange = panel?.fixtureExchange();
-    return panel && exchange ? { environmentId: panel.environmentId, exchange } : undefined;
+    const exchanges = panel?.fixtureExchanges();
+    return panel && exchanges && exchanges.length > 0 ? { environmentId: panel.environmentId, exchanges } : undefined;
   }
 
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */

@@ -26,7 +26,7 @@ export interface Panels extends vscode.Disposable {
   /** `rows`: what to write without asking when the table is filtered (tests); asked otherwise. */
   exportCoverageScan(target?: vscode.Uri, rows?: ScanExportRows): Promise<vscode.Uri | undefined>;
   /** What the active blood-pressure or lab-markers panel shows, as a sandbox fixture's exchange. */
-  activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined;
+  activeFixture(): { environmentId: EnvironmentId; exchanges: FixtureExchange[] } | undefined;
   /** Exports what the active blood-pressure or lab-markers panel shows; false when none is in front. */
   exportActive(format: 'csv' | 'json', target?: vscode.Uri): Promise<boolean>;
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */
@@ -76,7 +76,7 @@ export class LazyPanels implements Panels {
     return this.open ? this.open.exportCoverageScan(target, rows) : Promise.resolve(undefined);
   }
 
-  activeFixture(): { environmentId: EnvironmentId; exchange: FixtureExchange } | undefined {
+  activeFixture(): { environmentId: EnvironmentId; exchanges: FixtureExchange[] } | undefined {
     return this.open?.activeFixture();
   }
 

@@ -20,8 +20,11 @@ Options:
                               service (default: always sent, as the spec requires)
   --today YYYY-MM-DD          date the sample data is relative to (default: today, UTC)
   --fixtures DIR              also serve the scrubbed fixtures in DIR (files written by "Save as
-                              Sandbox Fixture" or "node dist/cli.js capture"); each answers its
-                              exact request first; files that cannot be served are listed at start
+                              Sandbox Fixture", "node dist/cli.js capture" or "run --record DIR");
+                              each answers its exact request first; their users are listed and
+                              resolve, a paged answer's cursors lead through every recorded page;
+                              files that cannot be served are listed at start (add --users 0 to
+                              serve a recording alone)
   --shape spec|vendor         spec (default): every field of the spec and nothing else.
                               vendor: answer as the vendor's published schema allows: every
                               field it has (connected sources with provider beside the

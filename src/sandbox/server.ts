@@ -19,6 +19,7 @@ import { sendJson } from './http/respond';
 import type { Mangle } from './http/respond';
 import { matchRoute } from './http/router';
 import type { SandboxState } from './http/router';
+import { MS_PER_DAY } from './data/timeZones';
 import { resolveOptions } from './options';
 import type { SandboxOptions } from './options';
 import { ROUTES } from './routeTable';
@@ -31,6 +32,8 @@ export interface SandboxHandle {
   apiKeyHeader: string;
   /** How the bodies are shaped (`--shape`). */
   shape: 'spec' | 'vendor';
+  /** The UTC day ("YYYY-MM-DD") its sample data is placed relative to (`--today`, else the clock's day at start). */
+  today: string;
   labTests: Array<{ id: string; name: string }>;
   labAccounts: Array<{ id: string; name: string }>;
   /** Queues faults; each later API request takes the first one whose `path` prefix matches. */
@@ -148,7 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         throw new HttpError(401, auth === 'missing' ? `Missing ${config.apiKeyHeader} header` : 'Invalid API key');
       }
       const reply = fixtures && !match.route.control ? await answerWithFixtures(fixtures, match.handler, { state, params: match.params, query, request }, method, path) : await match.handler({ state, params: match.params, query, request });
-      sendJson(response, reply.status, reply.body, { headOnly, mangle });
+      sendJson(response, reply.status, reply.body, { headOnly, mangle, ...(reply.headers ? { headers: reply.headers } : {}), ...(reply.json !== undefined ? { json: reply.json } : {}) });
     } catch (error) {
       if (error instanceof HttpError) {
         sendJson(response, error.status, { detail: error.detail }, { headOnly, mangle, headers: error.headers });
@@ -211,6 +214,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey: config.apiKey,
     apiKeyHeader: config.apiKeyHeader,
     shape: config.shape,
+    today: new Date(config.today * MS_PER_DAY).toISOString().slice(0, 10),
     labTests: LAB_TESTS.map((t) => ({ id: t.id, name: style.text(t.name) })),
     labAccounts: LAB_ACCOUNTS.map((a) => ({ id: a.id, name: style.text(a.name) })),
     injectFaults: (...faults) => state.faults.add(faults),

@@ -19,7 +19,7 @@ type Json = Record<string, unknown>;
 const isWordCode = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 /** Replaces `original` where it stands as a whole (`app-3` in "app-3 moved", not in "app-39"). */
-function replaceWhole(text: string, original: string, replacement: string): string {
+export function replaceWhole(text: string, original: string, replacement: string): string {
   let out = '';
   let from = 0;
   for (let at = text.indexOf(original); at >= 0; at = text.indexOf(original, at + original.length)) {

@@ -21,6 +21,8 @@ export interface FixtureExchange {
   deviations?: readonly Deviation[];
   /** When it is saved; default now. */
   savedAt?: Date;
+  /** The service first redirected the request from this path (as sent, real ids) with this status. */
+  redirectedFrom?: { status: number; path: string };
 }
 
 export interface WrittenFixture {
@@ -65,7 +67,34 @@ export function writeFixture(exchange: FixtureExchange, secret: string): Written
     deviations: scrubbedDeviations,
     savedAt: (exchange.savedAt ?? new Date()).toISOString(),
     scrubbed: describeReport(report),
+    ...redirectOf(exchange, args.operation),
   };
   const shortId = createHash('sha256').update(canonicalJson(args.operation)).digest('hex').slice(0, 10);
   return { fileName: `${operation.name}-${shortId}.json`, text: formatFixture(file), sandboxPath: requestLine(args.operation), report };
+}
+
+/** The recorded redirect on the scrubbed path: only a trailing slash more or less is ever followed. */
+function redirectOf(exchange: FixtureExchange, scrubbed: RequestOperation): Pick<FixtureFile, 'redirectedFrom'> {
+  const redirect = exchange.redirectedFrom;
+  if (!redirect) return {};
+  const real = requestOfOperation(exchange.operation).path;
+  const path = requestOfOperation(scrubbed).path;
+  const bare = path.endsWith('/') ? path.slice(0, -1) : path;
+  if (redirect.path === `${real.replace(/\/$/, '')}/`) return { redirectedFrom: { status: redirect.status, path: `${bare}/` } };
+  if (redirect.path === real.replace(/\/$/, '')) return { redirectedFrom: { status: redirect.status, path: bare } };
+  return {};
+}
+
+/**
+ * Many exchanges (every page of a load, a whole notebook's run) as fixture files, one per distinct
+ * request: the last answer to a request wins (a retried 503 gives way to the 200 that followed).
+ */
+export function writeFixtures(exchanges: readonly FixtureExchange[], secret: string): WrittenFixture[] {
+  const byName = new Map<string, WrittenFixture>();
+  for (const exchange of exchanges) {
+    const fixture = writeFixture(exchange, secret);
+    byName.delete(fixture.fileName);
+    byName.set(fixture.fileName, fixture);
+  }
+  return [...byName.values()];
 }

@@ -1,7 +1,7 @@
 // Free text that may identify a person: an e-mail address, a phone number, a person's name
 // ("Firstname Lastname", "Lastname, Firstname", "Dr. Lastname"), a street address, an SSN-like
 // number or a long run of digits (a record or insurance number). Patterns, not understanding: what
-// they miss is said in the README.
+// they miss is said in docs/scrubber.md.
 import { GIVEN_NAMES } from './givenNames';
 
 // Liberal: whatever surrounds an @ with a dot after it (local parts may hold any of !#$%&'*/=?^`{|}~).

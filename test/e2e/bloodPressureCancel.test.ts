@@ -3,7 +3,7 @@
 // the sandbox once the click had ~100 ms to arrive), the panel's count of readings and pages is the
 // count the Requests view recorded for that load, and the chart and the coverage strip mark the part
 // never loaded. Timings (click → last request, the webview's delay in handling the click) are
-// printed, never asserted beyond that "it stops" (see bench/ and the README).
+// printed, never asserted beyond that "it stops" (see bench/ and docs/benchmarks.md).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';

@@ -9,8 +9,10 @@ import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
 import { contrastRatio, parseColor, type Rgb } from '../../src/domain/coverage/heatMapScale';
-import { SAMPLE_STORIES, type StoryKind } from '../../src/sandbox/data/sampleStories';
+import { timeZoneIdOf } from '../../src/api/wireValues';
+import { SAMPLE_STORIES, STORY_DAYS, type StoryKind } from '../../src/sandbox/data/sampleStories';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { daysSinceBetween, localDaysOfUtcDay, utcDayBefore } from '../support/storyClock';
 import { openWorkbench, type ThemeName, type Workbench } from './workbench';
 
 const API_KEY = 'e2e-coverage-team-key';
@@ -59,11 +61,19 @@ describe('Why is data missing? in a real workbench', () => {
 
   test('Diagnose Data from the tree: the stopped source in plain words, its evidence and a next step, the environment in the header', async () => {
     const user = story('stoppedSyncing');
+    const askedAt = Date.now();
     await contextMenu(user.client_user_id, 'Diagnose Data…');
     const frame = await diagnosis(user);
     const stopped = frame.locator('.finding[data-kind="sourceStopped"]');
     await stopped.waitFor();
-    assert.match(await stopped.locator('h3').innerText(), /Withings connected on \d{4}-\d{2}-\d{2}, no readings since \d{4}-\d{2}-\d{2} \(4[89] days\)/);
+    const heading = await stopped.locator('h3').innerText();
+    const shownAt = Date.now();
+    const [, lastDay = '', days = ''] = /Withings connected on \d{4}-\d{2}-\d{2}, no readings since (\d{4}-\d{2}-\d{2}) \((\d+) days\)/.exec(heading) ?? assert.fail(heading);
+    // The count the same clock gives in the user's zone (see test/support/storyClock.ts), not the calendar's.
+    const zone = timeZoneIdOf(user) ?? 'UTC';
+    const lastUtcDay = utcDayBefore(Date.parse(`${sandbox.today}T00:00:00Z`), STORY_DAYS.stoppedSyncing);
+    assert.ok(localDaysOfUtcDay(zone, lastUtcDay).includes(lastDay), `${lastDay} is ${lastUtcDay} (UTC) in ${zone}`);
+    assert.ok(daysSinceBetween(zone, lastDay, askedAt, shownAt).includes(Number(days)), `${days} days from ${lastDay} to today in ${zone}`);
     assert.match(await stopped.innerText(), /Evidence[\s\S]*Next step[\s\S]*sync/);
     assert.match(await frame.locator('.subtitle').innerText(), /Environment: Sandbox US/);
     assert.equal(await frame.locator('vscode-button.preset[aria-pressed="true"]').innerText(), 'Last 30 days');

@@ -77,7 +77,7 @@ describe('Health Data notebook in a real workbench', () => {
     assert.ok(states.size >= 5, `the sample makes each of the five operations (${states.size} request cells)`);
     assert.deepEqual([...states.values()].filter((state) => state !== 'success'), [], 'every cell succeeded');
     assert.ok(sawChart, "the blood-pressure cell's output draws the panel's chart");
-    // The README's picture: the blood-pressure cell's request at the top, its chart below.
+    // The picture the README shows: the blood-pressure cell's request at the top, its chart below.
     const bloodPressureLine = notebookEditor().locator('.cell-editor-container .view-line', { hasText: /blood_pressure\/grouped/ }).first();
     for (let step = 0; step < 80 && !(await bloodPressureLine.isVisible()); step++) {
       await workbench.page.mouse.wheel(0, -400);

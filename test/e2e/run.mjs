@@ -54,9 +54,10 @@ for (const { host, files } of plan) {
   if (result.status !== 0) status = result.status ?? 1;
 }
 
-// The README's screenshots are the e2e suite's own: `HDE_UPDATE_SCREENSHOTS=1 npm run test:e2e`
-// copies the ones the README shows from test-results/ into media/screenshots/.
-const README_SCREENSHOTS = [
+// The screenshots README.md and docs/ show are the e2e suite's own: `HDE_UPDATE_SCREENSHOTS=1
+// npm run test:e2e` copies them from test-results/ into media/screenshots/ (docs/ pages link them as
+// ../media/screenshots/…; test/unit/docsLinks.test.ts checks that every image they show exists).
+const DOCS_SCREENSHOTS = [
   'tree-light',
   'tree-dark',
   'bp-light',
@@ -77,7 +78,7 @@ const README_SCREENSHOTS = [
 if (status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
   const target = join(REPO_ROOT, 'media', 'screenshots');
   mkdirSync(target, { recursive: true });
-  for (const name of README_SCREENSHOTS) {
+  for (const name of DOCS_SCREENSHOTS) {
     const source = join(REPO_ROOT, 'test-results', `${name}.png`);
     if (existsSync(source)) copyFileSync(source, join(target, `${name}.png`));
     else console.error(`e2e: ${name}.png was not taken; media/screenshots keeps the old one`);

@@ -6,7 +6,7 @@
 // - a C++ toolchain and python3: code-server's native modules (node-pty, spdlog, argon2…) are
 //   compiled on its first install (npm has no compiler; their prebuilt downloads are not on npm);
 // - Chromium for the integration and e2e layers (the browser builds on npm need the very shared
-//   libraries Debian's package brings; see the README).
+//   libraries Debian's package brings; see docs/test-hosts.md).
 // libkrb5-dev is not needed: provision.mjs makes code-server's `kerberos` module optional.
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';

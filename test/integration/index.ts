@@ -35,7 +35,9 @@ export async function run(): Promise<void> {
   for (const file of files) mocha.addFile(join(__dirname, file));
 
   // The failing titles travel up to test/runAll.mjs's summary, so a CI log's tail names them.
-  const counts = { vscode: vscode.version, passed: 0, failed: 0, pending: 0, files, failures: [] as string[] };
+  // The clock and zone the host ran on: `npm run test:clock` checks its faked clock reached the host.
+  const clock = { startedAt: Date.now(), zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  const counts = { vscode: vscode.version, clock, passed: 0, failed: 0, pending: 0, files, failures: [] as string[] };
   const failures = await new Promise<number>((resolve) => {
     const runner = mocha.run((failureCount) => resolve(failureCount));
     runner.on('pass', () => counts.passed++);

@@ -4,7 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { User } from '../../src/api/schemas';
-import { SAMPLE_STORIES, type StoryKind } from '../../src/sandbox/data/sampleStories';
+import { timeZoneIdOf } from '../../src/api/wireValues';
+import { SAMPLE_STORIES, STORY_DAYS, type StoryKind } from '../../src/sandbox/data/sampleStories';
+import { daysSinceBetween, localDaysOfUtcDay, utcDayBefore } from '../support/storyClock';
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
 
 const VIEW_TYPE = 'healthData.diagnosis';
@@ -46,13 +48,21 @@ suite('Panels: Diagnose Data', () => {
 
   test('from a tree node: the stopped source is stated in plain words, with its days, and the header names the environment', async () => {
     const user = storyUser('stoppedSyncing');
+    const askedAt = Date.now();
     await vscode.commands.executeCommand('healthData.diagnoseData', { user });
     const report = await diagnosed(user);
+    const shownAt = Date.now();
     assert.equal(report.title, `Diagnose: ${user.client_user_id} · Sandbox US`);
     assert.equal(rendered<string>(report, 'environment'), `Environment: ${fixture.testing.connection.environment().label}`);
     assert.deepEqual(problems(report), ['gap', 'sourceStopped']);
     const stopped = rendered<ShownFinding[]>(report, 'findings').find((f) => f.kind === 'sourceStopped') ?? assert.fail('a stopped source');
-    assert.match(stopped.title, /^Withings connected on \d{4}-\d{2}-\d{2}, no readings since \d{4}-\d{2}-\d{2} \(4[89] days\)$/);
+    const [, lastDay = '', days = ''] = /^Withings connected on \d{4}-\d{2}-\d{2}, no readings since (\d{4}-\d{2}-\d{2}) \((\d+) days\)$/.exec(stopped.title) ?? assert.fail(stopped.title);
+    // The sandbox placed the last reading on the UTC day STORY_DAYS.stoppedSyncing before its today;
+    // the diagnosis dates it, and counts the days since, in the user's zone at the time it ran.
+    const zone = timeZoneIdOf(user) ?? 'UTC';
+    const lastUtcDay = utcDayBefore(Date.parse(`${fixture.sandbox.today}T00:00:00Z`), STORY_DAYS.stoppedSyncing);
+    assert.ok(localDaysOfUtcDay(zone, lastUtcDay).includes(lastDay), `${lastDay} is ${lastUtcDay} (UTC) in ${zone}`);
+    assert.ok(daysSinceBetween(zone, lastDay, askedAt, shownAt).includes(Number(days)), `${days} days from ${lastDay} to today in ${zone}`);
     assert.equal(stopped.hasRange, true);
     assert.deepEqual(Object.keys(report.state ?? {}).sort(), ['clientUserId', 'days', 'environment', 'userId', 'version']);
   });

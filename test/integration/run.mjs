@@ -75,5 +75,5 @@ async function runOn(host) {
   // The suite reported, but the run still failed (the launcher or the workbench broke): one failure.
   const failed = note && counts.failed === 0 ? 1 : counts.failed;
   const failures = [...(counts.failures ?? []), ...(note ? [note] : [])];
-  return { label, vscode: counts.vscode, passed: counts.passed, failed, pending: counts.pending, failures, ...(note ? { note } : {}) };
+  return { label, vscode: counts.vscode, clock: counts.clock, passed: counts.passed, failed, pending: counts.pending, failures, ...(note ? { note } : {}) };
 }

@@ -51,7 +51,7 @@ export interface FieldFact {
   nullable: boolean;
   /** What the spec says; absent: the spec has no such field. */
   spec?: { required: boolean; nullable: boolean; section: string };
-  /** An open value: the values the product knows (from the spec's side: README "Choices…"). */
+  /** An open value: the values the product knows (from the spec's side: docs/contract-lens.md, "Choices…"). */
   known?: readonly string[];
   /** Values the vendor may send that the product has not seen (the generator uses them now and then). */
   unseen?: readonly string[];

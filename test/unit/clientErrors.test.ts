@@ -150,8 +150,12 @@ describe('errors from real HTTP exchanges', () => {
     const { client, log } = fixture.loggingClient();
     const controller = new AbortController();
     fixture.sandbox.injectFaults({ kind: 'delay', ms: 2_000 });
+    const arrived = fixture.sandbox.requestCount() + 1;
     const pending = client.listUsers({}, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    // Abort once the request holds the delay: aborted before it arrives, the delay would stay queued
+    // for the next test's request (seen on a loaded machine).
+    while (fixture.sandbox.requestCount() < arrived) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
     await expectKind(pending, 'cancelled');
     assert.equal(log.length, 1);
     assert.equal(log[0]!.error, 'cancelled');

@@ -7,8 +7,10 @@ import { diagnoseUser } from '../../src/domain/coverage/diagnoseUser';
 import { historyAround, lastDaysWindow } from '../../src/domain/coverage/diagnosisWindow';
 import { evidenceRange } from '../../src/domain/coverage/findingEvidence';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
-import { SAMPLE_STORIES } from '../../src/sandbox/data/sampleStories';
+import { timeZoneIdOf } from '../../src/api/wireValues';
+import { SAMPLE_STORIES, STORY_DAYS } from '../../src/sandbox/data/sampleStories';
 import { useSandbox } from '../support/sandboxFixture';
+import { daysFrom, localDayIn, localDaysOfUtcDay, utcDayBefore } from '../support/storyClock';
 
 const problems = (findings: readonly Finding[]): string[] =>
   findings.filter((f) => SEVERITY[f.kind] !== 'info').map((f) => ('provider' in f ? `${f.kind}:${f.provider}` : f.kind)).sort();
@@ -102,5 +104,30 @@ describe('diagnoseUser against the sandbox stories', () => {
     const client = fixture.client();
     const listed = (await client.listUsers({ limit: 1 })).users[0] ?? assert.fail('a user');
     await assert.rejects(diagnoseUser(client, listed.client_user_id, { days: 30, signal: controller.signal }));
+  });
+});
+
+describe('a stopped source is dated and counted in the user zone, at any hour', () => {
+  const TODAY = '2026-03-08';
+  const fixture = useSandbox({ users: 24, seed: 7, today: TODAY });
+
+  test('at 00:30 and 23:30 UTC of the sandbox day and 00:30 the day after: the last local day, and the local days since it', async () => {
+    const client = fixture.client();
+    const position = SAMPLE_STORIES.find((s) => s.kind === 'stoppedSyncing')?.position ?? assert.fail('story');
+    const user = (await client.listUsers({ offset: position, limit: 1 })).users[0] ?? assert.fail(`user #${position}`);
+    const zone = timeZoneIdOf(user) ?? 'UTC';
+    const lastUtcDay = utcDayBefore(Date.parse(`${TODAY}T00:00:00Z`), STORY_DAYS.stoppedSyncing);
+    const counts: number[] = [];
+    for (const instant of [`${TODAY}T00:30:00Z`, `${TODAY}T23:30:00Z`, '2026-03-09T00:30:00Z']) {
+      const nowMs = Date.parse(instant);
+      const result = await diagnoseUser(client, user.client_user_id, { days: 30, nowMs });
+      const stopped = result.findings.find((f) => f.kind === 'sourceStopped');
+      assert.ok(stopped?.kind === 'sourceStopped', instant);
+      assert.ok(localDaysOfUtcDay(zone, lastUtcDay).includes(stopped.lastDay), `${instant}: ${stopped.lastDay} in ${zone}`);
+      assert.equal(stopped.daysSince, daysFrom(stopped.lastDay, localDayIn(zone, nowMs)), `${instant} in ${zone}`);
+      counts.push(stopped.daysSince);
+    }
+    // The hour moves the count, which is why the host-driven tests derive it instead of stating it.
+    assert.ok(counts[2]! > counts[0]!, counts.join(', '));
   });
 });

@@ -1,4 +1,4 @@
-// The `expect` grammar on its own (pure): every example the README documents parses, and each kind
+// The `expect` grammar on its own (pure): every example docs/notebooks.md documents parses, and each kind
 // is judged right on bodies built here, including `[*]` paths, `readings` and deviation places.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import type { Deviation } from '../../src/api/contract/deviations';
 import { DEVIATION_KINDS } from '../../src/api/contract/deviations';
 import { evaluateAssertion, parseAssertion, type Assertion, type AssertionSubject } from '../../src/notebook/assertions';
 
-const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const NOTEBOOK_DOCS = readFileSync(resolve(import.meta.dirname, '../../docs/notebooks.md'), 'utf8');
 
 function parsed(text: string): Assertion {
   const assertion = parseAssertion(text);
@@ -32,9 +32,9 @@ function judge(text: string, body: unknown, deviations: Deviation[] = []): boole
 }
 
 describe('expect grammar', () => {
-  test('every assertion the README documents parses', () => {
-    const examples = [...README.matchAll(/^\| `(expect [^`]+)` \|/gm)].map((match) => match[1]!.slice('expect '.length));
-    assert.ok(examples.length >= 15, `found ${examples.length} examples in the README`);
+  test('every assertion docs/notebooks.md documents parses', () => {
+    const examples = [...NOTEBOOK_DOCS.matchAll(/^\| `(expect [^`]+)` \|/gm)].map((match) => match[1]!.slice('expect '.length));
+    assert.ok(examples.length >= 15, `found ${examples.length} examples in docs/notebooks.md`);
     for (const example of examples) parsed(example);
   });
 

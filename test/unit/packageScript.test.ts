@@ -1,10 +1,12 @@
 // `npm run package` as a new user runs it: in a copy of the working tree as a fresh clone has it
 // (no out/, no dist/; node_modules linked in place of `npm ci`), it builds and writes the .vsix the
-// README promises. Before the script created out/ itself this ended with ENOENT.
+// README promises. Before the script created out/ itself this ended with ENOENT. The packaged README
+// is what the Marketplace shows: its links to docs/ and its images point at the repository on GitHub.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { inflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
@@ -13,6 +15,28 @@ const VSIX = path.join('out', 'health-data-explorer.vsix');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 let clone: string;
+
+/** One file of a zip archive, read through its central directory (stored or deflated). */
+function zipEntry(zip: Buffer, name: string): string {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  assert.ok(end >= 0, 'the archive has an end of central directory');
+  let at = zip.readUInt32LE(end + 16);
+  for (let entries = zip.readUInt16LE(end + 10); entries > 0; entries--) {
+    assert.equal(zip.readUInt32LE(at), 0x02014b50, 'a central directory entry');
+    const nameLength = zip.readUInt16LE(at + 28);
+    const entryName = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    if (entryName === name) {
+      const method = zip.readUInt16LE(at + 10);
+      const size = zip.readUInt32LE(at + 20);
+      const local = zip.readUInt32LE(at + 42);
+      const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const bytes = zip.subarray(data, data + size);
+      return (method === 8 ? inflateRawSync(bytes) : bytes).toString('utf8');
+    }
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  assert.fail(`${name} is not in the archive`);
+}
 
 before(() => {
   clone = mkdtempSync(path.join(tmpdir(), 'hde-package-'));
@@ -46,5 +70,12 @@ describe('npm run package from a fresh clone', () => {
     assert.ok(!names.includes('extension/src/'), 'no sources in the .vsix');
     // The command line runs from a clone in CI, never from the installed extension.
     assert.ok(!names.includes('extension/dist/cli.js'), 'no dist/cli.js in the .vsix');
+    // docs/ stays out of the package (.vscodeignore): vsce points the README's relative links at GitHub.
+    assert.ok(!names.includes('extension/docs/'), 'no docs/ in the .vsix');
+    const readme = zipEntry(vsix, 'extension/readme.md');
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+    assert.ok(targets.includes('https://github.com/health-data-tools/health-data-explorer/blob/HEAD/docs/README.md'), 'the docs index, on GitHub');
+    assert.ok(targets.includes('https://github.com/health-data-tools/health-data-explorer/raw/HEAD/media/screenshots/bp-dark.png'), 'the hero image, on GitHub');
+    assert.deepEqual(targets.filter((target) => !/^(https:\/\/|#)/.test(target)), [], 'every link and image of the packaged README is absolute');
   });
 });

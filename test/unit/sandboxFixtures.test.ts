@@ -4,7 +4,7 @@
 // the user list; the folder is re-read when it changes.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -160,6 +160,33 @@ describe('sandbox fixtures', () => {
     assert.equal((found as { client_user_id: string } | undefined)?.client_user_id, 'user-added-later');
     assert.equal(replay.fixtureCount(), 6);
     await client.close();
+  });
+});
+
+describe('a fixtures folder removed while served, then made again', () => {
+  test('its new fixture is served without a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hde-fixtures-gone-'));
+    const fixture = (clientUserId: string) => JSON.stringify({ fixture: 1, operation: 'resolveUser', args: [clientUserId], status: 200, body: { user_id: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b', client_user_id: clientUserId } });
+    writeFileSync(join(dir, 'first.json'), fixture('user-before'));
+    const sandbox = await startSandbox({ port: 0, users: 1, today: TODAY, fixturesDir: dir });
+    const { client } = loggingClient(sandbox);
+    try {
+      assert.equal((await client.resolveUser('user-before')).client_user_id, 'user-before');
+      rmSync(dir, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'again.json'), fixture('user-after'));
+      let found: unknown;
+      for (let attempt = 0; attempt < 40 && found === undefined; attempt++) {
+        found = await client.resolveUser('user-after').catch(() => undefined);
+        if (found === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal((found as { client_user_id: string } | undefined)?.client_user_id, 'user-after');
+    } finally {
+      await client.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

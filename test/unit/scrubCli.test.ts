@@ -149,6 +149,40 @@ describe('cli capture', () => {
     }
   });
 
+  test('keeps every page of a paged request: a sandbox on the folder follows each pseudonymised cursor to the next page', async () => {
+    const paged = await startSandbox({ port: 0, apiKey: KEY, shape: 'vendor', users: 3, seed: 4, today: '2026-03-15', bloodPressurePageSize: 5 });
+    const out = path.join(work, 'paged');
+    try {
+      const list = (await (await fetch(`${paged.url}/v2/user?limit=1`, { headers: { 'x-service-api-key': KEY } })).json()) as { users: { user_id: string }[] };
+      const userId = list.users[0]!.user_id;
+      const captured = await runCli(['capture', '--base-url', paged.url, '--operation', 'getGroupedBloodPressure', userId, '--start-date', '2026-02-01', '--end-date', '2026-03-01', '--out', out], { env: { HEALTH_DATA_API_KEY: KEY, HEALTH_DATA_SCRUB_SECRET: SECRET } });
+      assert.equal(captured.code, 0, captured.stderr);
+      const files = readdirSync(out);
+      assert.ok(files.length > 2, `${files.length} pages written`);
+      assert.equal((captured.stdout.match(/^Wrote /gm) ?? []).length, files.length);
+      const [, target] = /now answers: GET (\S+)/.exec(captured.stdout) ?? [];
+      const replay = await startSandbox({ port: 0, fixturesDir: out, users: 2, seed: 8 });
+      try {
+        let next: string | null = `${replay.url}${target}`;
+        let pages = 0;
+        while (next !== null && pages <= files.length) {
+          const response = await fetch(next, { headers: { 'x-service-api-key': replay.apiKey } });
+          assert.equal(response.status, 200, next);
+          const page = (await response.json()) as { next_cursor?: string | null };
+          pages++;
+          const url: URL = new URL(next);
+          url.searchParams.set('next_cursor', page.next_cursor ?? '');
+          next = page.next_cursor ? url.toString() : null;
+        }
+        assert.equal(pages, files.length, 'every page, then next_cursor null');
+      } finally {
+        await replay.close();
+      }
+    } finally {
+      await paged.close();
+    }
+  });
+
   test('production needs --allow-production; the key only from the environment; bad arguments exit 2', async () => {
     const out = path.join(work, 'refused');
     const cases: [string[], Record<string, string>, RegExp][] = [

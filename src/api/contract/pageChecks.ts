@@ -6,7 +6,7 @@ import type { RequestSpec } from '../requests';
 import type { DeviationCollector } from './deviations';
 import type { ContractOperation } from './specFacts';
 
-/** The service's default marker page size when a page does not say its size (README, "Choices where the spec says not shown"). */
+/** The service's default marker page size when a page does not say its size (docs/contract-lens.md, "Choices where the spec says not shown"). */
 export const DEFAULT_MARKER_PAGE_SIZE = 50;
 
 /** What the pages of one load have shown so far. */

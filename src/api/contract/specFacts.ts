@@ -10,8 +10,8 @@
 //   ingestion bounds say "or null". The user list (4.2) shows no ingestion bounds, the resolve
 //   response (4.3) does; both are fields of the User (2.1), so either response may carry them.
 // - Where the spec leaves values open ("not shown"), the values the product knows follow the
-//   vendor's schema (README, "Choices where the spec says not shown"); another value is reported as
-//   one not seen before, never refused.
+//   vendor's schema (docs/contract-lens.md, "Choices where the spec says not shown"); another
+//   value is reported as one not seen before, never refused.
 
 export type ContractOperation = 'listUsers' | 'resolveUser' | 'groupedBloodPressure' | 'labTestMarkers' | 'orderSetMarkers';
 

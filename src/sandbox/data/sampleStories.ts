@@ -18,11 +18,11 @@ export type StoryKind =
 export interface SampleStory {
   position: number;
   kind: StoryKind;
-  /** What the user shows, in the README's words. */
+  /** What the user shows, in the words of docs/sandbox.md's table. */
   summary: string;
 }
 
-/** Days before today: the numbers the README table and the tests quote. */
+/** Days before today: the numbers docs/sandbox.md's table and the tests quote. */
 export const STORY_DAYS = {
   stoppedSyncing: 49,
   ingestionStart: 12,

@@ -32,6 +32,10 @@ export interface RequestContext {
 export interface Reply {
   status: number;
   body: unknown;
+  /** Headers beside the JSON body (a replayed redirect's location). */
+  headers?: Record<string, string>;
+  /** `body` already serialised, when it is sent often (a fixture's). */
+  json?: string;
 }
 
 export type Handler = (context: RequestContext) => Reply | Promise<Reply>;

@@ -1,0 +1,176 @@
+// Benchmark: a recorded investigation replayed offline. A notebook reads the sandbox's heavy reader
+// (100,000 blood-pressure readings, vendor-shaped, in cursor pages) and checks it; it is recorded once
+// (src/notebook/recording: every page scrubbed into fixtures, the notebook's scrubbed copy), then each
+// repetition times the copy run against a sandbox serving only that folder (`run --fixtures DIR`:
+// fixture lookup, transfer, the client's parse and contract lens, the merge, the assertions) against
+// the raw transfer of the same bodies: a plain node:http server sending each recorded page's JSON
+// text, fetched in the same order and read as text. Order alternates. Target from issue 33: ≤ 1.3×.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HealthApiClient } from '../src/api/client';
+import type { CellResult } from '../src/notebook/model';
+import { parseNotebookFile } from '../src/notebook/notebookFormat';
+import { runNotebookFile } from '../src/notebook/notebookRunner';
+import { recordingOf } from '../src/notebook/recording/recording';
+import { HEAVY_CLIENT_USER_ID } from '../src/sandbox/data/sampleUsers';
+import { parseFixture } from '../src/sandbox/fixtures/fixtureFile';
+import { startSandbox } from '../src/sandbox/server';
+import { ExchangeRecorder } from '../src/scrub/exchangeRecorder';
+import { describeFigure, emitResults, type BenchFigure } from './lib/results';
+import { median, PairedSamples, round } from './lib/stats';
+
+const READINGS = Number(process.env.HDE_BENCH_READINGS ?? 100_000);
+const PAGE_SIZE = Number(process.env.HDE_BENCH_PAGE_SIZE ?? 5_000);
+const REPS = Number(process.env.HDE_BENCH_REPS ?? 5);
+const TODAY = '2026-03-15';
+const NOW = (): Date => new Date(`${TODAY}T12:00:00Z`);
+
+const NOTEBOOK = `---
+environment: local
+variables:
+  heavy: ${HEAVY_CLIENT_USER_ID}
+---
+
+\`\`\`http
+GET /v2/user/resolve/{{heavy}}
+
+let userId = user_id
+expect status 200
+\`\`\`
+
+\`\`\`http
+GET /v2/timeseries/{{userId}}/blood_pressure/grouped?start_date=2024-01-01&end_date=2026-12-31
+
+expect count readings >= 1
+expect readings[0].systolic > 0
+expect no deviations of kind missingRequired
+\`\`\`
+`;
+
+async function runAgainst(baseUrl: string, apiKey: string, text: string, recorder?: ExchangeRecorder): Promise<Map<number, CellResult>> {
+  const client = new HealthApiClient({ baseUrl, apiKey, ...(recorder ? { onRequest: recorder.onRequest } : {}) });
+  const results = new Map<number, CellResult>();
+  try {
+    await runNotebookFile(parseNotebookFile(text), { client, environment: { id: 'local', label: 'bench' } }, { now: NOW, onCell: (index, _cell, result) => results.set(index, result) });
+  } finally {
+    await client.close();
+  }
+  return results;
+}
+
+async function record(dir: string): Promise<{ readings: number; pages: number }> {
+  const live = await startSandbox({ port: 0, users: 3, seed: 9, shape: 'vendor', heavyUserReadings: READINGS, bloodPressurePageSize: PAGE_SIZE, today: TODAY });
+  try {
+    const recorder = new ExchangeRecorder();
+    const results = await runAgainst(live.url, live.apiKey, NOTEBOOK, recorder);
+    const bloodPressure = results.get(1)!;
+    const recording = recordingOf({ notebooks: [{ fileName: 'heavy.hdnb.md', run: { notebook: parseNotebookFile(NOTEBOOK), results } }], exchanges: recorder.exchanges(), secret: 'bench-secret', recordedFrom: 'bench' });
+    for (const file of recording.files) writeFileSync(join(dir, file.name), file.text);
+    const readings = Object.values((bloodPressure.body as { groups: Record<string, { data: unknown[] }[]> }).groups).flat().reduce((sum, group) => sum + group.data.length, 0);
+    return { readings, pages: bloodPressure.pages };
+  } finally {
+    await live.close();
+  }
+}
+
+/** The recorded bodies as the sandbox sends them, each under its request target. */
+function recordedBodies(dir: string): { target: string; text: string }[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => parseFixture(name, readFileSync(join(dir, name), 'utf8')))
+    .flatMap((parsed) => (parsed.ok ? [parsed.fixture] : []))
+    .map((fixture) => ({ target: `${fixture.path}${fixture.query === '' ? '' : `?${fixture.query}`}`, text: JSON.stringify(fixture.file.body) }));
+}
+
+/** A server that only sends the recorded texts, as they are. */
+async function rawServer(bodies: readonly { target: string; text: string }[]): Promise<{ url: string; close(): Promise<void> }> {
+  const byTarget = new Map(bodies.map((body) => [body.target, Buffer.from(body.text, 'utf8')]));
+  const server = createServer((request, response) => {
+    const bytes = byTarget.get(request.url ?? '') ?? Buffer.from('{}');
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+    response.end(bytes);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function timed<T>(task: () => Promise<T>): Promise<{ ms: number; cpu: number; value: T }> {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  return task().then((value) => {
+    const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    return { ms, cpu: (cpu.user + cpu.system) / 1000, value };
+  });
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'hde-bench-replay-'));
+  try {
+    const recorded = await record(dir);
+    const bodies = recordedBodies(dir);
+    const bytes = bodies.reduce((sum, body) => sum + body.text.length, 0);
+    process.stderr.write(`  recorded ${recorded.readings.toLocaleString('en-US')} readings in ${recorded.pages} pages, ${round(bytes / 1024 / 1024, 1)} MB of JSON\n`);
+    const copy = readFileSync(join(dir, 'heavy.hdnb.md'), 'utf8');
+    const replaySandbox = await startSandbox({ port: 0, users: 0, fixturesDir: dir, today: TODAY });
+    const raw = await rawServer(bodies);
+    try {
+      const replay = async (): Promise<number> => {
+        const results = await runAgainst(replaySandbox.url, replaySandbox.apiKey, copy);
+        const failed = [...results.values()].flatMap((result) => result.assertions).filter((assertion) => !assertion.passed);
+        if (failed.length > 0 || results.get(1)?.pages !== recorded.pages) throw new Error(`the replay differs from the recording: ${failed.map((assertion) => assertion.message).join('; ')}`);
+        return results.get(1)!.pages;
+      };
+      const transfer = async (): Promise<number> => {
+        let total = 0;
+        for (const { target } of bodies) total += (await (await fetch(`${raw.url}${target}`)).text()).length;
+        return total;
+      };
+      await replay();
+      await transfer();
+      const samples = new PairedSamples();
+      for (let rep = 0; rep < REPS; rep++) {
+        const replayFirst = rep % 2 === 0;
+        const a = await timed(replayFirst ? replay : transfer);
+        const b = await timed(replayFirst ? transfer : replay);
+        const [replayed, transferred] = replayFirst ? [a, b] : [b, a];
+        samples.add(replayed, transferred);
+        process.stderr.write(`  rep ${rep + 1}/${REPS}: replay ${replayed.ms.toFixed(0)} ms, raw transfer ${transferred.ms.toFixed(0)} ms, ratio ${(replayed.ms / transferred.ms).toFixed(2)}\n`);
+      }
+      const ratio = median(samples.ratios);
+      const figure: BenchFigure = {
+        id: 'investigationReplay',
+        title: `Recorded investigation replayed offline: ${recorded.readings.toLocaleString('en-US')} readings in ${recorded.pages} pages`,
+        figure: { value: round(median(samples.ms)), unit: 'ms' },
+        baseline: { value: round(median(samples.baselineMs)), unit: 'ms', what: 'raw transfer of the same bodies (fetch + text)' },
+        ratio: round(ratio, 3),
+        target: 'ratio ≤ 1.3',
+        meetsTarget: ratio <= 1.3,
+        details: { reps: REPS, bytes, pages: recorded.pages, ms: samples.ms, transferMs: samples.baselineMs, ratios: samples.ratios, cpuRatios: samples.cpuRatios },
+        note: 'The scrubbed copy run against the sandbox serving only the recording (the fixtures matched, sent, parsed, checked by the contract lens, merged, asserted) vs a plain server sending the same recorded texts fetched in the same order; median of per-repetition ratios, order alternating.',
+      };
+      console.log(describeFigure(figure));
+      emitResults('investigationReplay', [figure]);
+    } finally {
+      await raw.close();
+      await replaySandbox.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
