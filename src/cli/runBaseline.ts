@@ -37,7 +37,16 @@ export class NotebookBaselineRun {
     if (observation) this.observations.push(observation);
   }
 
+  private written: string | undefined;
+
   finish(): BaselineOutcome {
-    return baselineOutcome(this.path, this.file, this.watching, this.observations, this.update);
+    const outcome = baselineOutcome(this.path, this.file, this.watching, this.observations, this.update);
+    this.written = outcome.write;
+    return outcome;
+  }
+
+  /** The baseline as it stands after the run (a recording keeps it beside its copy of the notebook). */
+  current(): string | undefined {
+    return this.written ?? (typeof this.file === 'string' ? this.file : undefined);
   }
 }

@@ -199,6 +199,8 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
           return 2;
         }
       }
+      const baselineText = baseline.current();
+      if (recording && baselineText !== undefined) recording.addBaseline(file, baselineText);
     }
   } finally {
     unhook();

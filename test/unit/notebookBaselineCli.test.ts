@@ -3,10 +3,10 @@
 // a night a deviation shows and on one it does not), a changed vendor body fails naming the new
 // deviation, and --update-baseline[=prune] writes the file and says what it wrote.
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
@@ -20,8 +20,8 @@ const WITH_UNIT = '2024-01-20';
 const WITHOUT_UNIT = '2024-01-01';
 
 /** The vendor-shaped sandbox, or a proxy in front of it whose resolve answers carry a field the vendor just added. */
-async function vendorSandbox(today: string, changed: boolean): Promise<StartedSandbox> {
-  const sandbox = await startSandbox({ port: 0, today, shape: 'vendor' });
+async function vendorSandbox(today: string, changed: boolean, options: Parameters<typeof startSandbox>[0]): Promise<StartedSandbox> {
+  const sandbox = await startSandbox({ ...options, port: 0, today });
   if (!changed) return sandbox;
   const proxy: Server = createServer((incoming, outgoing) => {
     const forwarded = httpRequest(`${sandbox.url}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
@@ -59,21 +59,22 @@ interface Run {
   written: string[];
 }
 
-async function run(args: string[], options: { today: string; changed?: boolean }): Promise<Run> {
+async function run(args: string[], options: { today: string; changed?: boolean; env?: Record<string, string> }): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
   const written: string[] = [];
   const command = createRunCommand({
-    startSandbox: () => vendorSandbox(options.today, options.changed ?? false),
+    startSandbox: (sandboxOptions) => vendorSandbox(options.today, options.changed ?? false, sandboxOptions),
     createClient: (clientOptions) => new HealthApiClient(clientOptions),
     readFile: async (file) => readFileSync(file, 'utf8'),
     writeFile: async (file, text) => {
       written.push(file);
+      mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
     },
     now: () => new Date(`${options.today}T12:00:00Z`),
   });
-  const code = await command.run(args, { stdout: (text) => out.push(text), stderr: (text) => err.push(text), stdin: new PassThrough(), env: {} });
+  const code = await command.run(args, { stdout: (text) => out.push(text), stderr: (text) => err.push(text), stdin: new PassThrough(), env: options.env ?? {} });
   return { code, stdout: out.join('\n'), stderr: err.join('\n'), written };
 }
 
@@ -140,5 +141,19 @@ describe('the vendor-contract notebook: a nightly CI job against the vendor shap
     assert.equal(pruned.code, 0);
     assert.match(pruned.stdout, new RegExp(`wrote ${entries} entries: 0 added, 1 removed\\n {4}- GET /v2/user/resolve/\\{client_user_id\\}: unknownField at loyalty_tier \\(spec 2\\.1\\)`));
     assert.equal(readFileSync(baseline, 'utf8'), readFileSync(BASELINE, 'utf8'));
+  });
+
+  test('a recording keeps the baseline beside its copy of the notebook: the replay judges "no new deviations" as the run did', async () => {
+    const notebook = join(dir, 'recorded.hdnb.md');
+    copyFileSync(NOTEBOOK, notebook);
+    copyFileSync(BASELINE, join(dir, 'recorded.hdnb.baseline.json'));
+    const recordDir = join(dir, 'recording');
+    const env = { HEALTH_DATA_SCRUB_SECRET: 'baseline-record-secret' };
+    const recorded = await run([notebook, '--sandbox', '--shape', 'vendor', '--record', recordDir], { today: WITH_UNIT, env });
+    assert.equal(recorded.code, 0, recorded.stdout + recorded.stderr);
+    assert.equal(readFileSync(join(recordDir, 'recorded.hdnb.baseline.json'), 'utf8'), readFileSync(BASELINE, 'utf8'));
+    const replayed = await run([join(recordDir, 'recorded.hdnb.md'), '--fixtures', recordDir], { today: WITH_UNIT, env });
+    assert.equal(replayed.code, 0, replayed.stdout + replayed.stderr);
+    assert.match(replayed.stdout, /^\d+ passed, 0 failed$/m);
   });
 });
