@@ -158,6 +158,7 @@ export const NOTEBOOK_COMMANDS = {
   selectNotebookEnvironment: 'healthData.selectNotebookEnvironment',
   saveRequestsAsNotebook: 'healthData.requests.saveAsNotebook',
   addToNotebook: 'healthData.addToNotebook',
+  updateDeviationBaseline: 'healthData.updateDeviationBaseline',
 } as const;
 /** The notebook controller's id (one kernel runs every Health Data notebook). */
 export const NOTEBOOK_CONTROLLER_ID = 'healthData.notebookController';

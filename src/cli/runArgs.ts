@@ -6,6 +6,7 @@ import { parseScrubPolicy } from '../domain/scrubPolicy';
 import type { ScrubPolicy } from '../scrub/scrubTypes';
 import { API_KEY_VARIABLE } from '../mcp/serverArgs';
 import { PROGRAM } from './cliCommand';
+import type { BaselineUpdate } from '../notebook/baselineRun';
 
 export const RUN_USAGE = `Usage: ${PROGRAM} run FILE… [--sandbox [--shape vendor] | --base-url URL | --environment ID] [options]
 
@@ -22,6 +23,9 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
                             in DIR, and a scrubbed copy of each notebook beside them (DIR/NAME.hdnb.md)
   --fixtures DIR            replay a recording: run against the built-in sandbox serving DIR's fixtures
                             (no other target, no network)
+  --update-baseline[=prune] add the deviations this run found to each notebook's baseline
+                            (x.hdnb.baseline.json beside it), which "expect no new deviations"
+                            accepts; =prune also drops the entries the answers no longer show
   --api-key-header NAME     header that carries the key (default: the environment's, x-vital-api-key on
                             the vendor's hosts, else ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to run against a production environment
@@ -55,6 +59,8 @@ export interface RunArgs {
   allowProduction: boolean;
   /** `--scrub`; absent: $HEALTH_DATA_SCRUB, else productionOnly. */
   scrub?: ScrubPolicy;
+  /** `--update-baseline[=prune]`: write each notebook's deviation baseline from this run. */
+  updateBaseline?: BaselineUpdate;
 }
 
 export type ParsedRunArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; args: RunArgs };
@@ -68,6 +74,7 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   const values: Partial<Record<ValueFlag, string>> = {};
   let sandbox = false;
   let allowProduction = false;
+  let updateBaseline: BaselineUpdate | undefined;
   let onlyFiles = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
@@ -79,6 +86,9 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
     else if (arg === '-h' || arg === '--help') return { kind: 'help' };
     else if (arg === '--sandbox') sandbox = true;
     else if (arg === '--allow-production') allowProduction = true;
+    else if (arg === '--update-baseline' || arg === '--update-baseline=add') updateBaseline = 'add';
+    else if (arg === '--update-baseline=prune') updateBaseline = 'prune';
+    else if (arg.startsWith('--update-baseline=')) return { kind: 'error', message: `--update-baseline adds to the baseline; --update-baseline=prune also drops what is no longer seen (got ${arg})` };
     else if (arg === '--var' || arg.startsWith('--var=')) {
       const assignment = arg === '--var' ? argv[++index] : arg.slice('--var='.length);
       const parts = assignment === undefined ? null : /^([A-Za-z_][\w.-]*)=(.*)$/s.exec(assignment);
@@ -99,6 +109,7 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
 
   const args: RunArgs = { files, allowProduction, variables };
   if (values['--junit'] !== undefined) args.junitPath = values['--junit'];
+  if (updateBaseline) args.updateBaseline = updateBaseline;
   if (values['--api-key-header'] !== undefined) args.apiKeyHeader = values['--api-key-header'];
   if (values['--record'] !== undefined) args.recordDir = values['--record'];
   if (values['--fixtures'] !== undefined) {

@@ -19,6 +19,7 @@ import { runNotebookFile, type NotebookRunTarget } from '../notebook/notebookRun
 import { PROGRAM, type CliCommand, type CliIo } from './cliCommand';
 import { annotationFile, annotationsWanted, errorAnnotation } from './githubAnnotations';
 import { parseRunArgs, RUN_USAGE, type RunArgs } from './runArgs';
+import { NotebookBaselineRun } from './runBaseline';
 import { cellReport, skippedReport, tallyOf, totalsLine, type CellTally } from './runReport';
 import { caveatLines, RunRecording } from './runRecording';
 import { RunOutputScrub, runScrubPolicy } from './runScrub';
@@ -194,16 +195,19 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
       const results = new Map<number, CellResult>();
       const entry: JUnitNotebook = { file, cells: [] };
       report.push(entry);
+      const baseline = await NotebookBaselineRun.open(file, deps.readFile, args.updateBaseline);
       const cellStop = new AbortController();
       const signal = AbortSignal.any([stop.signal, cellStop.signal]);
       const annotated = annotationFile(file, io.env.GITHUB_WORKSPACE);
       await runNotebookFile(notebook, target, {
         signal,
         ...(deps.now ? { now: deps.now } : {}),
+        baseline: baseline.state,
         // Messages say only what failed: the report puts `file:LINE` beside each.
         place: () => '',
         onCell: (index, cell, ranResult) => {
           const place = cellPlace(cellLines[index] ?? 0, cell.source);
+          baseline.observe(cell, ranResult);
           results.set(index, ranResult);
           const result = scrub.leaving(target.environment.id, ranResult);
           if (result.outcome === 'cancelled') {
@@ -225,6 +229,20 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
         },
       });
       recording?.add(file, notebook, results, target.environment.label);
+      if (connectionFailure === undefined && !stop.signal.aborted) {
+        const baselineOutcome = baseline.finish();
+        for (const printed of baselineOutcome.lines) io.stdout(printed);
+        if (baselineOutcome.write !== undefined) {
+          try {
+            await deps.writeFile(baseline.path, baselineOutcome.write);
+          } catch (error) {
+            io.stderr(`Cannot write the baseline ${baseline.path}: ${error instanceof Error ? error.message : String(error)}`);
+            return 2;
+          }
+        }
+        const baselineText = baseline.current();
+        if (recording && baselineText !== undefined) recording.addBaseline(file, baselineText);
+      }
     }
   } finally {
     unhook();

@@ -2,6 +2,7 @@
 // back. Each message says what was expected and what was found, with the path, and for deviations
 // the spec's section, so a failure reads on its own in a CI log.
 import { DEVIATION_KINDS, type Deviation, type DeviationKind } from '../api/contract/deviations';
+import { describeBaselineEntry, type BaselineEntry } from './deviationBaseline';
 import { isFieldPath, parseFieldPath, valuesAt, type FieldPath } from './fieldPath';
 
 export const COMPARE_OPERATORS = ['==', '!=', '<=', '>=', '<', '>'] as const;
@@ -20,6 +21,7 @@ export type Assertion =
   | { kind: 'deviationCount'; op: CompareOperator; expected: number }
   | { kind: 'noDeviationsOfKind'; deviationKind: DeviationKind }
   | { kind: 'noDeviationsAt'; pattern: string }
+  | { kind: 'noNewDeviations' }
   | { kind: 'readingsEveryDay' };
 
 /** What an assertion is judged against. */
@@ -31,7 +33,15 @@ export interface AssertionSubject {
   deviations: readonly Deviation[];
   /** For `expect readings every day`: the days of the query's window without a reading, or why it cannot tell. */
   missingDays?: () => { missing: string[]; days: number } | { problem: string } | undefined;
+  /** For `expect no new deviations`: the deviations the notebook's baseline does not hold; absent: the notebook has none. */
+  baseline?: () => BaselineCheck;
 }
+
+/** The cell's deviations against the notebook's baseline file (deviationBaseline.ts). */
+export type BaselineCheck =
+  | { kind: 'compared'; name: string; exists: boolean; fresh: readonly Deviation[]; gone: readonly BaselineEntry[] }
+  | { kind: 'updating'; name: string; accepted: number }
+  | { kind: 'unreadable'; name: string; problem: string };
 
 export interface Verdict {
   passed: boolean;
@@ -52,6 +62,7 @@ export function parseAssertion(text: string): Assertion | { problem: string } {
     return { problem: `"expect ${words}": write "expect status 200" or "expect status 2xx"` };
   }
   if (/^no\s+deviations$/.test(words)) return { kind: 'deviationCount', op: '==', expected: 0 };
+  if (/^no\s+new\s+deviations$/.test(words)) return { kind: 'noNewDeviations' };
   if ((match = new RegExp(`^deviations\\s*${OPERATOR}\\s*(\\S+)$`).exec(words))) {
     if (!WHOLE_NUMBER.test(match[2]!)) return { problem: `"expect ${words}": the number of deviations is a whole number` };
     return { kind: 'deviationCount', op: match[1] as CompareOperator, expected: Number(match[2]) };
@@ -62,8 +73,8 @@ export function parseAssertion(text: string): Assertion | { problem: string } {
     return { kind: 'noDeviationsOfKind', deviationKind: kind };
   }
   if ((match = /^no\s+deviations\s+at\s+(\S+)$/.exec(words))) return { kind: 'noDeviationsAt', pattern: match[1]! };
-  if (/^no\s+deviations\b/.test(words) || /^deviations\b/.test(words)) {
-    return { problem: `"expect ${words}": write "no deviations", "deviations <= N", "no deviations of kind KIND" or "no deviations at PATTERN"` };
+  if (/^no\s+(new\s+)?deviations\b/.test(words) || /^deviations\b/.test(words)) {
+    return { problem: `"expect ${words}": write "no deviations", "no new deviations", "deviations <= N", "no deviations of kind KIND" or "no deviations at PATTERN"` };
   }
   if (/^readings\s+every\s+day$/.test(words)) return { kind: 'readingsEveryDay' };
 
@@ -169,6 +180,28 @@ export function deviationIsAt(deviation: Deviation, pattern: string): boolean {
   return places.some((place) => place === pattern || glob.test(place));
 }
 
+const deviationPlace = (deviation: Deviation): string => `${deviation.kind} at ${deviation.pattern === '' ? 'the request' : deviation.pattern} (spec ${deviation.section})`;
+
+/** Every new deviation is named (a CI log is where the team learns of it); entries no longer seen are news, not failures. */
+function noNewDeviationsVerdict(subject: AssertionSubject): Verdict {
+  const check = subject.baseline?.();
+  if (!check) return { passed: false, message: 'no new deviations: this notebook has no baseline to compare with: save it as a file (its baseline is kept beside it)' };
+  if (check.kind === 'unreadable') return { passed: false, message: `no new deviations: the baseline ${check.name} cannot be read: ${check.problem}` };
+  if (check.kind === 'updating') return { passed: true, message: `${check.accepted} deviation${check.accepted === 1 ? '' : 's'} written to the baseline ${check.name}` };
+  const gone = check.gone.length === 0 ? '' : `; no longer seen (--update-baseline=prune tidies): ${check.gone.map((entry) => describeBaselineEntry(entry)).join('; ')}`;
+  if (check.fresh.length === 0) {
+    const held = subject.deviations.length === 0 ? 'no deviations' : `${subject.deviations.length} deviation${subject.deviations.length === 1 ? '' : 's'}, each in the baseline ${check.name}`;
+    return { passed: true, message: `${held}${gone}` };
+  }
+  const where = check.exists ? `not in the baseline ${check.name}` : `and no baseline ${check.name} yet (run --update-baseline or Update Deviation Baseline writes it)`;
+  const count = check.fresh.length;
+  return {
+    passed: false,
+    message: `${count} new deviation${count === 1 ? '' : 's'} ${where}: ${check.fresh.map(deviationPlace).join('; ')}${gone}`,
+    section: check.fresh[0]!.section,
+  };
+}
+
 function describePath(path: FieldPath, values: unknown[]): string {
   return values.length === 0 ? `${path.text} is not in the response` : `${path.text} is ${shown(values.length === 1 ? values[0] : values)}`;
 }
@@ -196,6 +229,8 @@ export function evaluateAssertion(assertion: Assertion, subject: AssertionSubjec
       const found = subject.deviations.filter((deviation) => deviationIsAt(deviation, assertion.pattern));
       return deviationVerdict(found, found.length === 0, ` at ${assertion.pattern}`);
     }
+    case 'noNewDeviations':
+      return noNewDeviationsVerdict(subject);
     case 'readingsEveryDay': {
       const days = subject.missingDays?.();
       if (!days) return { passed: false, message: 'readings every day: only a blood-pressure cell has readings' };

@@ -9,10 +9,12 @@ import { formDayRange } from '../domain/bloodPressure/bloodPressureQuery';
 import type { EnvironmentId } from '../domain/environments';
 import { ReadingDays } from '../domain/bloodPressure/readingDays';
 import { ZoneCalendar } from '../domain/zonedTime';
-import { evaluateAssertion, parseAssertion, shown, type Assertion, type AssertionSubject } from './assertions';
+import type { RequestOperationName } from '../api/requests';
+import { evaluateAssertion, parseAssertion, shown, type Assertion, type AssertionSubject, type BaselineCheck } from './assertions';
 import { requestFailure, unexpectedFailure } from './cellFailure';
 import { requestTarget } from './cellFromOperation';
 import { operationOfCell } from './cellOperation';
+import { compareWithBaseline, type BaselineState } from './deviationBaseline';
 import { DeviationTotals } from './deviationTotals';
 import { valuesAt } from './fieldPath';
 import type { AssertionResult, CellResult, NotebookFile, NotebookFileCell } from './model';
@@ -24,6 +26,12 @@ import { fillIn, UnknownVariableError, type VariableScope } from './variables';
 export interface NotebookRunTarget {
   client: HealthApiClient;
   environment: { id: EnvironmentId; label: string };
+}
+
+export interface NotebookRunOptions {
+  now?: () => Date;
+  /** The deviation baseline beside the notebook file, for `expect no new deviations`; absent: it has none (untitled). */
+  baseline?: BaselineState;
 }
 
 export interface RunCellOptions {
@@ -60,12 +68,15 @@ export class NotebookRunner {
   readonly #setVariables = new Map<string, string>();
   readonly #zone: ZoneCalendar;
   readonly #now: () => Date;
+  readonly #baseline: BaselineState | undefined;
 
-  constructor(target: NotebookRunTarget, notebook: { variables: Record<string, string>; timeZone?: string }, options: { now?: () => Date } = {}) {
+  /** `baseline`: the deviation baseline beside the notebook file, for `expect no new deviations`. */
+  constructor(target: NotebookRunTarget, notebook: { variables: Record<string, string>; timeZone?: string }, options: NotebookRunOptions = {}) {
     this.#target = target;
     this.#notebookVariables = new Map(Object.entries(notebook.variables));
     this.#zone = new ZoneCalendar(notebook.timeZone ?? 'UTC');
     this.#now = options.now ?? (() => new Date());
+    this.#baseline = options.baseline;
   }
 
   /** The variables later cells see: the notebook's, then those set by `let` so far. */
@@ -131,7 +142,7 @@ export class NotebookRunner {
       const found = deviations.list();
       const missingDays = (): ReturnType<NonNullable<AssertionSubject['missingDays']>> | undefined => this.#missingDays(operation, loaded.body, nowMs);
       // The client resolves only on a 2xx, and the spec's five operations answer 200.
-      const subject: AssertionSubject = { status: 200, body: loaded.body, hasBody: true, deviations: found, missingDays };
+      const subject: AssertionSubject = { status: 200, body: loaded.body, hasBody: true, deviations: found, missingDays, ...this.#baselineOf(operation.name, found) };
       const assertions = this.#assertions(cell, subject, options, scope);
       const variablesSet = this.#lets(cell, loaded.body, assertions, options);
       for (const name of Object.keys(variablesSet)) {
@@ -160,7 +171,7 @@ export class NotebookRunner {
     // Only an HTTP error status can be expected; a 200 whose body is no API answer stays an error.
     const expected = status !== undefined && status >= 300 && error.kind !== 'invalid_response' && cell.assertions.some(({ assertion }) => (assertion.kind === 'status' || assertion.kind === 'statusClass') && evaluateAssertion(assertion, { status, body: undefined, hasBody: false, deviations: [] }).passed);
     const body = errorBody(error);
-    const subject: AssertionSubject = { status, body, hasBody: body !== undefined, deviations: partial.deviations };
+    const subject: AssertionSubject = { status, body, hasBody: body !== undefined, deviations: partial.deviations, ...this.#baselineOf(operation.name, partial.deviations) };
     const assertions = this.#assertions(cell, subject, options, scope);
     const common = { operation, pages: partial.pages, deviations: partial.deviations, assertions, notes: partial.notes, ...(status !== undefined ? { status } : {}), ...(body !== undefined ? { body } : {}) };
     if (expected) return this.#result(start, request, { outcome: 'ok', ...common, variablesSet: this.#lets(cell, body, assertions, options) });
@@ -191,6 +202,17 @@ export class NotebookRunner {
       assertions.push({ line, text: `let ${name} = ${path.text}`, passed: false, message: placed(options, line, `cannot set {{${name}}}: ${found}`) });
     }
     return set;
+  }
+
+  /** For `expect no new deviations`: the cell's deviations against the notebook's baseline, when it has one. */
+  #baselineOf(operation: RequestOperationName, deviations: CellResult['deviations']): Pick<AssertionSubject, 'baseline'> {
+    const state = this.#baseline;
+    if (!state) return {};
+    const check = (): BaselineCheck => {
+      if (state.kind !== 'loaded') return state.kind === 'updating' ? { ...state, accepted: deviations.length } : state;
+      return { kind: 'compared', name: state.name, exists: state.exists, ...compareWithBaseline({ operation, deviations }, state.entries) };
+    };
+    return { baseline: check };
   }
 
   /** For `expect readings every day`: the days of the query's window, in the notebook's zone, without a reading. */
@@ -259,15 +281,15 @@ function errorBody(error: HealthApiError): unknown {
 export async function runNotebookFile(
   file: NotebookFile,
   target: NotebookRunTarget,
-  options: {
+  options: NotebookRunOptions & {
     signal?: AbortSignal;
     onCell?: (index: number, cell: NotebookFileCell, result: CellResult) => void;
-    now?: () => Date;
     /** How failure messages name line `line` of cell `index` (RunCellOptions.place); default "cell N, line L". */
     place?: (index: number, line: number) => string;
   } = {},
 ): Promise<CellResult[]> {
-  const runner = new NotebookRunner(target, { variables: file.variables, ...(file.timeZone ? { timeZone: file.timeZone } : {}) }, options.now ? { now: options.now } : {});
+  const runOptions: NotebookRunOptions = { ...(options.now ? { now: options.now } : {}), ...(options.baseline ? { baseline: options.baseline } : {}) };
+  const runner = new NotebookRunner(target, { variables: file.variables, ...(file.timeZone ? { timeZone: file.timeZone } : {}) }, runOptions);
   const results: CellResult[] = [];
   for (const [index, cell] of file.cells.entries()) {
     if (cell.kind !== 'request') continue;

@@ -13,6 +13,7 @@ import { NotebookRunner } from '../notebook/notebookRunner';
 import type { RequestInspection } from '../services';
 import { markDone } from '../views/walkthroughProgress';
 import { cellResultOf, cellResultOutput, cellSucceeded, notRunOutput } from './cellOutputs';
+import { baselineStateFor } from './deviationBaselineFile';
 import { frontMatterOf } from './notebookMetadata';
 
 export interface NotebookControllerDeps {
@@ -97,6 +98,8 @@ export class HealthDataNotebookController implements vscode.Disposable {
     }
     const environment = { id: environmentId, label: this.deps.connection.environment(environmentId).label };
     const firstIndex = executions[0]!.cell.index;
+    // Read once per run: `expect no new deviations` compares with the file as it is now.
+    const baseline = await baselineStateFor(notebook);
     const runner = new NotebookRunner(
       { client, environment },
       {
@@ -104,6 +107,7 @@ export class HealthDataNotebookController implements vscode.Disposable {
         variables: { ...frontMatter.variables, ...variablesSetAbove(notebook, firstIndex) },
         ...(frontMatter.timeZone ? { timeZone: frontMatter.timeZone } : {}),
       },
+      baseline ? { baseline } : {},
     );
     for (const execution of executions) await this.runCell(execution, runner, notebook);
     markDone(NOTEBOOK_WALKTHROUGH_CONTEXT_KEY);

@@ -5,6 +5,7 @@ import { scrubCellResult } from '../notebook/cellResultScrub';
 import type { CellResult } from '../notebook/model';
 import type { RequestInspection, ScrubDoors, ShellRegistrations } from '../services';
 import { scrubStrings } from '../l10n/scrubStrings';
+import { BaselineCellStatus } from './baselineCellStatus';
 import { HealthDataNotebookController } from './notebookController';
 import { NotebookEnvironmentStatusBar } from './notebookEnvironmentStatusBar';
 import { HealthDataNotebookSerializer } from './notebookSerializer';
@@ -16,6 +17,8 @@ export interface RegisteredNotebooks {
   statusBar: NotebookEnvironmentStatusBar;
   /** In Restricted Mode: each request cell says it runs once the folder is trusted. */
   trustStatus: TrustCellStatus;
+  /** A failed `expect no new deviations` cell's offer to update the baseline. */
+  baselineStatus: BaselineCellStatus;
 }
 
 /** The notebook type's serializer, its controller, its status bar item and its cells' trust line; the commands register above. */
@@ -26,6 +29,7 @@ export function registerNotebooks(
   const controller = new HealthDataNotebookController(deps);
   const statusBar = new NotebookEnvironmentStatusBar(deps.connection);
   const trustStatus = new TrustCellStatus();
+  const baselineStatus = new BaselineCellStatus();
   context.subscriptions.push(
     // Outputs are part of the file (a saved result is the investigation's record); metadata is the front matter.
     // A saved output is a way out: scrubbed as healthData.scrub.when says, and the status bar says what was.
@@ -33,10 +37,11 @@ export function registerNotebooks(
     controller,
     statusBar,
     trustStatus,
+    baselineStatus,
     // The renderer draws in English at once and asks for the display language's words.
     registerNotebookRendererStrings(),
   );
-  return { controller, statusBar, trustStatus };
+  return { controller, statusBar, trustStatus, baselineStatus };
 }
 
 async function resultForFile(result: CellResult, scrub: Pick<ScrubDoors, 'secretFor'>): Promise<CellResult> {

@@ -78,6 +78,8 @@ export const DOORS: readonly Door[] = [
   { id: 'run:stderr', writesTo: ['stderr'], rule: 'runFlag' },
   { id: 'run:junit', writesTo: ['file'], rule: 'runFlag' },
   { id: 'run:record', writesTo: ['file'], rule: 'always' },
+  { id: 'run:baseline', writesTo: ['file'], rule: 'noPersonalData' },
+  { id: 'healthData.updateDeviationBaseline', writesTo: ['file'], rule: 'noPersonalData' },
   { id: 'capture:fixture', writesTo: ['file', 'stdout'], rule: 'always' },
   { id: 'scrub:stdout', writesTo: ['stdout'], rule: 'always' },
 ];
@@ -146,9 +148,10 @@ export const WRITE_SITES: Readonly<Record<string, { calls: number; doors: readon
   'bootstrap/standIns.ts': { calls: 3, doors: ['agent:languageModelTools', 'notebook:saveOutputs'] },
   'mcp/server.ts': { calls: 6, doors: ['mcp:tools', 'mcp:stderr'] },
   'cli/main.ts': { calls: 2, doors: ['run:stdout', 'run:stderr', 'capture:fixture', 'scrub:stdout'] },
-  'cli/runCommand.ts': { calls: 3, doors: ['run:junit'] },
+  'cli/runCommand.ts': { calls: 4, doors: ['run:junit', 'run:baseline'] },
   'cli/captureCommand.ts': { calls: 1, doors: ['capture:fixture'] },
-  'cli/runRecording.ts': { calls: 1, doors: ['run:record'] },
+  'cli/runRecording.ts': { calls: 2, doors: ['run:record'] },
+  'notebookEditor/deviationBaselineFile.ts': { calls: 1, doors: ['healthData.updateDeviationBaseline'] },
   'lookup/lookupTextSources.ts': { calls: 2, notADoor: 'puts a marker on the clipboard to read the selection, then puts back what was there' },
   'sandbox/cli.ts': { calls: 7, notADoor: 'the sandbox prints its address and usage: sample data only' },
 };

@@ -3,9 +3,8 @@
 // user's, and a blood-pressure body's dates move by that user's offset like the query's.
 import { createHash } from 'node:crypto';
 import type { Deviation } from '../api/contract/deviations';
-import { inspectResponse } from '../api/contract/inspect';
-import type { ContractOperation } from '../api/contract/specFacts';
-import { requestOfOperation, type RequestOperation, type RequestOperationName } from '../api/requests';
+import { CONTRACT_OPERATIONS, inspectResponse } from '../api/contract/inspect';
+import { requestOfOperation, type RequestOperation } from '../api/requests';
 import { canonicalJson, FIXTURE_FORMAT, formatFixture, type FixtureFile } from '../sandbox/fixtures/fixtureFile';
 import { BodyScrubber } from './bodyScrubber';
 import { Pseudonyms } from './pseudonyms';
@@ -34,14 +33,6 @@ export interface WrittenFixture {
   sandboxPath: string;
   report: ScrubReport;
 }
-
-const CONTRACT_OPERATIONS: Readonly<Record<RequestOperationName, ContractOperation>> = {
-  listUsers: 'listUsers',
-  resolveUser: 'resolveUser',
-  getGroupedBloodPressure: 'groupedBloodPressure',
-  listLabTestMarkers: 'labTestMarkers',
-  listOrderSetMarkers: 'orderSetMarkers',
-};
 
 /** The request line of an operation: method, path and query as the client sends them. */
 export function requestLine(operation: RequestOperation): string {

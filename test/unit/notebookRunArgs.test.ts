@@ -18,6 +18,17 @@ describe('run arguments', () => {
     assert.deepEqual(parseRunArgs(['-h']), { kind: 'help' });
   });
 
+  test('--update-baseline adds to each notebook’s baseline; =prune also drops what is no longer seen; absent, nothing is written', () => {
+    const parsedWith = (...flags: string[]) => parseRunArgs(['x.hdnb.md', '--sandbox', ...flags]);
+    assert.deepEqual(parsedWith('--update-baseline'), { kind: 'run', args: { files: ['x.hdnb.md'], allowProduction: false, variables: {}, updateBaseline: 'add', target: { kind: 'sandbox', shape: 'spec' } } });
+    assert.equal((parsedWith('--update-baseline=prune') as { args: { updateBaseline?: string } }).args.updateBaseline, 'prune');
+    assert.equal((parsedWith('--update-baseline', 'y.hdnb.md') as { args: { files: string[] } }).args.files.length, 2, 'it takes no value: the next word is a file');
+    assert.equal('updateBaseline' in (parsedWith() as { args: object }).args, false);
+    const odd = parsedWith('--update-baseline=all');
+    assert.equal(odd.kind, 'error');
+    assert.match(odd.kind === 'error' ? odd.message : '', /--update-baseline=prune also drops what is no longer seen \(got --update-baseline=all\)/);
+  });
+
   test('refusals say what to do', () => {
     const cases: [string[], RegExp][] = [
       [[], /Name at least one notebook file/],

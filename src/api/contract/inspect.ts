@@ -1,13 +1,22 @@
 // The contract lens's one entry: every deviation of one response from the spec — the redirect that
 // was followed to get it, a deprecated parameter in the request, the body walked along the spec's
 // table, and its paging — as one list, summarised (see deviations.ts).
-import type { RequestSpec } from '../requests';
+import type { RequestOperationName, RequestSpec } from '../requests';
 import { DeviationCollector, type Deviation } from './deviations';
 import { walkContract } from './lens';
 import { checkPaging, type PageTracker } from './pageChecks';
 import { checkReadingOffsets } from './readingChecks';
 import { isSpecExact } from './specExact';
 import { OPERATION_ROOTS, type ContractOperation } from './specFacts';
+
+/** The spec's operation of each client call. */
+export const CONTRACT_OPERATIONS: Readonly<Record<RequestOperationName, ContractOperation>> = {
+  listUsers: 'listUsers',
+  resolveUser: 'resolveUser',
+  getGroupedBloodPressure: 'groupedBloodPressure',
+  listLabTestMarkers: 'labTestMarkers',
+  listOrderSetMarkers: 'orderSetMarkers',
+};
 
 /** The path each operation has in the spec. */
 export const SPEC_PATHS: Readonly<Record<ContractOperation, string>> = {

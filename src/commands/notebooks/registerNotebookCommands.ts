@@ -9,6 +9,7 @@ import { AddToNotebookCommand } from './addToNotebookCommand';
 import { NewNotebookCommand } from './newNotebookCommand';
 import { SaveRequestsAsNotebookCommand } from './saveRequestsAsNotebookCommand';
 import { SelectNotebookEnvironmentCommand } from './selectNotebookEnvironmentCommand';
+import { UpdateDeviationBaselineCommand } from './updateDeviationBaselineCommand';
 
 export interface NotebookCommandDeps {
   context: vscode.ExtensionContext;
@@ -32,6 +33,7 @@ export function registerNotebookCommands({ context, commands, connection, record
     new SelectNotebookEnvironmentCommand(connection),
     new SaveRequestsAsNotebookCommand(records, requestsSelection, scrub),
     addToNotebook,
+    new UpdateDeviationBaselineCommand(),
   ]) {
     commands.register(command);
   }
