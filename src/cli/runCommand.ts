@@ -4,13 +4,8 @@
 // assertion held, 1 when one failed or a cell could not run, 2 for a usage or connection error. The
 // key comes from HEALTH_DATA_API_KEY only and is never printed: every line passes through the same
 // redaction the client uses. Every result is scrubbed first when the scrub rule says so (runScrub.ts).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type * as ApiClientModule from '../api/client';
-import type { HealthApiClient, HealthApiClientOptions } from '../api/client';
 import { redactText } from '../api/redaction';
-import type { EnvironmentId } from '../domain/environments';
-import { ENVIRONMENT_LABELS, resolveRemoteTarget } from '../mcp/serverArgs';
 import { cellPlace, placedFailures, type CellPlace } from '../notebook/failurePlaces';
 import { junitReport, type JUnitNotebook } from '../notebook/junitReport';
 import type { CellResult, NotebookFile } from '../notebook/model';
@@ -18,80 +13,19 @@ import { notebookCellLines, parseNotebookFile } from '../notebook/notebookFormat
 import { runNotebookFile, type NotebookRunTarget } from '../notebook/notebookRunner';
 import { PROGRAM, type CliCommand, type CliIo } from './cliCommand';
 import { annotationFile, annotationsWanted, errorAnnotation } from './githubAnnotations';
-import { parseRunArgs, RUN_USAGE, type RunArgs } from './runArgs';
+import { parseRunArgs, RUN_USAGE } from './runArgs';
 import { NotebookBaselineRun } from './runBaseline';
 import { cellReport, skippedReport, tallyOf, totalsLine, type CellTally } from './runReport';
 import { caveatLines, RunRecording } from './runRecording';
 import { RunOutputScrub, runScrubPolicy } from './runScrub';
 import { scrubSecret } from './scrubCommand';
+import { connect, DEFAULT_DEPENDENCIES, planFor, planKey, type RunDependencies, type TargetPlan } from './runTargets';
 
-export interface StartedSandbox {
-  url: string;
-  apiKey: string;
-  apiKeyHeader: string;
-  /** With fixtures: how many it serves, and the files it cannot serve. */
-  fixtureCount?(): number;
-  fixtureProblems?(): readonly string[];
-  close(): Promise<void>;
-}
-
-/** What the command reaches outside itself; the defaults load the bundles shipped beside dist/cli.js. */
-export interface RunDependencies {
-  startSandbox(options: { host: string; port: number; shape: 'spec' | 'vendor'; fixturesDir?: string; users?: number }): Promise<StartedSandbox>;
-  createClient(options: HealthApiClientOptions): HealthApiClient;
-  readFile(file: string): Promise<string>;
-  writeFile(file: string, text: string): Promise<void>;
-  now?: () => Date;
-  /** Called with a function that stops the run (Ctrl+C); returns the unhook. */
-  onInterrupt?: (stop: () => void) => () => void;
-}
+export type { RunDependencies, StartedSandbox } from './runTargets';
 
 /** Failures that mean the API could not be reached or would not take the key: exit 2, not 1. */
 const CONNECTION_FAILURES = new Set(['network', 'unauthorized']);
 
-type TargetPlan = { kind: 'sandbox'; shape: 'spec' | 'vendor'; fixturesDir?: string } | { kind: 'remote'; baseUrl: string; apiKey: string; apiKeyHeader: string; environment: { id: EnvironmentId; label: string } };
-
-function bundled<T>(file: string): T {
-  // A computed path: esbuild leaves these bundles out of dist/cli.js; they ship beside it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime load by design, see above
-  return require(path.join(__dirname, file)) as T;
-}
-
-const DEFAULT_DEPENDENCIES: RunDependencies = {
-  startSandbox: (options) => bundled<{ startSandbox: RunDependencies['startSandbox'] }>('sandbox.js').startSandbox(options),
-  createClient: (options) => new (bundled<typeof ApiClientModule>('apiClient.js').HealthApiClient)(options),
-  readFile: (file) => readFile(file, 'utf8'),
-  writeFile: async (file, text) => {
-    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    await writeFile(file, text, 'utf8');
-  },
-  onInterrupt: (stop) => {
-    process.once('SIGINT', stop);
-    return () => process.off('SIGINT', stop);
-  },
-};
-
-/** The target of one notebook, or why it has none. */
-function planFor(notebook: NotebookFile, args: RunArgs, env: CliIo['env']): TargetPlan | { error: string } {
-  const remote = (flags: { baseUrl?: string | undefined; environment?: Exclude<EnvironmentId, 'local'> | undefined }): TargetPlan | { error: string } => {
-    const resolved = resolveRemoteTarget(
-      { ...flags, apiKeyHeader: args.apiKeyHeader, allowProduction: args.allowProduction },
-      env,
-      (label) => `${label} is production: run against it only with --allow-production`,
-    );
-    return resolved.kind === 'error' ? { error: resolved.message } : { ...resolved, kind: 'remote' };
-  };
-  if (args.fixturesDir !== undefined) return { kind: 'sandbox', shape: 'spec', fixturesDir: args.fixturesDir };
-  if (args.target?.kind === 'sandbox') return { kind: 'sandbox', shape: args.target.shape };
-  if (args.target?.kind === 'remote') return remote(args.target);
-  const named = notebook.environment;
-  if (named === undefined) return { error: 'names no environment: add "environment: local" (or sandboxUs…) to its front matter, or pass --sandbox, --environment ID or --base-url URL' };
-  if (named === 'local') return { kind: 'sandbox', shape: 'spec' };
-  if (named === 'custom') return { error: 'runs against a custom environment: pass its --base-url URL' };
-  return remote({ environment: named });
-}
-
-const planKey = (plan: TargetPlan): string => (plan.kind === 'sandbox' ? `sandbox:${plan.shape}:${plan.fixturesDir ?? ''}` : `${plan.baseUrl} ${plan.apiKeyHeader}`);
 
 export function createRunCommand(overrides: Partial<RunDependencies> = {}): CliCommand {
   const deps: RunDependencies = { ...DEFAULT_DEPENDENCIES, ...overrides };
@@ -281,33 +215,4 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
 
 function isConnectionFailure(result: CellResult): boolean {
   return result.outcome === 'error' && result.error !== undefined && CONNECTION_FAILURES.has(result.error.kind);
-}
-
-async function connect(plan: TargetPlan, deps: RunDependencies, onRequest: HealthApiClientOptions['onRequest']): Promise<{ target: NotebookRunTarget; close(): Promise<void> }> {
-  const listening = onRequest ? { onRequest } : {};
-  if (plan.kind === 'sandbox') {
-    // A recording is served alone: no sample users beside its own.
-    const sandbox = await deps.startSandbox({ host: '127.0.0.1', port: 0, shape: plan.shape, ...(plan.fixturesDir !== undefined ? { fixturesDir: plan.fixturesDir, users: 0 } : {}) });
-    let client: HealthApiClient;
-    try {
-      if (plan.fixturesDir !== undefined && sandbox.fixtureCount?.() === 0) {
-        throw new Error(`it holds no fixture the sandbox can serve${sandbox.fixtureProblems?.().length ? ` (${sandbox.fixtureProblems().join('; ')})` : ''}`);
-      }
-      client = deps.createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, apiKeyHeader: sandbox.apiKeyHeader, ...listening });
-    } catch (error) {
-      // A sandbox left listening would keep the process (and a CI job) alive after the error.
-      await sandbox.close();
-      throw error;
-    }
-    const label = plan.fixturesDir !== undefined ? `the recording in ${plan.fixturesDir}` : plan.shape === 'vendor' ? `${ENVIRONMENT_LABELS.local}, vendor-shaped` : ENVIRONMENT_LABELS.local;
-    return {
-      target: { client, environment: { id: 'local', label } },
-      close: async () => {
-        await client.close();
-        await sandbox.close();
-      },
-    };
-  }
-  const client = deps.createClient({ baseUrl: plan.baseUrl, apiKey: plan.apiKey, apiKeyHeader: plan.apiKeyHeader, ...listening });
-  return { target: { client, environment: { id: plan.environment.id, label: plan.environment.label } }, close: () => client.close() };
 }
