@@ -39,10 +39,14 @@ export function deviationWords(): DeviationWords {
   };
 }
 
-/** The panels' line; `{0}` is filled in by the webview. */
-export function panelDeviationsStrings(): PanelDeviationsStrings & { lineCount(count: string): string } {
+/** The panels' line as the host words it: "This response differs from the spec: 15 deviations in 21 places". */
+export function panelDeviationLine(count: string): string {
+  return vscode.l10n.t('This response differs from the spec: {0}', count);
+}
+
+/** The panels' line; `{0}` is filled in by the webview. Words only: it is posted to webviews and the renderer. */
+export function panelDeviationsStrings(): PanelDeviationsStrings {
   return {
-    lineCount: (count) => vscode.l10n.t('This response differs from the spec: {0}', count),
     line: vscode.l10n.t('This response differs from the spec in {0} places'),
     lineOne: vscode.l10n.t('This response differs from the spec in 1 place'),
     show: vscode.l10n.t('Show'),

@@ -5,7 +5,7 @@ import type { Deviation } from '../api/contract/deviations';
 import { deviationCount } from '../api/contract/deviations';
 import { deviationsOf, panelDeviationDocument, type ReadResponse } from '../domain/requests/deviationPresentation';
 import { jsonDocumentFileName } from '../domain/requests/jsonDocument';
-import { deviationsInPlaces, deviationWords, panelDeviationsDocument, panelDeviationsStrings } from '../l10n/deviationStrings';
+import { deviationsInPlaces, deviationWords, panelDeviationLine, panelDeviationsDocument, panelDeviationsStrings } from '../l10n/deviationStrings';
 import type { PanelDeviationsMessage } from '../shared/panelDeviations';
 
 export class LoadDeviations {
@@ -45,7 +45,7 @@ export class LoadDeviations {
 
   message(): PanelDeviationsMessage {
     const deviations = deviationsOf(this.responses);
-    const text = panelDeviationsStrings().lineCount(deviationsInPlaces(deviations, this.places));
+    const text = panelDeviationLine(deviationsInPlaces(deviations, this.places));
     return { type: 'deviations', load: this.load, places: this.places, text, strings: panelDeviationsStrings() };
   }
 
