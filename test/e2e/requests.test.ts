@@ -201,6 +201,12 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     assert.match(await option('Local sandbox').innerText(), /no key needed/);
     await workbench.screenshot('compare-environments-picker-dark');
     await option('Sandbox US').click();
+    // The panel's own side is production: reading it again asks first, like any other production read.
+    const ask = workbench.page.locator('.monaco-dialog-box');
+    await ask.waitFor();
+    assert.match(await ask.innerText(), /Compare Environments reads the same data from Production US, a production environment\. Read it\?/);
+    await ask.locator('.monaco-button', { hasText: 'Read Production' }).click();
+    await ask.waitFor({ state: 'hidden' });
     const diffTab = workbench.page.locator('.part.editor .tab .label-name', { hasText: /\(Production US, [\d:]+\) ↔ GET .*\(Sandbox US, [\d:]+\)/ });
     await diffTab.first().waitFor();
     await workbench.page.locator('.part.editor .monaco-diff-editor').first().waitFor();
