@@ -1,7 +1,7 @@
 // Builds every bundle: the extension's bootstrap and its shell (node/cjs), the sandbox CLI, the HTTP client, the agent tools
 // and the MCP server (node/cjs, loaded lazily or run on their own) and one browser bundle per webview panel.
 // Flags: --watch, --production, --only=<name>[,<name>…], --outdir=DIR (the bundles go there instead of dist/:
-// the command-line package is built apart, cliPackage/pack.mjs).
+// the command-line package is built apart, src/cli/package/pack.mjs).
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 

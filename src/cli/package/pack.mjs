@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 const PACKAGE_NAME = 'health-data-cli';
 const BUNDLES = ['cli', 'sandbox', 'apiClient'];
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..', '..');
 const args = process.argv.slice(2);
 const at = args.findIndex((arg) => arg === '--destination' || arg.startsWith('--destination='));
 const destination = resolve(at < 0 ? root : args[at].includes('=') ? args[at].slice(args[at].indexOf('=') + 1) : (args[at + 1] ?? ''));
@@ -40,7 +40,7 @@ try {
     files: BUNDLES.map((bundle) => `${bundle}.js`),
   };
   writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  copyFileSync(join(root, 'cliPackage', 'README.md'), join(stage, 'README.md'));
+  copyFileSync(join(root, 'src', 'cli', 'package', 'README.md'), join(stage, 'README.md'));
   copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
   mkdirSync(destination, { recursive: true });
   const packed = JSON.parse(run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['pack', '--json', '--pack-destination', destination], stage));
