@@ -3,7 +3,8 @@
 // process group (detached = setsid) so stop() can end the extension hosts and pty host it forks,
 // not only the wrapper.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -86,10 +87,41 @@ export function defaultHost() {
 
 /** Installs a packaged extension into the profile's extensions dir (no server needed). */
 export async function installExtension(profile, vsixPath, host = defaultHost()) {
-  const { node, entry } = await ensureHost(host);
-  const args = [entry, '--install-extension', vsixPath, '--force', ...profileArgs(profile)];
-  const { code, output } = await runToEnd(node, args, serverEnv(profile));
-  if (code !== 0) throw new Error(`Installing ${vsixPath} into ${host.vscode} failed (exit ${code}):\n${output}`);
+  const installed = await installedOnce(vsixPath, host);
+  for (const name of readdirSync(installed)) cpSync(join(installed, name), join(profile.extensionsDir, name), { recursive: true });
+  // extensions.json names each extension's folder by its absolute path: the cache's, made the profile's.
+  const registry = join(profile.extensionsDir, 'extensions.json');
+  if (existsSync(registry)) writeFileSync(registry, readFileSync(registry, 'utf8').replaceAll(installed, profile.extensionsDir));
+}
+
+/**
+ * The extensions folder code-server's own `--install-extension` makes of `vsixPath` in `host`, made
+ * once per file content and host under the OS temp dir: every e2e file and themed workbench starts a
+ * fresh profile, and a CLI install costs seconds where copying the result costs milliseconds.
+ */
+async function installedOnce(vsixPath, host) {
+  const digest = createHash('sha256').update(readFileSync(vsixPath)).digest('hex').slice(0, 16);
+  const cached = join(tmpdir(), 'hde-installed-extensions', `${host.vscode}-${digest}`);
+  if (existsSync(cached)) return cached;
+  const scratch = createProfile({ root: mkdtempSync(join(tmpdir(), 'hde-install-')) });
+  try {
+    const { node, entry } = await ensureHost(host);
+    const args = [entry, '--install-extension', vsixPath, '--force', ...profileArgs(scratch)];
+    const { code, output } = await runToEnd(node, args, serverEnv(scratch));
+    if (code !== 0) throw new Error(`Installing ${vsixPath} into ${host.vscode} failed (exit ${code}):\n${output}`);
+    const registry = join(scratch.extensionsDir, 'extensions.json');
+    if (existsSync(registry)) writeFileSync(registry, readFileSync(registry, 'utf8').replaceAll(scratch.extensionsDir, cached));
+    mkdirSync(join(cached, '..'), { recursive: true });
+    try {
+      renameSync(scratch.extensionsDir, cached);
+    } catch (error) {
+      // Another run cached the same file first: theirs is the same install.
+      if (!existsSync(cached)) throw error;
+    }
+    return cached;
+  } finally {
+    rmSync(scratch.root, { recursive: true, force: true });
+  }
 }
 
 /**
