@@ -12,6 +12,9 @@ import { ensurePrerequisites } from '../host/preflight.mjs';
 import { ensureHost, REPO_ROOT } from '../host/provision.mjs';
 
 const E2E_DIR = join(REPO_ROOT, 'test', 'e2e');
+// Files (each its own code-server and browser) run this many at a time: a workbench spends much of a
+// test waiting on its own round trips, so two share 2 cores well (docs/test-hosts.md has the figures).
+const E2E_CONCURRENCY = Number(process.env.HDE_E2E_CONCURRENCY ?? 1);
 const vsix = process.env.HDE_VSIX ?? join(REPO_ROOT, 'out', 'health-data-explorer.vsix');
 const allFiles = readdirSync(E2E_DIR)
   .filter((name) => name.endsWith('.test.ts'))
@@ -47,7 +50,7 @@ for (const { host, files } of plan) {
   // node:test's summary (ℹ pass / ℹ fail) closes each host's run; test/runAll.mjs runs one host per call.
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...names.map((name) => join('test', 'e2e', `${name}.test.ts`))],
+    ['--import', 'tsx', '--test', `--test-concurrency=${E2E_CONCURRENCY}`, '--test-reporter=spec', ...names.map((name) => join('test', 'e2e', `${name}.test.ts`))],
     { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, HDE_VSIX: vsix, HDE_HOSTS: host.name } },
   );
   console.log(`[e2e] ${describeHost(host)}: ${result.status === 0 ? 'passed' : `failed (exit ${result.status ?? result.signal})`}`);
