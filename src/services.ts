@@ -108,6 +108,8 @@ export interface RequestInspection {
   /** Every request `work` makes (its pages, its retries) is one expandable row of the Requests view. */
   /** With `signal`: a load that ends with it aborted is marked cancelled in its row. */
   inLoad<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** How many requests the load this runs in (inLoad) has sent so far: the count its row says; 0 outside one. */
+  requestsInCurrentLoad(): number;
   /** The Requests view's records, oldest first (what a picker offers as "shown before"). */
   recorded(): readonly RequestRecord[];
   /** Sends `spec` (its operation) in `environment` as a recorded request. */

@@ -24,6 +24,10 @@ export class RequestInspector implements RequestInspection {
     return this.recorder.inLoad(work, signal);
   }
 
+  requestsInCurrentLoad(): number {
+    return this.recorder.requestsInCurrentLoad();
+  }
+
   recorded(): readonly RequestRecord[] {
     return this.recorder.records.all();
   }

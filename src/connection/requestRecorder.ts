@@ -45,6 +45,12 @@ export class RequestRecorder implements vscode.Disposable {
     }
   }
 
+  /** How many requests the load this runs in has sent so far (its row's count); 0 outside a load. */
+  requestsInCurrentLoad(): number {
+    const loadId = currentRequestLoad();
+    return loadId === undefined ? 0 : this.records.requestsOfLoad(loadId);
+  }
+
   /** Runs `work` as one load and hands back what it returned or threw, with the records it made. */
   async capture<T>(work: () => Promise<T>): Promise<{ outcome: { ok: true; value: T } | { ok: false; error: unknown }; records: RequestRecord[] }> {
     const loadId = newRequestLoadId();

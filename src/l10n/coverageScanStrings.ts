@@ -17,7 +17,7 @@ export function coverageScanStrings(): CoverageScanStrings {
     summary: vscode.l10n.t('{0} users: {1} scanned, {2} failed ({3} requests).'),
     cancelledSummary: vscode.l10n.t('Cancelled: {1} of {0} users scanned, {2} failed, {4} not scanned ({3} requests). The rows below are kept.'),
     notRun: vscode.l10n.t('The results of this scan were not kept when the window reloaded.'),
-    clearedBySettings: vscode.l10n.t('The results of this scan were cleared: the address or the key of its environment changed. Scan Again reads them anew.'),
+    clearedBySettings: vscode.l10n.t('The results of this scan were cleared: a connection setting of its environment changed (its address, key, key header or the contract lens). Scan Again reads them anew.'),
     scanAgain: vscode.l10n.t('Scan Again'),
     exportCsv: vscode.l10n.t('Export CSV…'),
     filterLabel: vscode.l10n.t('Show'),

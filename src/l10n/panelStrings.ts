@@ -61,6 +61,7 @@ export function bloodPressureStrings(): BloodPressureStrings {
     diastolicThresholdNote: vscode.l10n.t('Bands: systolic thresholds; dashed lines: diastolic 80 / 90 / 120.'),
     coverageHeading: vscode.l10n.t('Coverage'),
     coverageProviderDays: vscode.l10n.t('{0} of {1} days'),
+    coverageProviderLoadedDays: vscode.l10n.t('{0} of {1} loaded days; {2} not loaded'),
     coverageCellDay: vscode.l10n.t('{0}: {1} readings'),
     coverageCellRange: vscode.l10n.t('{0} to {1}: {2} readings'),
     summaryHeading: vscode.l10n.t('Summary per provider'),

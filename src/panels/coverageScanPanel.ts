@@ -169,6 +169,9 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
     this.result = undefined;
     this.latest = [];
     const { signal } = controller;
+    // The requests said are the ones the scan's row in the Requests view counts (the listing's pages,
+    // resolves, failures and all): one count, the recorder's, not the engine's pages.
+    const sent = (): number => this.services.requests.requestsInCurrentLoad();
     try {
       const client = await this.connection.client();
       let users = this.users;
@@ -186,7 +189,7 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
       const send = (p: ScanProgress): void => {
         lastPost = Date.now();
         pending = undefined;
-        if (this.isCurrentLoad(controller)) this.postKept({ type: 'progress', ...p }, true);
+        if (this.isCurrentLoad(controller)) this.postKept({ type: 'progress', ...p, requests: sent() }, true);
       };
       const progress = (p: ScanProgress, force = false): void => {
         const wait = PROGRESS_INTERVAL_MS - (Date.now() - lastPost);
@@ -209,13 +212,13 @@ export class CoverageScanPanel extends PanelHost<CoverageScanHostMessage, Covera
       clearTimeout(timer);
       if (!this.isCurrentLoad(controller)) return;
       this.result = result;
-      this.latest = [{ type: 'rows', rows: result.rows, cancelled: result.cancelled, requests: result.requests }];
+      this.latest = [{ type: 'rows', rows: result.rows, cancelled: result.cancelled, requests: sent() }];
       this.post(this.latest[0]!);
     } catch (error) {
       if (!this.isCurrentLoad(controller)) return;
       if (signal.aborted) {
         // Cancelled while listing users: nothing was scanned.
-        this.latest = [{ type: 'rows', rows: [], cancelled: true, requests: 0 }];
+        this.latest = [{ type: 'rows', rows: [], cancelled: true, requests: sent() }];
         return this.post(this.latest[0]!);
       }
       const environment = this.connection.environment().label;

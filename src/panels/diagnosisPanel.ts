@@ -203,7 +203,7 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
       .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
     const words = findingWords();
     const headline = result.headline.map((kind) => words[kind]);
-    return { type: 'result', days, window: result.window, timeZone: result.zone.zone, readingsInWindow: result.readingsInWindow, headline, findings };
+    return { type: 'result', days, window: result.window, read: result.history, timeZone: result.zone.zone, readingsInWindow: result.readingsInWindow, headline, findings };
   }
 
   private async showBloodPressure(range: BloodPressureForm): Promise<void> {

@@ -63,6 +63,8 @@ export interface BloodPressureStrings {
   diastolicThresholdNote: string;
   coverageHeading: string;
   coverageProviderDays: string;
+  /** After a cancel: "{0} of {1} loaded days; {2} not loaded". */
+  coverageProviderLoadedDays: string;
   coverageCellDay: string;
   coverageCellRange: string;
   summaryHeading: string;

@@ -82,6 +82,10 @@ export interface ScanRenderSnapshot {
   failed: number;
   notScanned: number;
   cancelled: boolean;
+  /** The status line's text: the progress, or the summary with its request count. */
+  status: string;
+  /** The panel's message box ('' without one): why there are no rows, or an error. */
+  message: string;
   filter: ScanFilter;
   sort: ScanSortKey;
   descending: boolean;

@@ -17,6 +17,10 @@ export interface DiagnosisStrings {
   loading: string;
   loadingPages: string;
   summary: string;
+  /** What was read: "Read the window only ({0} to {1})." */
+  readWindowOnly: string;
+  /** "Read {0} to {1}: the window and the {2} days before it, further back only while a source had no reading yet." */
+  readFurther: string;
   cancelled: string;
   problems: string;
   warnings: string;
@@ -74,6 +78,8 @@ export type DiagnosisHostMessage =
       type: 'result';
       days: number;
       window: DayRange;
+      /** What was read: the window, and as far back before it as a silent source needed. */
+      read: DayRange;
       timeZone: string;
       readingsInWindow: number;
       /** What the findings say in a word, as the scan says it for this user (empty: nothing missing). */
@@ -89,6 +95,8 @@ export interface DiagnosisRenderSnapshot {
   environment: string;
   days: number;
   headline: string[];
+  /** The line that says what was read ('' before a result). */
+  read: string;
   findings: { kind: FindingKind; severity: Severity; title: string; hasRange: boolean }[];
   error?: { actions: PanelErrorAction[]; fields: string[] };
 }

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
+import { dayCount } from '../../src/domain/dayKeys';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { openWorkbench, type Workbench } from './workbench';
 
@@ -119,7 +120,17 @@ describe('Blood pressure panel: Cancel stops the network, and the panel and the 
     // The part never loaded is marked in the chart and the coverage strip, in words.
     await frame.locator('.chart .not-loaded-band .not-loaded-label', { hasText: 'Not loaded' }).waitFor();
     assert.match(await frame.locator('.chart .not-loaded-note').innerText(), /^Not loaded \(cancelled\): \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/);
-    assert.match(await frame.locator('.not-loaded-note').last().innerText(), /^Not loaded \(cancelled\): /);
+    const stripNote = await frame.locator('.not-loaded-note').last().innerText();
+    const [, notFrom = '', notTo = ''] = /^Not loaded \(cancelled\): (\S+) to (\S+)$/.exec(stripNote) ?? assert.fail(stripNote);
+    // Each row counts only the loaded days in its total, the days never loaded apart: together the strip's days.
+    const axis = await frame.locator('.coverage-axis span').allInnerTexts();
+    const stripDays = dayCount(axis[0] ?? '', axis[1] ?? '');
+    for (const rowDays of await frame.locator('.coverage-days').allInnerTexts()) {
+      const [, withReadings, loaded, notLoaded] = (/^(\d+) of (\d+) loaded days; (\d+) not loaded$/.exec(rowDays) ?? assert.fail(`"${rowDays}" counts the loaded days`)).map(Number);
+      assert.equal(notLoaded, dayCount(notFrom, notTo), `"${rowDays}": the days the note names ("${stripNote}") are the ones not loaded`);
+      assert.equal((loaded ?? 0) + (notLoaded ?? 0), stripDays, `"${rowDays}": loaded and not loaded make the strip's ${axis.join(' to ')}`);
+      assert.ok((withReadings ?? 0) <= (loaded ?? 0), rowDays);
+    }
     const strips = await frame.locator('.coverage-cells').count();
     assert.ok(strips > 0 && (await frame.locator('.coverage-cells .not-loaded-band').count()) === strips, 'every strip marks the days never loaded');
     await frame.locator('.coverage-cells .not-loaded-band .not-loaded-label', { hasText: 'Not loaded' }).waitFor();

@@ -131,6 +131,24 @@ suite('Panels: Scan Data Coverage', () => {
     }
   });
 
+  test('a settings change clears the rows and says a setting changed, not that the window reloaded (issue 34 §3g)', async () => {
+    const [shown] = (await panelReports()).filter((r) => r.viewType === VIEW_TYPE);
+    assert.equal(rendered<string>(shown ?? assert.fail('the scan panel'), 'phase'), 'done', 'rows on screen before the change');
+    const config = vscode.workspace.getConfiguration('healthData');
+    const saved = config.inspect<boolean>('contractLens.enabled')?.globalValue;
+    await config.update('contractLens.enabled', !config.get<boolean>('contractLens.enabled'), vscode.ConfigurationTarget.Global);
+    try {
+      const report = await waitForPanel('the cleared scan', (r) => r.viewType === VIEW_TYPE && rendered<string>(r, 'phase') === 'idle');
+      assert.equal(rendered(report, 'scanned'), 0);
+      assert.equal(
+        rendered<string>(report, 'message'),
+        'The results of this scan were cleared: a connection setting of its environment changed (its address, key, key header or the contract lens). Scan Again reads them anew.',
+      );
+    } finally {
+      await config.update('contractLens.enabled', saved, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('its saved state is the request only; restored after a reload it offers the scan again instead of old rows', async () => {
     const [original] = (await panelReports()).filter((r) => r.viewType === VIEW_TYPE);
     assert.deepEqual(Object.keys(original?.state ?? {}).sort(), ['environment', 'request', 'version']);
@@ -139,5 +157,6 @@ suite('Panels: Scan Data Coverage', () => {
     assert.equal(restored, true);
     const report = await waitForPanel('the restored scan panel', (r) => r.viewType === VIEW_TYPE && rendered<string>(r, 'phase') === 'idle');
     assert.equal(rendered(report, 'scanned'), 0);
+    assert.equal(rendered<string>(report, 'message'), 'The results of this scan were not kept when the window reloaded.');
   });
 });

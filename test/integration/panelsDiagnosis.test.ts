@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { User } from '../../src/api/schemas';
 import { timeZoneIdOf } from '../../src/api/wireValues';
 import { SAMPLE_STORIES, STORY_DAYS, type StoryKind } from '../../src/sandbox/data/sampleStories';
-import { daysSinceBetween, localDaysOfUtcDay, utcDayBefore } from '../support/storyClock';
+import { daysSinceBetween, localDayIn, localDaysOfUtcDay, utcDayBefore } from '../support/storyClock';
 import { openPanelsFixture, panelReports, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
 
 const VIEW_TYPE = 'healthData.diagnosis';
@@ -64,6 +64,11 @@ suite('Panels: Diagnose Data', () => {
     assert.ok(localDaysOfUtcDay(zone, lastUtcDay).includes(lastDay), `${lastDay} is ${lastUtcDay} (UTC) in ${zone}`);
     assert.ok(daysSinceBetween(zone, lastDay, askedAt, shownAt).includes(Number(days)), `${days} days from ${lastDay} to today in ${zone}`);
     assert.equal(stopped.hasRange, true);
+    // It says what it read: back from the window until the silent source's last reading was found.
+    const read = rendered<string>(report, 'read');
+    const [, readFrom = '', readTo = '', before = ''] = /^Read (\S+) to (\S+): the window and the (\d+) days before it, further back only while a source had no reading yet\.$/.exec(read) ?? assert.fail(read);
+    assert.ok(readFrom <= lastDay && Number(before) < 365, `${read} reached ${lastDay}, short of the year`);
+    assert.ok([localDayIn(zone, askedAt), localDayIn(zone, shownAt)].includes(readTo), `${read} ends today in ${zone}`);
     assert.deepEqual(Object.keys(report.state ?? {}).sort(), ['clientUserId', 'days', 'environment', 'userId', 'version']);
   });
 
@@ -76,11 +81,18 @@ suite('Panels: Diagnose Data', () => {
       ['timeZoneChanged', ['offsetsDiffer']],
       ['longGap', ['gap']],
     ];
+    const reads = new Map<StoryKind, string>();
     for (const [kind, wanted] of expected) {
       const user = storyUser(kind);
       await vscode.commands.executeCommand('healthData.diagnoseData', user.client_user_id);
-      assert.deepEqual(problems(await diagnosed(user)), wanted, kind);
+      const report = await diagnosed(user);
+      assert.deepEqual(problems(report), wanted, kind);
+      reads.set(kind, rendered<string>(report, 'read'));
     }
+    // A source that never delivered is looked for through the whole year; a user whose sources all
+    // delivered in the window is read no further.
+    assert.match(reads.get('neverDelivered') ?? '', /^Read \S+ to \S+: the window and the 365 days before it, /);
+    assert.match(reads.get('longGap') ?? '', /^Read the window only \(\S+ to \S+\)\.$/);
     const cannot = await diagnosed(storyUser('cannotMeasure'));
     const facts = rendered<ShownFinding[]>(cannot, 'findings').filter((f) => f.kind === 'sourceCannotMeasure');
     assert.equal(facts.length, 2);

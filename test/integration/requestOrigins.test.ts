@@ -8,7 +8,7 @@ import type { User } from '../../src/api/schemas';
 import type { RequestRecord } from '../../src/domain/requests/requestRecords';
 import type { RequestNode } from '../../src/views/requests/requestNodes';
 import { waitFor } from './helpers';
-import { openPanelsFixture, rendered, waitForPanel, type PanelsFixture } from './panelsSupport';
+import { openPanelsFixture, rendered, waitForPanel, type PanelReport, type PanelsFixture } from './panelsSupport';
 
 type LoadNode = Extract<RequestNode, { kind: 'load' }>;
 
@@ -100,15 +100,18 @@ suite('Requests view: where each row came from', () => {
 
   test('a coverage scan is one row saying how many requests it made; its requests are below it', async function () {
     this.timeout(90_000);
+    let panel: PanelReport | undefined;
     const made = await recordedDuring(async () => {
       await vscode.commands.executeCommand('healthData.scanDataCoverage', { days: 7, scope: { kind: 'first', count: 5 }, provider: '' });
-      await waitForPanel('the scan', (r) => r.viewType === 'healthData.coverageScan' && rendered<string>(r, 'phase') === 'done', 60_000);
+      panel = await waitForPanel('the scan', (r) => r.viewType === 'healthData.coverageScan' && rendered<string>(r, 'phase') === 'done', 60_000);
     });
     const scanRecords = made.filter((record) => record.origin === 'scan');
     assert.ok(scanRecords.length > 5, `the scan listed users and read each one's data (${scanRecords.length})`);
     assert.equal(new Set(scanRecords.map((record) => record.loadId)).size, 1, 'one run, one load');
     const row = await waitFor(() => runRow(/^Coverage scan: \d+ requests$/), 'the scan row');
     assert.equal(textOf(itemOf(row).label), `Coverage scan: ${scanRecords.length} requests`);
+    // The panel says the number its row says, the listing's page included (issue 34 §3e: it said one fewer).
+    assert.equal(rendered<string>(panel ?? assert.fail('the panel reported'), 'status'), `5 users: 5 scanned, 0 failed (${scanRecords.length} requests).`);
     assert.equal(itemOf(row).contextValue, 'requestLoad');
     assert.match(textOf(itemOf(row).description), /Sandbox US$/);
     const children = provider().getChildren(row);

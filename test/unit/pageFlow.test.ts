@@ -9,7 +9,7 @@ import { iterateBloodPressurePages } from '../../src/api/paging';
 import { PAGES_AHEAD, PageWindow } from '../../src/api/pageWindow';
 import type { GroupedBloodPressure, User } from '../../src/api/schemas';
 import { readingsIn } from '../../src/domain/bloodPressure/bloodPressureGroups';
-import { notLoadedPart } from '../../src/domain/bloodPressure/notLoaded';
+import { loadedDays, notLoadedPart } from '../../src/domain/bloodPressure/notLoaded';
 import { ZoneCalendar } from '../../src/domain/zonedTime';
 import { useSandbox } from '../support/sandboxFixture';
 
@@ -188,5 +188,19 @@ describe('the part of a cancelled load never loaded', () => {
     assert.equal(lastDay?.firstDay, undefined);
     assert.equal(lastDay?.lastDay, '2026-03-31');
     assert.equal(notLoadedPart(Date.parse('2026-04-01T00:00:00+02:00'), range, zone), undefined);
+  });
+
+  test('a coverage row counts only the loaded days in its total and the whole days never loaded apart', () => {
+    const strip = { ...range, totalDays: 31 };
+    // Cancelled on 10 March: 1–10 loaded (the 10th partly), 11–31 never loaded.
+    assert.deepEqual(loadedDays(strip, notLoadedPart(Date.parse('2026-03-10T15:00:00+01:00'), range, zone)), { loaded: 10, notLoaded: 21 });
+    // Nothing loaded: no day loaded, all 31 not.
+    assert.deepEqual(loadedDays(strip, notLoadedPart(undefined, range, zone)), { loaded: 0, notLoaded: 31 });
+    // Only the rest of the last day missing, or no cancel at all: every day loaded.
+    assert.deepEqual(loadedDays(strip, notLoadedPart(Date.parse('2026-03-31T08:00:00+02:00'), range, zone)), { loaded: 31, notLoaded: 0 });
+    assert.deepEqual(loadedDays(strip, undefined), { loaded: 31, notLoaded: 0 });
+    // A strip widened before the range (readings before its first day) keeps those days as loaded.
+    const widened = { firstDay: '2026-02-20', lastDay: '2026-03-31', totalDays: 40 };
+    assert.deepEqual(loadedDays(widened, notLoadedPart(Date.parse('2026-03-10T15:00:00+01:00'), range, zone)), { loaded: 19, notLoaded: 21 });
   });
 });

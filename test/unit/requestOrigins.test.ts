@@ -82,6 +82,32 @@ describe('request origins in the Requests view', () => {
     assert.ok(tooltip.includes('2 failed'));
   });
 
+  test('a scan run counts every request it sent, one number for the row, its tooltip and the panel (the store\'s), also past dropped rows and under a filter', () => {
+    const records = new RequestRecords({ maxRecords: 4 });
+    const scan: Partial<RequestRecordInput> = { origin: 'scan', loadId: 'run-2' };
+    records.add(input({ ...scan, url: 'https://api.example.com/v2/users?limit=50' }), 'x-vital-api-key', '');
+    for (let user = 1; user <= 6; user++) {
+      const failed = user >= 5 ? { status: 500, attempts: [{ ms: 5, status: 500 }] } : {};
+      records.add(input({ ...scan, url: `https://api.example.com/v2/timeseries/u${user}/blood_pressure/grouped`, ...failed }), 'x-vital-api-key', '');
+    }
+    // Seven sent (the listing, six reads): the store keeps the last four rows, and counts seven.
+    assert.equal(records.all().length, 4);
+    assert.equal(records.requestsOfLoad('run-2'), 7, 'what the panel says');
+    const run = loadRow(requestRows(records.all()));
+    assert.equal(rowText(run, words).label, 'Coverage scan: 7 requests');
+    assert.equal(loadTooltipLines(run.pages, words, run.requests)[0], 'Coverage scan: 7 requests');
+    // Errors only: its two failed requests shown, and the run still says what it sent.
+    const errorsOnly = loadRow(requestRows(records.all(), { errorsOnly: true }));
+    assert.equal(errorsOnly.pages.length, 2);
+    assert.equal(rowText(errorsOnly, words).label, 'Coverage scan: 7 requests');
+    assert.match(rowText(errorsOnly, words).description, /^2 failed · /);
+    // A saved row from a version without the number: its rows are its count.
+    const [restored] = requestRows(parseSavedRecords(records.snapshot().map(({ loadRequest: _, ...rest }) => rest)));
+    assert.ok(restored?.kind === 'load');
+    assert.equal(rowText(restored, words).label, 'Coverage scan: 4 requests');
+    assert.equal(records.requestsOfLoad('another'), 0);
+  });
+
   test('a diagnosis without failures says nothing about failures; a plain paged load keeps its pages wording', () => {
     const records = store(
       input({ origin: 'diagnosis', loadId: 'd' }),

@@ -1,6 +1,6 @@
 // The part of a cancelled blood-pressure load's range that was never loaded. Cursor pages come in
 // time order, so it runs from the last reading taken in to the end of the queried range.
-import { DAY_MS, dayKeyOfIndex, type ZoneCalendar } from '../zonedTime';
+import { DAY_MS, dayCount, dayKeyOfIndex, type ZoneCalendar } from '../zonedTime';
 
 /** The part never loaded: after `fromMs` (the last reading loaded) up to `toMs`; its whole days, if any. */
 export interface NotLoaded {
@@ -18,4 +18,24 @@ export function notLoadedPart(lastReadingMs: number | undefined, range: { firstD
   if (lastReadingMs >= toMs) return undefined;
   const nextDay = dayKeyOfIndex(zone.dayIndex(lastReadingMs) + 1);
   return { fromMs: lastReadingMs, toMs, firstDay: nextDay <= range.lastDay ? nextDay : undefined, lastDay: range.lastDay };
+}
+
+/** The days of a coverage strip (`firstDay` to `lastDay`, `totalDays` of them) a cancelled load reached, and the whole days it never loaded. */
+export interface LoadedDays {
+  loaded: number;
+  notLoaded: number;
+}
+
+/**
+ * How a coverage row counts its days after a cancel: only the days loaded are its total, the whole
+ * days never loaded apart ("95 of 95 loaded days; 270 not loaded"). The day of the last reading is
+ * loaded, even when the rest of it was not. Without a cancel (no `part`) every day is loaded.
+ */
+export function loadedDays(strip: { firstDay: string; lastDay: string; totalDays: number }, part: NotLoaded | undefined): LoadedDays {
+  const total = strip.totalDays;
+  if (!part?.firstDay) return { loaded: total, notLoaded: 0 };
+  const from = part.firstDay > strip.firstDay ? part.firstDay : strip.firstDay;
+  const to = part.lastDay < strip.lastDay ? part.lastDay : strip.lastDay;
+  const notLoaded = Math.min(total, dayCount(from, to));
+  return { loaded: total - notLoaded, notLoaded };
 }

@@ -132,7 +132,7 @@ export function rowText(row: RequestRow, words: RequestWords): RowText {
   if (run !== undefined && words.runLabel) {
     const failures = row.pages.filter(isErrorRecord).length;
     const parts = [failures > 0 && words.failed ? words.failed(failures) : undefined, durationText(ms), deviations || undefined, first.environmentLabel];
-    return { label: words.runLabel(run, row.pages.length), description: parts.filter(Boolean).join(' · '), isError: failed !== undefined };
+    return { label: words.runLabel(run, row.requests ?? row.pages.length), description: parts.filter(Boolean).join(' · '), isError: failed !== undefined };
   }
   // A request cut by Cancel brought no page: the pages counted are the ones the panel could show.
   const cancelled = words.cancelled ? row.pages.filter(isCancelledRecord).length : 0;
@@ -183,11 +183,11 @@ export function tooltipLines(record: RequestRecord, words: RequestWords): string
 }
 
 /** A paged load's tooltip: its first request's lines, and the deviations summed over its pages. */
-export function loadTooltipLines(pages: readonly RequestRecord[], words: RequestWords): string[] {
+export function loadTooltipLines(pages: readonly RequestRecord[], words: RequestWords, requests = pages.length): string[] {
   const first = pages[0];
   if (!first) return [];
   const run = runOriginOf(pages);
-  if (run !== undefined && words.runLabel) return runTooltipLines(run, pages, words);
+  if (run !== undefined && words.runLabel) return runTooltipLines(run, pages, words, requests);
   const lines = tooltipLines({ ...first, deviations: [] }, words);
   // The first request's attempts alone ("200 after 8 ms") would read as the load's: say what the load did.
   const loaded = pages.filter((page) => !isCancelledRecord(page)).length;
@@ -199,11 +199,11 @@ export function loadTooltipLines(pages: readonly RequestRecord[], words: Request
 }
 
 /** A scan's or a diagnosis's tooltip: what ran, where, when, and how many of its requests failed. */
-function runTooltipLines(run: RequestOrigin, pages: readonly RequestRecord[], words: RequestWords): string[] {
+function runTooltipLines(run: RequestOrigin, pages: readonly RequestRecord[], words: RequestWords, requests: number): string[] {
   const first = pages[0];
   if (!first || !words.runLabel) return [];
   const failures = pages.filter(isErrorRecord).length;
-  const lines = [words.runLabel(run, pages.length), `${words.environment}: ${first.environmentLabel} (${first.baseUrl})`];
+  const lines = [words.runLabel(run, requests), `${words.environment}: ${first.environmentLabel} (${first.baseUrl})`];
   lines.push(`${words.sentAt}: ${new Date(first.startedAt).toISOString()}`);
   if (failures > 0 && words.failed) lines.push(words.failed(failures));
   const deviations = words.lens && deviationSummaryLine(pages, words.lens);

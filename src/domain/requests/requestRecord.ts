@@ -57,13 +57,19 @@ export interface RequestRecordInput {
 
 export interface RequestRecord extends RequestRecordInput {
   id: number;
+  /**
+   * Which request of its load this is (1: the first). The newest row of a load carries how many
+   * requests the load sent, also once older rows were dropped: the one count its row and its panel say.
+   */
+  loadRequest?: number;
   /** True once the body was dropped to respect the cap (or was never kept, after a reload). */
   bodyDropped: boolean;
 }
 
 export type RequestRow =
   | { kind: 'request'; record: RequestRecord }
-  | { kind: 'load'; loadId: string; pages: RequestRecord[] };
+  /** `requests`: how many the load sent (its shown pages may be fewer: a filter, rows dropped past the cap). */
+  | { kind: 'load'; loadId: string; pages: RequestRecord[]; requests?: number };
 
 export interface RequestFilter {
   errorsOnly?: boolean;
@@ -99,6 +105,7 @@ export function isFiltered(filter: RequestFilter): boolean {
 /** Newest first; the pages of one paged load become one row (its pages oldest first). */
 export function requestRows(records: readonly RequestRecord[], filter: RequestFilter = {}): RequestRow[] {
   const kept = records.filter((record) => matchesFilter(record, filter));
+  const sent = requestsPerLoad(records);
   const rows: RequestRow[] = [];
   const loads = new Map<string, Extract<RequestRow, { kind: 'load' }>>();
   for (const record of [...kept].reverse()) {
@@ -111,12 +118,28 @@ export function requestRows(records: readonly RequestRecord[], filter: RequestFi
       existing.pages.unshift(record);
       continue;
     }
-    const load = { kind: 'load' as const, loadId: record.loadId, pages: [record] };
+    const load = { kind: 'load' as const, loadId: record.loadId, pages: [record], requests: sent.get(record.loadId) ?? 1 };
     loads.set(record.loadId, load);
     rows.push(load);
   }
   // A load that needed one request reads as that request.
   return rows.map((row) => (row.kind === 'load' && row.pages.length === 1 && row.pages[0] ? { kind: 'request', record: row.pages[0] } : row));
+}
+
+/**
+ * How many requests each load sent, filter or not: the number its newest row carries (older rows may
+ * have been dropped past the store's cap), else its rows (saved by a version without the number).
+ */
+function requestsPerLoad(records: readonly RequestRecord[]): Map<string, number> {
+  const rows = new Map<string, number>();
+  const numbered = new Map<string, number>();
+  for (const { loadId, loadRequest } of records) {
+    if (loadId === undefined) continue;
+    rows.set(loadId, (rows.get(loadId) ?? 0) + 1);
+    if (loadRequest !== undefined) numbered.set(loadId, Math.max(numbered.get(loadId) ?? 0, loadRequest));
+  }
+  for (const [loadId, count] of numbered) rows.set(loadId, Math.max(count, rows.get(loadId) ?? 0));
+  return rows;
 }
 
 /**

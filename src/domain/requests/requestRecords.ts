@@ -56,6 +56,8 @@ export class RequestRecords {
   // dropped oldest first, so rows before #firstKept have none, and #kept counts the rest that do.
   #kept = 0;
   #firstKept = 0;
+  /** Requests sent so far per load of this window (dropped rows included). */
+  readonly #loadRequests = new Map<string, number>();
 
   constructor(limits: RequestStoreLimits = {}) {
     this.#maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -89,6 +91,10 @@ export class RequestRecords {
 
   #push(record: RequestRecord): RequestRecord {
     record.id = this.#nextId++;
+    if (record.loadId !== undefined) {
+      record.loadRequest = (this.#loadRequests.get(record.loadId) ?? 0) + 1;
+      this.#loadRequests.set(record.loadId, record.loadRequest);
+    }
     this.#records.push(record);
     this.#bodyBytes += bodyBytes(record);
     this.#kept++;
@@ -141,6 +147,11 @@ export class RequestRecords {
     return undefined;
   }
 
+  /** How many requests load `loadId` has sent so far: what its row counts (requestCountOf). */
+  requestsOfLoad(loadId: string): number {
+    return this.#loadRequests.get(loadId) ?? 0;
+  }
+
   /** Cancel ended load `loadId`: its rows say so even when no request was in flight to cut. */
   markLoadCancelled(loadId: string): void {
     for (const record of this.#records) if (record.loadId === loadId) record.loadCancelled = true;
@@ -164,6 +175,7 @@ export class RequestRecords {
     this.#bodyBytes = 0;
     this.#kept = 0;
     this.#firstKept = 0;
+    this.#loadRequests.clear();
   }
 
   /** Metadata for the saved state: no bodies, no header values beyond the redacted ones. */

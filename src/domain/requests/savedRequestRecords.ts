@@ -43,6 +43,7 @@ function isSavedRecord(value: unknown): value is RequestRecord {
     (record.loadId === undefined || typeof record.loadId === 'string') &&
     (record.agentTool === undefined || typeof record.agentTool === 'string') &&
     (record.loadCancelled === undefined || record.loadCancelled === true) &&
+    (record.loadRequest === undefined || typeof record.loadRequest === 'number') &&
     isStringRecord(record.requestHeaders) &&
     (record.responseHeaders === undefined || isStringRecord(record.responseHeaders)) &&
     Array.isArray(record.attempts) &&

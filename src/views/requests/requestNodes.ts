@@ -8,7 +8,7 @@ import { requestStrings, requestWords } from '../../l10n/requestStrings';
 export type RequestNode =
   /** `page`: its number in a paged load; `parentLoad`: the load row it shows under, if any. */
   | { kind: 'request'; record: RequestRecord; page?: number; parentLoad?: string }
-  | { kind: 'load'; loadId: string; pages: RequestRecord[] }
+  | { kind: 'load'; loadId: string; pages: RequestRecord[]; requests?: number }
   | { kind: 'message'; text: string };
 
 function iconOf(record: RequestRecord): vscode.ThemeIcon {
@@ -44,7 +44,7 @@ export function requestTreeItem(node: RequestNode): vscode.TreeItem {
     item.id = `load:${node.loadId}`;
     item.description = text.description;
     item.iconPath = text.isError ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('layers');
-    if (node.pages.length > 0) item.tooltip = loadTooltipLines(node.pages, words).join('\n');
+    if (node.pages.length > 0) item.tooltip = loadTooltipLines(node.pages, words, node.requests).join('\n');
     item.contextValue = REQUEST_ITEM_CONTEXT.load;
     return item;
   }

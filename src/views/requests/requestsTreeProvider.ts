@@ -38,7 +38,7 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestNode
     }
     if (node) return [];
     this.roots = requestRows(this.records.all(), this.filterValue).map((row) =>
-      row.kind === 'request' ? { kind: 'request', record: row.record } : { kind: 'load', loadId: row.loadId, pages: row.pages },
+      row.kind === 'request' ? { kind: 'request', record: row.record } : { kind: 'load', loadId: row.loadId, pages: row.pages, ...(row.requests !== undefined ? { requests: row.requests } : {}) },
     );
     // No rows at all: the view's welcome text says what will appear here. Rows hidden by the filter: say so.
     if (this.roots.length === 0 && this.records.all().length > 0) return [{ kind: 'message', text: requestStrings.noMatch() }];

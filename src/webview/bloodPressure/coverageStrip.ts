@@ -13,7 +13,8 @@ import type { Coverage, CoverageCell } from '../../domain/coverage/bloodPressure
 import type { BloodPressureStrings } from '../../shared/bloodPressureProtocol';
 import { el, formatMessage } from '../common/dom';
 import { showNote } from './chartNotes';
-import { notLoadedText } from './notLoaded';
+import { coverageDaysText, notLoadedText } from './notLoaded';
+import { stripColors, type StripColors } from './coverageStripColors';
 import { MISSING } from './readingTime';
 
 interface Row {
@@ -24,15 +25,7 @@ interface Row {
   cellsBox: HTMLElement;
   context: CanvasRenderingContext2D | null;
   counts: number[];
-}
-
-/** The strip's colours, from the theme's variables (the same the cells' CSS used). */
-interface StripColors {
-  has: string;
-  none: string;
-  separator: string;
-  border: string;
-  notLoaded: string;
+  daysWithReadings: number;
 }
 
 const STRIP_HEIGHT = 14;
@@ -43,6 +36,8 @@ export class CoverageStrip {
   readonly element = el('div');
   private rows: Row[] = [];
   private cells: readonly CoverageCell[] = [];
+  /** The strip's days, as the last coverage gave them (the rows' "n of m days" count in them). */
+  private span = { firstDay: '', lastDay: '', totalDays: 0 };
   /** What the built strips stand for: their days and the providers, in order. */
   private layout = '';
   /** The strips' width in CSS pixels, as the last layout gave it (0: not laid out yet). */
@@ -88,12 +83,13 @@ export class CoverageStrip {
     const rebuilt = layout !== this.layout;
     if (rebuilt) this.build(coverage, layout);
     this.cells = coverage.cells;
+    this.span = { firstDay: coverage.firstDay, lastDay: coverage.lastDay, totalDays: coverage.totalDays };
     if (rebuilt) this.placeNotLoaded();
     coverage.providers.forEach((provider, index) => {
       const row = this.rows[index];
       if (!row) return;
-      const days = formatMessage(this.strings.coverageProviderDays, provider.daysWithReadings, coverage.totalDays);
-      if (row.days.textContent !== days) row.days.textContent = days;
+      row.daysWithReadings = provider.daysWithReadings;
+      this.writeDays(row);
       const changed: number[] = [];
       provider.counts.forEach((count, cell) => {
         if (row.counts[cell] === count) return;
@@ -114,8 +110,15 @@ export class CoverageStrip {
     if (!part && !this.notLoaded) return;
     this.notLoaded = part;
     showNote(this.notLoadedNote, part ? notLoadedText(this.strings, part) : '');
+    for (const row of this.rows) this.writeDays(row);
     this.placeNotLoaded();
     this.drawAll();
+  }
+
+  /** A row's "95 of 365 days"; after a cancel "95 of 95 loaded days; 270 not loaded". */
+  private writeDays(row: Row): void {
+    const text = coverageDaysText(this.strings, row.daysWithReadings, this.span, this.notLoaded);
+    if (row.days.textContent !== text) row.days.textContent = text;
   }
 
   /** Whether the strip marks days as never loaded (render snapshot). */
@@ -149,7 +152,7 @@ export class CoverageStrip {
       canvas.width = this.pixelWidth();
       const context = canvas.getContext('2d', { alpha: true });
       const cellsBox = el('div', { className: 'coverage-cells' }, canvas);
-      return { provider: provider.provider, days: el('span', { className: 'coverage-days muted' }), canvas, cellsBox, context, counts: coverage.cells.map(() => -1) };
+      return { provider: provider.provider, days: el('span', { className: 'coverage-days muted' }), canvas, cellsBox, context, counts: coverage.cells.map(() => -1), daysWithReadings: 0 };
     });
     const strips = this.rows.map((row, index) => {
       const source = coverage.providers[index];
@@ -284,23 +287,4 @@ export class CoverageStrip {
       ? el('span', { className: 'coverage-source missing', text: MISSING, attrs: { title: this.strings.coverageSourceNotSent } })
       : el('span', { className: 'coverage-source muted', text: sourceType, attrs: { title: sourceType } });
   }
-}
-
-/** The theme's colours for the strip: the variables VS Code sets on <html>, as the cells' CSS had them. */
-function stripColors(element: HTMLElement): StripColors {
-  const style = getComputedStyle(element);
-  const variable = (...names: string[]): string => {
-    for (const name of names) {
-      const value = style.getPropertyValue(name).trim();
-      if (value) return value;
-    }
-    return 'transparent';
-  };
-  return {
-    has: variable('--vscode-charts-blue'),
-    none: variable('--vscode-editorWidget-background'),
-    separator: variable('--vscode-editor-background'),
-    border: variable('--vscode-panel-border', '--vscode-contrastBorder'),
-    notLoaded: variable('--vscode-disabledForeground', '--vscode-descriptionForeground'),
-  };
 }

@@ -19,6 +19,11 @@ export class StatusLine {
     this.show(false, '');
   }
 
+  /** The progress or summary text shown (render snapshots). */
+  get shownText(): string {
+    return this.text.textContent ?? '';
+  }
+
   /** Busy shows the ring and Cancel; the text is the progress or, when done, the summary. */
   show(busy: boolean, text: string): void {
     this.ring.hidden = !busy;

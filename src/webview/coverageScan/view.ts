@@ -246,6 +246,8 @@ export class CoverageScanView {
         failed: this.rows.filter((r) => r.status === 'failed').length,
         notScanned: this.rows.filter((r) => r.status === 'notScanned').length,
         cancelled: this.cancelled,
+        status: this.page.status.shownText,
+        message: this.page.message.textContent ?? '',
         filter: setting.filter,
         sort: setting.sort,
         descending: setting.descending,

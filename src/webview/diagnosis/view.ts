@@ -9,6 +9,8 @@ import type {
   DiagnosisWebviewMessage,
   FindingView,
 } from '../../shared/diagnosisProtocol';
+import type { DayRange } from '../../domain/coverage/bloodPressureCoverage';
+import { dayCount } from '../../domain/dayKeys';
 import { assertNever } from '../../shared/assertNever';
 import { setAppearance } from '../common/pressedButton';
 import { el, formatMessage } from '../common/dom';
@@ -28,6 +30,8 @@ export class DiagnosisView {
   private readonly findings = el('div', { className: 'findings' });
   /** The headline findings in the scan's words, so the two say the same thing. */
   private readonly inShort = el('p', { className: 'in-short' });
+  /** What the diagnosis read: the window only, or how far back it went while a source had no reading. */
+  private readonly read = el('p', { className: 'muted read-range' });
   private phase: DiagnosisRenderSnapshot['phase'] = 'loading';
   private days: number;
   private shown: FindingView[] = [];
@@ -55,11 +59,13 @@ export class DiagnosisView {
       ...this.page.header(formatMessage(s.heading, init.clientUserId), `${init.userId} · `),
       el('div', { className: 'form-row' }, el('span', { className: 'field-label', text: s.windowLabel }), picker),
       this.page.status.element,
+      this.read,
       this.inShort,
       this.page.message,
       this.findings,
     );
     this.inShort.hidden = true;
+    this.read.hidden = true;
     this.markWindow();
     this.saveState();
   }
@@ -75,6 +81,7 @@ export class DiagnosisView {
         this.saveState();
         this.page.clearMessage();
         this.findings.replaceChildren();
+        this.read.hidden = true;
         this.page.status.show(true, this.strings.loading);
         return this.report();
       case 'progress':
@@ -88,6 +95,7 @@ export class DiagnosisView {
         return this.report();
       case 'error':
         this.phase = 'error';
+        this.read.hidden = true;
         this.showHeadline([]);
         this.findings.replaceChildren();
         this.page.showError(message.error);
@@ -105,6 +113,8 @@ export class DiagnosisView {
     this.showHeadline(result.headline);
     this.markWindow();
     this.page.status.show(false, formatMessage(s.summary, result.window.firstDay, result.window.lastDay, result.timeZone, this.numbers.format(result.readingsInWindow)));
+    this.read.textContent = readText(s, result.window, result.read);
+    this.read.hidden = false;
     this.page.clearMessage();
     const groups: [FindingView['severity'], string][] = [
       ['problem', s.problems],
@@ -182,9 +192,16 @@ export class DiagnosisView {
         environment: document.querySelector('.environment')?.textContent ?? '',
         days: this.days,
         headline: this.headline,
+        read: this.read.hidden ? '' : (this.read.textContent ?? ''),
         findings: this.shown.map((f) => ({ kind: f.kind, severity: f.severity, title: f.title, hasRange: f.range !== undefined })),
         ...this.page.errorSnapshot(),
       },
     });
   }
+}
+
+/** "Read the window only (…)", or how far before it the diagnosis went while a source had no reading yet. */
+function readText(s: DiagnosisStrings, window: DayRange, read: DayRange): string {
+  const before = dayCount(read.firstDay, window.firstDay) - 1;
+  return before > 0 ? formatMessage(s.readFurther, read.firstDay, read.lastDay, before) : formatMessage(s.readWindowOnly, window.firstDay, window.lastDay);
 }

@@ -113,6 +113,7 @@ export const ENGLISH_STRINGS: NotebookRendererStrings = {
     diastolicThresholdNote: 'Bands: systolic thresholds; dashed lines: diastolic 80 / 90 / 120.',
     coverageHeading: 'Coverage',
     coverageProviderDays: '{0} of {1} days',
+    coverageProviderLoadedDays: '{0} of {1} loaded days; {2} not loaded',
     coverageCellDay: '{0}: {1} readings',
     coverageCellRange: '{0} to {1}: {2} readings',
     summaryHeading: 'Summary per provider',
