@@ -1,6 +1,6 @@
 // Cancel, pressed with the mouse in the middle of the heavy reader's year (600,000 readings in pages
-// of 1,000), in a real workbench driven by a real browser: the network stops (no request reaches
-// the sandbox once the click had ~100 ms to arrive), the panel's count of readings and pages is the
+// of 1,000), in a real workbench driven by a real browser: the network stops (once the panel says
+// Cancelled, at most the request already on its way reaches the sandbox), the panel's count of readings and pages is the
 // count the Requests view recorded for that load, and the chart and the coverage strip mark the part
 // never loaded. Timings (click → last request, the webview's delay in handling the click) are
 // printed, never asserted beyond that "it stops" (see bench/ and docs/benchmarks.md).
@@ -22,8 +22,6 @@ declare const window: unknown;
 
 const API_KEY = 'e2e-blood-pressure-cancel-key';
 const HEAVY_READINGS = 600_000;
-/** How long the click may take to reach the host and abort its request before "no more requests" holds. */
-const STOP_MS = 100;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -90,6 +88,8 @@ describe('Blood pressure panel: Cancel stops the network, and the panel and the 
     await workbench.page.mouse.up();
     const clickedAt = performance.now();
     await frame.locator('.status-line .status-text', { hasText: /^Cancelled: showing the [\d,]+ readings/ }).waitFor();
+    // The host has taken the cancel (it says so): from here on at most the request it had already sent arrives.
+    const servedWhenCancelled = sandbox.requestCount();
     // Long enough for a request the host would still send to show up.
     await sleep(1_500);
     const lastRequestMs = (sandbox.lastRequestAt() ?? Number.NaN) - clickedAt;
@@ -110,7 +110,7 @@ describe('Blood pressure panel: Cancel stops the network, and the panel and the 
         `the panel: "${kept.text}", the Requests view: "${description}"`,
     );
 
-    assert.ok(lastRequestMs <= STOP_MS, `no request reached the sandbox more than ${STOP_MS} ms after the click (the last came ${lastRequestMs.toFixed(0)} ms after)`);
+    assert.ok(served - servedWhenCancelled <= 1, `once the panel said Cancelled, at most the request already sent reached the sandbox (${served - servedWhenCancelled} did)`);
     assert.equal(servedAfter, 0, 'and none since');
     assert.ok(kept.pages > 0 && kept.pages < HEAVY_READINGS / 1_000, kept.text);
     assert.equal(kept.readings, kept.pages * 1_000, `every page shown whole: ${kept.text}`);

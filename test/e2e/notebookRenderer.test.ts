@@ -159,8 +159,8 @@ describe('Notebook output renderer in a real browser', () => {
     assert.match((await out.locator('.readings-count').textContent()) ?? '', /^100,000 readings/);
     const rowsInDom = await out.locator('.vtable .vspacer .vrow').count();
     assert.ok(rowsInDom < 200, `only the visible rows are in the page (${rowsInDom})`);
+    // How long it took is npm run bench's to judge (a figure from a quiet machine), never a threshold here.
     console.log(`rendered ${HEAVY_READINGS} readings (${result.pages} pages) in ${Math.round(ms)} ms (loaded machine: indicative only)`);
-    assert.ok(ms < 10_000, `render took ${Math.round(ms)} ms`);
     await page.evaluate(() => (globalThis as unknown as HarnessWindow).__dispose('heavy'));
   });
 
