@@ -14,12 +14,19 @@ import { ensureHost, REPO_ROOT } from '../host/provision.mjs';
 const E2E_DIR = join(REPO_ROOT, 'test', 'e2e');
 // Files (each its own code-server and browser) run this many at a time: a workbench spends much of a
 // test waiting on its own round trips, so two share 2 cores well (docs/test-hosts.md has the figures).
-const E2E_CONCURRENCY = Number(process.env.HDE_E2E_CONCURRENCY ?? 1);
+const E2E_CONCURRENCY = Number(process.env.HDE_E2E_CONCURRENCY ?? 2);
 const vsix = process.env.HDE_VSIX ?? join(REPO_ROOT, 'out', 'health-data-explorer.vsix');
+// The longest files start first, so the files running side by side end close together.
+const LONGEST_FIRST = ['treeScale', 'guidedStart', 'requests', 'panels', 'notebook', 'bloodPressure'];
 const allFiles = readdirSync(E2E_DIR)
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => name.slice(0, -'.test.ts'.length))
-  .sort();
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+
+function rank(name) {
+  const index = LONGEST_FIRST.indexOf(name);
+  return index < 0 ? LONGEST_FIRST.length : index;
+}
 const named = process.argv.slice(2).map((name) => name.replace(/^.*\//, '').replace(/\.test\.ts$/, ''));
 const unknown = named.filter((name) => !allFiles.includes(name));
 let plan;
