@@ -43,8 +43,7 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
   test('a panel names its environment in the tab and a bar; production has its own badge', async () => {
     const user = shown;
     const row = workbench.treeRow(user.client_user_id).first();
-    await row.hover();
-    await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
+    await workbench.clickInlineAction(row, 'Show Blood Pressure');
     const title = `Blood Pressure: ${user.client_user_id} · Production US`;
     await workbench.page.locator('.part.editor .tab .label-name', { hasText: title }).first().waitFor();
     const frame = await workbench.webview(title);
@@ -102,8 +101,7 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
     await rows.first().waitFor();
     const before = await rows.count();
     const first = rows.first();
-    await first.hover();
-    await first.locator('.action-label[aria-label="Replay Request"]').click();
+    await workbench.clickInlineAction(first, 'Replay Request');
     // A production row: production asks first, in the same modal dialog as a production link.
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await dialog.waitFor();
@@ -131,9 +129,15 @@ describe('Requests view and environment-bound panels in a real workbench', () =>
 
   test('a row\'s tooltip is plain text: the full URL and the base URL in parentheses, no stray escapes', async () => {
     const row = workbench.treeRow(ROW, 'Requests').first();
-    await row.hover();
     const hover = workbench.page.locator('.workbench-hover-container .hover-contents, .monaco-hover .hover-contents').filter({ hasText: 'Environment' }).first();
-    await hover.waitFor();
+    // The row's own tooltip: a row arriving above it can move another one under the mouse, whose tooltip then shows.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await row.hover();
+      const shown = await hover.waitFor({ timeout: 3_000 }).then(() => hover.innerText(), () => '');
+      if (/blood_pressure\/grouped/.test(shown) || Date.now() > deadline) break;
+      await workbench.dismissHovers();
+    }
     const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
     assert.ok(text.includes(`Environment: Production US (${team.url})`), text);
     assert.match(text, new RegExp(`GET ${team.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/v2/timeseries/[^/]+/blood_pressure/grouped\\?start_date=`));

@@ -67,8 +67,7 @@ describe('Users tree in a real workbench', () => {
   test('Open as JSON (inline action) shows the user in a read-only JSON editor', async () => {
     const user = sample.users[0]!;
     const row = workbench.treeRow(user.client_user_id).first();
-    await row.hover();
-    await row.locator('.actions .action-label[aria-label="Open as JSON"]').click();
+    await workbench.clickInlineAction(row, 'Open as JSON');
     const tab = workbench.page.locator('.tabs-container .tab', { hasText: `user ${user.client_user_id}.json` });
     await tab.waitFor();
     const editor = workbench.page.locator('.editor-instance .monaco-editor').first();

@@ -300,6 +300,24 @@ export class Workbench {
     await this.typeIntoInput(apiKey);
   }
 
+  /**
+   * Clicks the inline action `label` of a tree row or view header, which VS Code shows only while the
+   * pointer is over it: hovered again on each try, as rows arriving above it can move it from under the mouse.
+   */
+  async clickInlineAction(owner: Locator, label: string): Promise<void> {
+    const action = owner.locator(`.action-label[aria-label="${label}"], .action-label[aria-label^="${label} ("]`).first();
+    const deadline = Date.now() + UI_TIMEOUT_MS;
+    for (;;) {
+      await owner.hover();
+      try {
+        await action.click({ timeout: 2_000 });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
+  }
+
   /** Rests the mouse where nothing shows a hover, and waits until open hovers are gone. */
   async dismissHovers(): Promise<void> {
     const input = this.quickInput().locator('.quick-input-box');
