@@ -24,5 +24,7 @@ export const investigationStrings = {
   askAgain: (): string => vscode.l10n.t('Ask Again'),
   saved: (file: string, fixtures: number, folder: string, scrubbed: string): string =>
     vscode.l10n.t('Saved the investigation {0}: {1} fixtures in {2} beside it ({3}). It runs against them; the real ids stay in this VS Code.', file, fixtures, folder, scrubbed),
+  notSavedHere: (): string =>
+    vscode.l10n.t('This notebook was not saved as an investigation in this VS Code, so its real values are not here: it runs against its fixtures; with the real values, run it from a terminal with --var NAME=VALUE and --environment.'),
   recordingLabel: (folder: string): string => vscode.l10n.t('the recording in {0}', folder),
 };

@@ -26,6 +26,12 @@ export interface NotebookControllerDeps {
   recordings: Pick<RecordingWorlds, 'client'>;
 }
 
+/** A saved investigation run against the environment it came from, with the real values of its variables. */
+export interface LiveRun {
+  environment: EnvironmentId;
+  variables: Record<string, string>;
+}
+
 /** Why a run did not start, and the next step offered beside the cells' message. */
 interface Refusal {
   message: string;
@@ -61,11 +67,19 @@ export class HealthDataNotebookController implements vscode.Disposable {
     this.controller.executeHandler = (cells, notebook) => this.enqueue(cells, notebook);
   }
 
+  /**
+   * Runs every request cell of a saved investigation once against the environment it came from,
+   * its variables given the real values kept in this VS Code (`live`) over the pseudonyms of its file.
+   */
+  runLive(notebook: vscode.NotebookDocument, live: LiveRun): Promise<void> {
+    return this.enqueue(notebook.getCells(), notebook, live);
+  }
+
   /** Runs after the notebook's current run, if one is going on; resolves when this one ended. */
-  private enqueue(cells: vscode.NotebookCell[], notebook: vscode.NotebookDocument): Promise<void> {
+  private enqueue(cells: vscode.NotebookCell[], notebook: vscode.NotebookDocument, live?: LiveRun): Promise<void> {
     const key = notebook.uri.toString();
     const executions = this.createExecutions(cells);
-    const run = (this.runs.get(key) ?? Promise.resolve()).then(() => this.run(executions, notebook));
+    const run = (this.runs.get(key) ?? Promise.resolve()).then(() => this.run(executions, notebook, live));
     const settled = run.catch(() => undefined);
     this.runs.set(key, settled);
     void settled.then(() => {
@@ -88,9 +102,10 @@ export class HealthDataNotebookController implements vscode.Disposable {
     return executions;
   }
 
-  private async run(executions: vscode.NotebookCellExecution[], notebook: vscode.NotebookDocument): Promise<void> {
+  private async run(executions: vscode.NotebookCellExecution[], notebook: vscode.NotebookDocument, live?: LiveRun): Promise<void> {
     if (executions.length === 0) return;
-    const frontMatter = frontMatterOf(notebook.metadata);
+    const written = frontMatterOf(notebook.metadata);
+    const frontMatter = live ? { ...written, fixtures: undefined, environment: live.environment, variables: { ...written.variables, ...live.variables } } : written;
     const target = await this.targetOf(notebook, frontMatter);
     if ('message' in target) return this.refuse(executions, target);
     const { client, environment } = target;

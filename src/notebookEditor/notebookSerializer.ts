@@ -6,8 +6,11 @@ import { parseNotebookFile, serializeNotebookFile } from '../notebook/notebookFo
 import { cellResultOf, cellResultOutput, cellSucceeded } from './cellOutputs';
 import { frontMatterMetadata, frontMatterOf } from './notebookMetadata';
 
-/** What a cell's result becomes in the file (scrubbed where healthData.scrub.when says); the notebook on screen keeps it as it is. */
-export type ResultForFile = (result: CellResult) => Promise<CellResult>;
+/**
+ * What a cell's result becomes in the file (scrubbed where healthData.scrub.when says, or always in
+ * a saved investigation, made to be committed); the notebook on screen keeps it as it is.
+ */
+export type ResultForFile = (result: CellResult, always: boolean) => Promise<CellResult>;
 
 export class HealthDataNotebookSerializer implements vscode.NotebookSerializer {
   constructor(private readonly resultForFile: ResultForFile = async (result) => result) {}
@@ -19,7 +22,7 @@ export class HealthDataNotebookSerializer implements vscode.NotebookSerializer {
   async serializeNotebook(data: vscode.NotebookData): Promise<Uint8Array> {
     const file = notebookFileOf(data);
     const cells = await Promise.all(
-      file.cells.map(async (cell) => (cell.kind === 'request' && cell.output ? { ...cell, output: await this.resultForFile(cell.output) } : cell)),
+      file.cells.map(async (cell) => (cell.kind === 'request' && cell.output ? { ...cell, output: await this.resultForFile(cell.output, file.investigation !== undefined) } : cell)),
     );
     return new TextEncoder().encode(serializeNotebookFile({ ...file, cells }));
   }

@@ -7,6 +7,8 @@ import type { CommandRegistry, RequestInspection, ScrubDoors } from '../../servi
 import type { RequestNode } from '../../views/requests/requestNodes';
 import { AddToNotebookCommand } from './addToNotebookCommand';
 import { NewNotebookCommand } from './newNotebookCommand';
+import type { LiveRun } from '../../notebookEditor/notebookController';
+import { RunInvestigationLiveCommand } from './runInvestigationLiveCommand';
 import { SaveInvestigationCommand } from './saveInvestigationCommand';
 import { SaveRequestsAsNotebookCommand } from './saveRequestsAsNotebookCommand';
 import { SelectNotebookEnvironmentCommand } from './selectNotebookEnvironmentCommand';
@@ -23,9 +25,11 @@ export interface NotebookCommandDeps {
   requests: Pick<RequestInspection, 'inLoad'>;
   /** A saved investigation's fixtures folder was written: the sandbox serving it reads it again. */
   forgetRecording: (fixturesDir: string) => void;
+  /** The notebook controller's live run of a saved investigation. */
+  runLive: (notebook: vscode.NotebookDocument, live: LiveRun) => Promise<void>;
 }
 
-export function registerNotebookCommands({ context, commands, connection, records, requestsSelection, panels, scrub, requests, forgetRecording }: NotebookCommandDeps): void {
+export function registerNotebookCommands({ context, commands, connection, records, requestsSelection, panels, scrub, requests, forgetRecording, runLive }: NotebookCommandDeps): void {
   const addToNotebook = new AddToNotebookCommand(
     () => panels.activeQuery(),
     (notebook) => notebook.notebookType === NOTEBOOK_TYPE,
@@ -39,6 +43,7 @@ export function registerNotebookCommands({ context, commands, connection, record
     addToNotebook,
     new UpdateDeviationBaselineCommand(),
     new SaveInvestigationCommand({ context, connection, panels, records, selection: requestsSelection, scrub, requests, forgetRecording }),
+    new RunInvestigationLiveCommand(context.secrets, runLive),
   ]) {
     commands.register(command);
   }
