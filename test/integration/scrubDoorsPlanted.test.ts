@@ -212,6 +212,24 @@ suite('Planted identifiers through the doors issue 33 found', () => {
     const results = await runSaved(target);
     assert.deepEqual(results.map((result) => [result.environment.id, result.status]), [['local', 200], ['local', 200]], JSON.stringify(results.map((r) => r.error)));
     assert.ok(results.every((result) => result.assertions.length > 0));
+
+    // The one who saved it: the same notebook against the environment it came from, with the real
+    // values kept in this VS Code's secret storage (the file still holds the pseudonyms).
+    const controller = testing.notebooks?.controller ?? assert.fail('the testing API has the notebook controller');
+    const original = controller.confirmProduction;
+    controller.confirmProduction = async () => true;
+    try {
+      assert.equal(await vscode.commands.executeCommand<boolean>('healthData.runInvestigationLive', target), true);
+    } finally {
+      controller.confirmProduction = original;
+    }
+    const notebook2 = await vscode.workspace.openNotebookDocument(target);
+    const live = notebook2.getCells().filter((cell) => cell.kind === vscode.NotebookCellKind.Code).map((cell) => cell.outputs.flatMap((output) => output.items).find((item) => item.mime === RESULT_MIME));
+    const liveResults = live.map((item) => (item ? (JSON.parse(new TextDecoder().decode(item.data)) as CellResult) : assert.fail('a live result')));
+    assert.deepEqual(liveResults.map((result) => [result.environment.id, result.status]), [['productionUs', 200], ['productionUs', 200]]);
+    assert.ok(liveResults[1]!.request.path.includes(users[0]!.user_id) && liveResults[1]!.request.path.includes(`start_date=${START}`), liveResults[1]!.request.path);
+    assert.deepEqual(liveResults.map((result) => result.assertions.map((a) => a.passed)), results.map((result) => result.assertions.map((a) => a.passed)), 'the same verdicts live as replayed');
+    assert.deepEqual(leaked(readFileSync(target.fsPath, 'utf8')), [], 'the file keeps its pseudonyms');
   });
 
   test('\'healthData.saveInvestigation\' from a diagnosis: the missing days become expect readings every day, failing in the replay as they did live', async function () {
