@@ -28,7 +28,7 @@ export interface RegisteredNotebooks {
 /** The notebook type's serializer, its controller, its status bar item and its cells' trust line; the commands register above. */
 export function registerNotebooks(
   context: vscode.ExtensionContext,
-  deps: { connection: ShellApiConnection; requests: Pick<RequestInspection, 'inLoad'>; scrub: Pick<ScrubDoors, 'secretFor' | 'alwaysSecret'>; registrations: Pick<ShellRegistrations, 'registerNotebookSerializer'> },
+  deps: { connection: ShellApiConnection; requests: Pick<RequestInspection, 'inLoad'>; scrub: Pick<ScrubDoors, 'secretFor'>; registrations: Pick<ShellRegistrations, 'registerNotebookSerializer'> },
 ): RegisteredNotebooks {
   const recordings = new RecordingWorlds({
     startSandbox: (fixturesDir) => startRecordingSandbox(context.extensionPath, fixturesDir),
@@ -41,7 +41,7 @@ export function registerNotebooks(
   context.subscriptions.push(
     // Outputs are part of the file (a saved result is the investigation's record); metadata is the front matter.
     // A saved output is a way out: scrubbed as healthData.scrub.when says, and the status bar says what was.
-    deps.registrations.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer((result, always) => resultForFile(result, always, deps.scrub))),
+    deps.registrations.registerNotebookSerializer(NOTEBOOK_TYPE, new HealthDataNotebookSerializer((result, investigation) => resultForFile(result, investigation, deps.scrub))),
     controller,
     recordings,
     statusBar,
@@ -53,10 +53,11 @@ export function registerNotebooks(
   return { controller, statusBar, trustStatus, baselineStatus, recordings };
 }
 
-async function resultForFile(result: CellResult, always: boolean, scrub: Pick<ScrubDoors, 'secretFor' | 'alwaysSecret'>): Promise<CellResult> {
-  // A saved investigation's outputs of a live run are scrubbed always; its replays (the local
-  // sandbox serving its fixtures) hold pseudonyms already, and scrubbing again would move them again.
-  const secret = always && result.environment.id !== 'local' ? await scrub.alwaysSecret() : await scrub.secretFor(result.environment.id);
+async function resultForFile(result: CellResult, investigation: boolean, scrub: Pick<ScrubDoors, 'secretFor'>): Promise<CellResult | undefined> {
+  // A saved investigation keeps only its replays' outputs (the local sandbox serving its fixtures:
+  // pseudonyms already); a run against the environment it came from is not written to the file.
+  if (investigation && result.environment.id !== 'local') return undefined;
+  const secret = await scrub.secretFor(result.environment.id);
   if (secret === undefined) return result;
   const scrubbed = scrubCellResult(result, secret);
   if (scrubbed.result !== result) vscode.window.setStatusBarMessage(scrubStrings.notebookOutputSaved(scrubStrings.note(scrubbed.report)), 8_000);

@@ -121,7 +121,7 @@ export const NOT_DOORS: Readonly<Record<string, string>> = {
   'healthData.requests.clear': 'empties the Requests view',
   'healthData.diagnoseData': 'opens a panel',
   'healthData.scanDataCoverage': 'opens a panel (its export is healthData.exportCoverageScanCsv)',
-  'healthData.runInvestigationLive': "runs a saved investigation's cells against the environment it came from; a saved output leaves through notebook:saveOutputs, always scrubbed for an investigation",
+  'healthData.runInvestigationLive': "runs a saved investigation's cells against the environment it came from; their outputs are never written to its file (the serializer keeps only a replay's)",
   'healthData.setUpAgentAccess': 'shows the configuration to paste: no data of a person, never the key',
 };
 

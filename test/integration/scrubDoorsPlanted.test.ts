@@ -57,12 +57,11 @@ async function showBloodPressure(user: User): Promise<void> {
   await waitForPanel('the blood-pressure panel', (report) => report.viewType === 'healthData.bloodPressure' && report.active && rendered<string>(report, 'phase') === 'data', 60_000);
 }
 
-/** Every file Save Investigation wrote in `folder`: the notebook and its fixtures. */
-function filesIn(folder: string): string {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => `${entry.name}\n${readFileSync(join(entry.parentPath, entry.name), 'utf8')}`)
-    .join('\n');
+/** Every file Save Investigation wrote under `dir` (the notebook and its fixtures), each with what leaked into it. */
+function leaksIn(dir: string): { files: number; leaks: string[] } {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const leaks = files.flatMap((entry) => leaked(`${entry.name}\n${readFileSync(join(entry.parentPath, entry.name), 'utf8')}`).map((value) => `${entry.name}: ${value}`));
+  return { files: files.length, leaks };
 }
 
 /** Runs every cell of the saved notebook through the extension's controller; each cell's result. */
@@ -201,10 +200,11 @@ suite('Planted identifiers through the doors issue 33 found', () => {
     const target = vscode.Uri.file(join(folder, 'panel.hdnb.md'));
     const saved = await vscode.commands.executeCommand<vscode.Uri>('healthData.saveInvestigation', { target, productionConfirmed: true });
     assert.equal(saved?.fsPath, target.fsPath);
-    const text = filesIn(folder);
-    assert.deepEqual(leaked(text), [], text);
-    assert.ok(!text.includes(API_KEY), 'never the key');
+    const written = leaksIn(folder);
+    assert.ok(written.files >= 3, `${written.files} files`);
+    assert.deepEqual(written.leaks, []);
     const notebook = readFileSync(target.fsPath, 'utf8');
+    assert.ok(!notebook.includes(API_KEY), 'never the key');
     assert.match(notebook, /^fixtures: panel\.fixtures$/m);
     assert.match(notebook, /^GET \/v2\/timeseries\/\{\{userId\}\}\/blood_pressure\/grouped\?start_date=\{\{startDate\}\}&end_date=\{\{endDate\}\}/m);
     assert.ok(readdirSync(join(folder, 'panel.fixtures')).some((name) => name.startsWith('resolveUser-')), 'the user resolvable by pseudonym');
@@ -229,7 +229,11 @@ suite('Planted identifiers through the doors issue 33 found', () => {
     assert.deepEqual(liveResults.map((result) => [result.environment.id, result.status]), [['productionUs', 200], ['productionUs', 200]]);
     assert.ok(liveResults[1]!.request.path.includes(users[0]!.user_id) && liveResults[1]!.request.path.includes(`start_date=${START}`), liveResults[1]!.request.path);
     assert.deepEqual(liveResults.map((result) => result.assertions.map((a) => a.passed)), results.map((result) => result.assertions.map((a) => a.passed)), 'the same verdicts live as replayed');
-    assert.deepEqual(leaked(readFileSync(target.fsPath, 'utf8')), [], 'the file keeps its pseudonyms');
+    // Saved, the file keeps its pseudonyms and no output of the live run.
+    assert.equal(await notebook2.save(), true);
+    const after = readFileSync(target.fsPath, 'utf8');
+    assert.deepEqual(leaked(after), [], 'the file keeps its pseudonyms');
+    assert.ok(!after.includes('productionUs'), 'no output of the live run in the file');
   });
 
   test('\'healthData.saveInvestigation\' from a diagnosis: the missing days become expect readings every day, failing in the replay as they did live', async function () {
@@ -240,8 +244,7 @@ suite('Planted identifiers through the doors issue 33 found', () => {
     const target = vscode.Uri.file(join(folder, 'diagnosis.hdnb.md'));
     const saved = await vscode.commands.executeCommand<vscode.Uri>('healthData.saveInvestigation', { target, productionConfirmed: true });
     assert.equal(saved?.fsPath, target.fsPath);
-    const text = filesIn(folder);
-    assert.deepEqual(leaked(text), [], text);
+    assert.deepEqual(leaksIn(folder).leaks, []);
     const notebook = readFileSync(target.fsPath, 'utf8');
     const everyDay = /^expect readings every day$/m.test(notebook);
     const results = await runSaved(target);
