@@ -135,7 +135,7 @@ describe('Why is data missing? in a real workbench', () => {
     await notebook.locator('.monaco-list-row.code-cell-row .codicon-notebook-state-error').first().waitFor({ timeout: 90_000 });
     const outputs = workbench.page.locator('.notebookOverlay iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
     await outputs.getByText(/days without a reading/).first().waitFor({ timeout: 30_000 });
-    assert.match(await outputs.locator('body').innerText(), /recording in investigation\.fixtures/);
+    await outputs.getByText(/the recording in investigation\.fixtures/).first().waitFor({ timeout: 10_000 });
   });
 
   const scanPanel = (days = 30): Promise<FrameLocator> => workbench.webview(`Data Coverage: ${days} days`);
