@@ -236,6 +236,29 @@ suite('Planted identifiers through the doors issue 33 found', () => {
     assert.ok(!after.includes('productionUs'), 'no output of the live run in the file');
   });
 
+  test('\'healthData.saveInvestigation\' from Requests rows: their calls again, every page, nothing identifying in the files', async function () {
+    this.timeout(90_000);
+    await useScrub('never');
+    const client = await testing.connection.client();
+    await client.resolveUser(users[3]!.client_user_id);
+    await client.getGroupedBloodPressure(users[3]!.user_id, { startDate: START });
+    const ids = await waitFor(() => {
+      const sent = [...testing.requestRecorder.records.all()].filter((record) => record.environmentId === 'productionUs' && record.status === 200);
+      const resolve = sent.filter((record) => record.operation?.name === 'resolveUser' && record.operation.args[0] === users[3]!.client_user_id).at(-1);
+      const load = sent.filter((record) => record.operation?.name === 'getGroupedBloodPressure').at(-1);
+      return resolve && load ? [resolve.id, load.id] : undefined;
+    }, 'the requests in the Requests view');
+    const target = vscode.Uri.file(join(folder, 'rows.hdnb.md'));
+    const saved = await vscode.commands.executeCommand<vscode.Uri>('healthData.saveInvestigation', { target, records: ids, productionConfirmed: true });
+    assert.equal(saved?.fsPath, target.fsPath);
+    assert.deepEqual(leaksIn(folder).leaks, []);
+    const notebook = readFileSync(target.fsPath, 'utf8');
+    assert.match(notebook, /^GET \/v2\/user\/resolve\/\{\{clientUserId\}\}$/m);
+    assert.match(notebook, /^GET \/v2\/timeseries\/\{\{userId\}\}\/blood_pressure\/grouped\?start_date=\{\{startDate\}\}/m);
+    const results = await runSaved(target);
+    assert.deepEqual(results.map((result) => [result.environment.id, result.status]), [['local', 200], ['local', 200]]);
+  });
+
   test('\'healthData.saveInvestigation\' from a diagnosis: the missing days become expect readings every day, failing in the replay as they did live', async function () {
     this.timeout(120_000);
     await useScrub('never');
