@@ -159,6 +159,8 @@ export const NOTEBOOK_COMMANDS = {
   saveRequestsAsNotebook: 'healthData.requests.saveAsNotebook',
   addToNotebook: 'healthData.addToNotebook',
   updateDeviationBaseline: 'healthData.updateDeviationBaseline',
+  saveInvestigation: 'healthData.saveInvestigation',
+  runInvestigationLive: 'healthData.runInvestigationLive',
 } as const;
 /** The notebook controller's id (one kernel runs every Health Data notebook). */
 export const NOTEBOOK_CONTROLLER_ID = 'healthData.notebookController';

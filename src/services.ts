@@ -153,6 +153,8 @@ export interface ScrubDoors {
   begin(environmentId: EnvironmentId): Promise<LeavingScrub>;
   /** Scrubs whatever the setting says (sandbox fixtures are made to be shared). */
   beginAlways(): Promise<LeavingScrub>;
+  /** This workspace's secret, for what is scrubbed whatever the setting in a bundle of its own (Save Investigation). */
+  alwaysSecret(): Promise<string>;
   /** One body leaving (a notebook output when saved): the body as it may leave and the line to say. */
   forLeaving<T>(environmentId: EnvironmentId, operation: RequestOperationName, body: T): Promise<{ body: T; note?: string }>;
   /** The scrubbed fixture of `exchange` (always scrubbed, with this workspace's secret). */

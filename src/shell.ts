@@ -146,6 +146,9 @@ export function activateShell(context: vscode.ExtensionContext, registrations: S
     requestsSelection: () => requestsView.treeView.selection,
     panels: registeredPanels.panels,
     scrub,
+    requests,
+    forgetRecording: (fixturesDir) => notebooks.recordings.forget(fixturesDir),
+    runLive: (notebook, live) => notebooks.controller.runLive(notebook, live),
   });
 
   const api = createExtensionApi({ context, commands, connection, keys, usersView, jsonDocuments, requestLog, recents, requestRecorder, requestsView, mcpServerDefinitions: mcp.provider, agentTools, notebooks, panels: registeredPanels.panels });

@@ -36,7 +36,8 @@ Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its 
   -h, --help                show this help
 
 Without --sandbox, --base-url or --environment, each notebook runs against the environment its
-front matter names (local: the built-in sandbox). Exit status: 0 every assertion held, 1 an
+front matter names (local: the built-in sandbox), or, when it names fixtures: (a saved
+investigation), against the built-in sandbox serving that folder (relative to the notebook). Exit status: 0 every assertion held, 1 an
 assertion failed or a cell could not run, 2 a usage or connection error.
 
 Each failure is printed as FILE:LINE (the failing expect line, or the request line) and the reason;

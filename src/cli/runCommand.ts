@@ -75,7 +75,7 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
     }
     const written = parseNotebookFile(text);
     const notebook: NotebookFile = { ...written, variables: { ...written.variables, ...args.variables } };
-    const plan = planFor(notebook, args, io.env);
+    const plan = planFor(notebook, args, io.env, file);
     if ('error' in plan) {
       io.stderr(args.target ? plan.error : `${file} ${plan.error}`);
       return 2;
@@ -124,7 +124,7 @@ async function runNotebooks(argv: readonly string[], rawIo: CliIo, deps: RunDepe
       const cellLines = notebookCellLines(text);
       const requestCells = notebook.cells.filter((cell) => cell.kind === 'request').length;
       io.stdout(`${file}: ${requestCells} request ${requestCells === 1 ? 'cell' : 'cells'} against ${target.environment.label}`);
-      if (recording || args.fixturesDir !== undefined) for (const warning of caveatLines(file, notebook, cellLines)) io.stderr(warning);
+      if (recording || (plan.kind === 'sandbox' && plan.fixturesDir !== undefined)) for (const warning of caveatLines(file, notebook, cellLines)) io.stderr(warning);
       // The recording takes the results as they ran: it scrubs them itself, always.
       const results = new Map<number, CellResult>();
       const entry: JUnitNotebook = { file, cells: [] };

@@ -57,8 +57,12 @@ export const DEFAULT_DEPENDENCIES: RunDependencies = {
   },
 };
 
-/** The target of one notebook, or why it has none. */
-export function planFor(notebook: NotebookFile, args: RunArgs, env: CliIo['env']): TargetPlan | { error: string } {
+/**
+ * The target of one notebook (read from `file`), or why it has none. A notebook whose front matter
+ * names `fixtures:` (a saved investigation) runs against the sandbox serving that folder, relative
+ * to the notebook, unless the flags name another target.
+ */
+export function planFor(notebook: NotebookFile, args: RunArgs, env: CliIo['env'], file = ''): TargetPlan | { error: string } {
   const remote = (flags: { baseUrl?: string | undefined; environment?: Exclude<EnvironmentId, 'local'> | undefined }): TargetPlan | { error: string } => {
     const resolved = resolveRemoteTarget(
       { ...flags, apiKeyHeader: args.apiKeyHeader, allowProduction: args.allowProduction },
@@ -70,6 +74,7 @@ export function planFor(notebook: NotebookFile, args: RunArgs, env: CliIo['env']
   if (args.fixturesDir !== undefined) return { kind: 'sandbox', shape: 'spec', fixturesDir: args.fixturesDir };
   if (args.target?.kind === 'sandbox') return { kind: 'sandbox', shape: args.target.shape };
   if (args.target?.kind === 'remote') return remote(args.target);
+  if (notebook.fixtures !== undefined) return { kind: 'sandbox', shape: 'spec', fixturesDir: path.resolve(path.dirname(file), notebook.fixtures) };
   const named = notebook.environment;
   if (named === undefined) return { error: 'names no environment: add "environment: local" (or sandboxUs…) to its front matter, or pass --sandbox, --environment ID or --base-url URL' };
   if (named === 'local') return { kind: 'sandbox', shape: 'spec' };

@@ -12,7 +12,7 @@ export interface EmbeddedSandbox {
 }
 
 interface SandboxModule {
-  startSandbox(options: { host?: string; port?: number; shape?: LocalSandboxShape; fixturesDir?: string }): Promise<EmbeddedSandbox>;
+  startSandbox(options: { host?: string; port?: number; shape?: LocalSandboxShape; fixturesDir?: string; users?: number }): Promise<EmbeddedSandbox>;
 }
 
 /**
@@ -26,4 +26,12 @@ export function startEmbeddedSandbox(extensionPath: string, shape: LocalSandboxS
   const sandboxModule = require(bundle) as SandboxModule;
   // fixturesDir: the workspace's saved fixtures (Save as Sandbox Fixture), served beside the sample data.
   return sandboxModule.startSandbox({ host: '127.0.0.1', port: 0, shape, ...(fixturesDir ? { fixturesDir } : {}) });
+}
+
+/** A saved investigation's world: the sandbox serving one recording's folder alone (no sample users beside its own). */
+export function startRecordingSandbox(extensionPath: string, fixturesDir: string): Promise<EmbeddedSandbox> {
+  const bundle = path.join(extensionPath, 'dist', 'sandbox.js');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime load by design, see above
+  const sandboxModule = require(bundle) as SandboxModule;
+  return sandboxModule.startSandbox({ host: '127.0.0.1', port: 0, fixturesDir, users: 0 });
 }

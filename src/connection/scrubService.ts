@@ -38,6 +38,11 @@ export class ScrubService implements ScrubDoors {
     return scrubbingWith(await this.secrets.secret());
   }
 
+  /** The secret for what is scrubbed whatever the setting (a saved investigation, made to be committed). */
+  alwaysSecret(): Promise<string> {
+    return this.secrets.secret();
+  }
+
   /** The single call of a door with one body (a notebook output when saved, a raw response): the body as it may leave, and the line to say. */
   async forLeaving<T>(environmentId: EnvironmentId, operation: RequestOperationName, body: T): Promise<{ body: T; note?: string }> {
     const scrub = await this.begin(environmentId);

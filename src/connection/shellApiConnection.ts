@@ -11,6 +11,7 @@ import type { ShellSettings } from '../storage/shellSettings';
 import type { LoadApiClient } from './apiClientBundle';
 import type { EmbeddedSandbox } from './embeddedSandbox';
 import { BoundEnvironmentConnection } from './environmentConnection';
+import { captureExchange } from './exchangeCapture';
 import { apiKeyStateOf, environmentInfo } from './environmentInfo';
 import type { RequestLog } from './requestLog';
 import type { RequestRecorder } from './requestRecorder';
@@ -141,6 +142,7 @@ export class ShellApiConnection implements ApiConnection, vscode.Disposable {
       onRequest: (entry) => {
         this.deps.requestLog.onRequest(entry, environment.label);
         this.deps.requestRecorder?.record(entry, environment, apiKeyHeader, apiKey);
+        captureExchange(entry);
       },
     });
   }

@@ -1,12 +1,14 @@
 // The notebook's front matter: exactly the subset the format uses (`environment:`, `timeZone:`,
-// `variables:` with indented `name: value` lines), read by a parser of our own. Anything else is
-// kept as written, so a hand-written file loses nothing.
+// `fixtures:`, `investigation:`, `variables:` with indented `name: value` lines), read by a parser
+// of our own. Anything else is kept as written, so a hand-written file loses nothing.
 import { isEnvironmentId, type EnvironmentId } from '../domain/environments';
 
 export interface FrontMatter {
   environment?: EnvironmentId;
   timeZone?: string;
   variables: Record<string, string>;
+  fixtures?: string;
+  investigation?: string;
   otherLines: string[];
 }
 
@@ -33,6 +35,8 @@ export function parseFrontMatter(lines: readonly string[]): FrontMatter {
       result.environment = value;
     } else if (key === 'timeZone' && value !== '' && result.timeZone === undefined) {
       result.timeZone = value;
+    } else if ((key === 'fixtures' || key === 'investigation') && value !== '' && result[key] === undefined) {
+      result[key] = value;
     } else if (key === 'variables' && value === '') {
       inVariables = true;
     } else if (line.trim() !== '') {
@@ -46,6 +50,8 @@ export function serializeFrontMatter(frontMatter: FrontMatter): string[] {
   const lines: string[] = [];
   if (frontMatter.environment !== undefined) lines.push(`environment: ${frontMatter.environment}`);
   if (frontMatter.timeZone !== undefined) lines.push(`timeZone: ${scalarText(frontMatter.timeZone)}`);
+  if (frontMatter.fixtures !== undefined) lines.push(`fixtures: ${scalarText(frontMatter.fixtures)}`);
+  if (frontMatter.investigation !== undefined) lines.push(`investigation: ${scalarText(frontMatter.investigation)}`);
   const names = Object.keys(frontMatter.variables);
   if (names.length > 0) {
     lines.push('variables:');

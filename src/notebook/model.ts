@@ -21,6 +21,13 @@ export interface NotebookFile {
   timeZone?: string;
   /** The notebook's own variables (front matter `variables:`), `{{name}}` in a cell. */
   variables: Record<string, string>;
+  /**
+   * A recording's folder, relative to the notebook (front matter `fixtures:`): with no other target
+   * the notebook runs against the sandbox serving it (Save Investigation writes one beside it).
+   */
+  fixtures?: string;
+  /** A saved investigation's id (front matter `investigation:`): the key of the real ids kept in VS Code, never in a file. */
+  investigation?: string;
   /** Front-matter lines the format does not read (other keys, an unknown environment), kept as written. */
   otherFrontMatter?: string[];
   cells: NotebookFileCell[];

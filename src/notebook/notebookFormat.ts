@@ -92,6 +92,8 @@ function readNotebook(text: string): { file: NotebookFile; cellLines: number[] }
     if (frontMatter.environment !== undefined) file.environment = frontMatter.environment;
     if (frontMatter.timeZone !== undefined) file.timeZone = frontMatter.timeZone;
     file.variables = frontMatter.variables;
+    if (frontMatter.fixtures !== undefined) file.fixtures = frontMatter.fixtures;
+    if (frontMatter.investigation !== undefined) file.investigation = frontMatter.investigation;
     if (frontMatter.otherLines.length > 0) file.otherFrontMatter = frontMatter.otherLines;
     index = frontEnd + 1;
   }
@@ -164,6 +166,8 @@ export function serializeNotebookFile(file: NotebookFile, options: { maxBodyByte
     ...(file.environment !== undefined ? { environment: file.environment } : {}),
     ...(file.timeZone !== undefined ? { timeZone: file.timeZone } : {}),
     variables: file.variables,
+    ...(file.fixtures !== undefined ? { fixtures: file.fixtures } : {}),
+    ...(file.investigation !== undefined ? { investigation: file.investigation } : {}),
     otherLines: file.otherFrontMatter ?? [],
   });
   if (frontMatter.length > 0) blocks.push(['---', ...frontMatter, '---'].join('\n'));

@@ -3,10 +3,12 @@
 // request recorded in the Requests view as the notebook's. The shell only decides whether a run may
 // start (trust, key, production) and turns results into outputs.
 import * as vscode from 'vscode';
+import type { HealthApiClient } from '../api/client';
 import { NOTEBOOK_CONTROLLER_ID, NOTEBOOK_WALKTHROUGH_CONTEXT_KEY, SHELL_COMMANDS } from '../constants';
 import { inRequestOrigin } from '../connection/requestOrigins';
 import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { isProduction, type EnvironmentId } from '../domain/environments';
+import { investigationStrings } from '../l10n/investigationStrings';
 import { notebookStrings } from '../l10n/notebookStrings';
 import { NOTEBOOK_TYPE, REQUEST_CELL_LANGUAGE } from '../notebook/model';
 import { NotebookRunner } from '../notebook/notebookRunner';
@@ -14,11 +16,20 @@ import type { RequestInspection } from '../services';
 import { markDone } from '../views/walkthroughProgress';
 import { cellResultOf, cellResultOutput, cellSucceeded, notRunOutput } from './cellOutputs';
 import { baselineStateFor } from './deviationBaselineFile';
-import { frontMatterOf } from './notebookMetadata';
+import { frontMatterOf, type NotebookFrontMatter } from './notebookMetadata';
+import type { RecordingWorlds } from './recordingWorlds';
 
 export interface NotebookControllerDeps {
   connection: ShellApiConnection;
   requests: Pick<RequestInspection, 'inLoad'>;
+  /** The sandboxes serving saved investigations' fixtures folders. */
+  recordings: Pick<RecordingWorlds, 'client'>;
+}
+
+/** A saved investigation run against the environment it came from, with the real values of its variables. */
+export interface LiveRun {
+  environment: EnvironmentId;
+  variables: Record<string, string>;
 }
 
 /** Why a run did not start, and the next step offered beside the cells' message. */
@@ -56,11 +67,19 @@ export class HealthDataNotebookController implements vscode.Disposable {
     this.controller.executeHandler = (cells, notebook) => this.enqueue(cells, notebook);
   }
 
+  /**
+   * Runs every request cell of a saved investigation once against the environment it came from,
+   * its variables given the real values kept in this VS Code (`live`) over the pseudonyms of its file.
+   */
+  runLive(notebook: vscode.NotebookDocument, live: LiveRun): Promise<void> {
+    return this.enqueue(notebook.getCells(), notebook, live);
+  }
+
   /** Runs after the notebook's current run, if one is going on; resolves when this one ended. */
-  private enqueue(cells: vscode.NotebookCell[], notebook: vscode.NotebookDocument): Promise<void> {
+  private enqueue(cells: vscode.NotebookCell[], notebook: vscode.NotebookDocument, live?: LiveRun): Promise<void> {
     const key = notebook.uri.toString();
     const executions = this.createExecutions(cells);
-    const run = (this.runs.get(key) ?? Promise.resolve()).then(() => this.run(executions, notebook));
+    const run = (this.runs.get(key) ?? Promise.resolve()).then(() => this.run(executions, notebook, live));
     const settled = run.catch(() => undefined);
     this.runs.set(key, settled);
     void settled.then(() => {
@@ -83,20 +102,13 @@ export class HealthDataNotebookController implements vscode.Disposable {
     return executions;
   }
 
-  private async run(executions: vscode.NotebookCellExecution[], notebook: vscode.NotebookDocument): Promise<void> {
+  private async run(executions: vscode.NotebookCellExecution[], notebook: vscode.NotebookDocument, live?: LiveRun): Promise<void> {
     if (executions.length === 0) return;
-    const frontMatter = frontMatterOf(notebook.metadata);
-    const environmentId = frontMatter.environment ?? this.deps.connection.environment().id;
-    const refusal = await this.refusal(environmentId);
-    if (refusal) return this.refuse(executions, refusal);
-    let client;
-    try {
-      client = await this.deps.connection.client(environmentId);
-    } catch (error) {
-      const label = this.deps.connection.environment(environmentId).label;
-      return this.refuse(executions, { message: notebookStrings.connectionFailed(label, error instanceof Error ? error.message : String(error)) });
-    }
-    const environment = { id: environmentId, label: this.deps.connection.environment(environmentId).label };
+    const written = frontMatterOf(notebook.metadata);
+    const frontMatter = live ? { ...written, fixtures: undefined, environment: live.environment, variables: { ...written.variables, ...live.variables } } : written;
+    const target = await this.targetOf(notebook, frontMatter);
+    if ('message' in target) return this.refuse(executions, target);
+    const { client, environment } = target;
     const firstIndex = executions[0]!.cell.index;
     // Read once per run: `expect no new deviations` compares with the file as it is now.
     const baseline = await baselineStateFor(notebook);
@@ -146,11 +158,39 @@ export class HealthDataNotebookController implements vscode.Disposable {
     }
   }
 
+  /**
+   * Where the run's requests go: a saved investigation (front matter `fixtures:`) to the sandbox
+   * serving its folder, beside the notebook; any other notebook to its environment (or the active one).
+   */
+  private async targetOf(notebook: vscode.NotebookDocument, frontMatter: NotebookFrontMatter): Promise<{ client: HealthApiClient; environment: { id: EnvironmentId; label: string } } | Refusal> {
+    if (frontMatter.fixtures !== undefined) {
+      if (!vscode.workspace.isTrusted) return this.untrusted();
+      const folder = vscode.Uri.joinPath(notebook.uri, '..', frontMatter.fixtures);
+      const environment = { id: 'local' as const, label: investigationStrings.recordingLabel(frontMatter.fixtures) };
+      try {
+        return { client: await this.deps.recordings.client(folder.fsPath), environment };
+      } catch (error) {
+        return { message: notebookStrings.connectionFailed(environment.label, error instanceof Error ? error.message : String(error)) };
+      }
+    }
+    const environmentId = frontMatter.environment ?? this.deps.connection.environment().id;
+    const refusal = await this.refusal(environmentId);
+    if (refusal) return refusal;
+    const label = this.deps.connection.environment(environmentId).label;
+    try {
+      return { client: await this.deps.connection.client(environmentId), environment: { id: environmentId, label } };
+    } catch (error) {
+      return { message: notebookStrings.connectionFailed(label, error instanceof Error ? error.message : String(error)) };
+    }
+  }
+
+  private untrusted(): Refusal {
+    return { message: notebookStrings.untrusted(), keepOutputs: true, action: { label: notebookStrings.manageTrust(), run: () => vscode.commands.executeCommand('workbench.trust.manage') } };
+  }
+
   /** Why a run in `environment` cannot start; undefined: it may. Production asks here, once per run. */
   private async refusal(environment: EnvironmentId): Promise<Refusal | undefined> {
-    if (!vscode.workspace.isTrusted) {
-      return { message: notebookStrings.untrusted(), keepOutputs: true, action: { label: notebookStrings.manageTrust(), run: () => vscode.commands.executeCommand('workbench.trust.manage') } };
-    }
+    if (!vscode.workspace.isTrusted) return this.untrusted();
     const label = this.deps.connection.environment(environment).label;
     const keyState = await this.deps.connection.apiKeyState(environment);
     if (keyState === 'missing') {

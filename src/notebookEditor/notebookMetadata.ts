@@ -28,6 +28,8 @@ export function frontMatterOf(metadata: { readonly [key: string]: unknown } | un
   frontMatter.variables = cleanVariables;
   if (!isEnvironmentId(frontMatter.environment)) delete frontMatter.environment;
   if (typeof frontMatter.timeZone !== 'string') delete frontMatter.timeZone;
+  if (typeof frontMatter.fixtures !== 'string') delete frontMatter.fixtures;
+  if (typeof frontMatter.investigation !== 'string') delete frontMatter.investigation;
   return frontMatter as unknown as NotebookFrontMatter;
 }
 

@@ -6,8 +6,12 @@ import { parseNotebookFile, serializeNotebookFile } from '../notebook/notebookFo
 import { cellResultOf, cellResultOutput, cellSucceeded } from './cellOutputs';
 import { frontMatterMetadata, frontMatterOf } from './notebookMetadata';
 
-/** What a cell's result becomes in the file (scrubbed where healthData.scrub.when says); the notebook on screen keeps it as it is. */
-export type ResultForFile = (result: CellResult) => Promise<CellResult>;
+/**
+ * What a cell's result becomes in the file (scrubbed where healthData.scrub.when says); undefined:
+ * it is not saved (in a saved investigation, made to be committed, only a replay's output is). The
+ * notebook on screen keeps it as it is.
+ */
+export type ResultForFile = (result: CellResult, investigation: boolean) => Promise<CellResult | undefined>;
 
 export class HealthDataNotebookSerializer implements vscode.NotebookSerializer {
   constructor(private readonly resultForFile: ResultForFile = async (result) => result) {}
@@ -19,7 +23,11 @@ export class HealthDataNotebookSerializer implements vscode.NotebookSerializer {
   async serializeNotebook(data: vscode.NotebookData): Promise<Uint8Array> {
     const file = notebookFileOf(data);
     const cells = await Promise.all(
-      file.cells.map(async (cell) => (cell.kind === 'request' && cell.output ? { ...cell, output: await this.resultForFile(cell.output) } : cell)),
+      file.cells.map(async (cell) => {
+        if (cell.kind !== 'request' || !cell.output) return cell;
+        const output = await this.resultForFile(cell.output, file.investigation !== undefined);
+        return output ? { ...cell, output } : { kind: 'request' as const, source: cell.source };
+      }),
     );
     return new TextEncoder().encode(serializeNotebookFile({ ...file, cells }));
   }

@@ -15,12 +15,13 @@ import { providerOf, timeZoneIdOf } from '../api/wireValues';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
 import { columnsOfPage } from '../domain/bloodPressure/bloodPressureColumns';
 import { readingsIn } from '../domain/bloodPressure/bloodPressureGroups';
-import { bloodPressureQueryOf, defaultBloodPressureForm, type BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
+import { bloodPressureQueryOf, defaultBloodPressureForm, formDayRange, type BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
 import { requestTitle } from '../domain/requests/jsonDocument';
 import { checkDateRange } from '../domain/inputValidation';
 import { ZoneCalendar } from '../domain/zonedTime';
 import { bloodPressureStrings, panelErrors, panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentConnection, EnvironmentId, ExtensionServices, FixtureExchange } from '../services';
+import type { UserWindow } from '../notebook/recording/investigationSteps';
 import { assertNever } from '../shared/assertNever';
 import type {
   BloodPressureHostMessage,
@@ -290,6 +291,13 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
   /** The loaded answer as sandbox fixtures: every cursor page, then the user it belongs to. */
   fixtureExchanges(): FixtureExchange[] | undefined {
     return this.finished && !this.finished.cancelled ? bloodPressureFixtureExchanges(this.exported()) : undefined;
+  }
+
+  /** For Save Investigation: the user, the days the finished load covered and its pages. */
+  investigationWindow(): UserWindow | undefined {
+    if (!this.form || !this.finished || this.finished.cancelled) return undefined;
+    const window = formDayRange(this.form, this.zone, Date.now());
+    return { ...this.target, window, zone: this.zone, pages: this.pages, ...(this.form.provider ? { provider: this.form.provider } : {}) };
   }
 
   protected currentRequest(): RequestSpec | undefined {

@@ -20,6 +20,7 @@ import { findingWords } from '../l10n/findingWords';
 import { panelErrors } from '../l10n/panelStrings';
 import type { EnvironmentId, ExtensionServices } from '../services';
 import type { PanelActionMessage } from '../shared/panelActions';
+import type { UserWindow } from '../notebook/recording/investigationSteps';
 import { assertNever } from '../shared/assertNever';
 import type {
   DiagnosisHostMessage,
@@ -223,6 +224,12 @@ export class DiagnosisPanel extends PanelHost<DiagnosisHostMessage, DiagnosisWeb
     const spec = groupedBloodPressureRequest(this.target.userId, this.result.query);
     // One page: the response as sent; several: the list of responses, in cursor order.
     await this.services.jsonDocuments.open(requestTitle(spec), pages.length === 1 ? pages[0] : pages, { environmentId: this.environmentId, operation: spec.operation });
+  }
+
+  /** For Save Investigation: the user, the diagnosed window and every page read (the window's and before it). */
+  investigationWindow(): UserWindow | undefined {
+    const result = this.result;
+    return result ? { userId: result.user.user_id, clientUserId: result.user.client_user_id, window: result.window, zone: result.zone, pages: result.pages } : undefined;
   }
 
   protected currentRequest(): RequestSpec | undefined {

@@ -17,7 +17,7 @@ import { BloodPressurePanel } from './bloodPressurePanel';
 import { CoverageScanPanel } from './coverageScanPanel';
 import { DiagnosisPanel } from './diagnosisPanel';
 import { LabMarkersPanel } from './labMarkersPanel';
-import type { PanelDescription, PanelQuery } from './panelHost';
+import type { PanelDescription, PanelInvestigation, PanelQuery } from './panelHost';
 import type { PanelActionMessage } from '../shared/panelActions';
 import { PanelRegistry } from './panelRegistry';
 import type { ScanExportRows } from './coverageScanPanel';
@@ -81,6 +81,15 @@ export class OpenPanels {
     const panel = [...this.bloodPressure.all(), ...this.labMarkers.all()].find((open) => open.describe().active);
     const exchanges = panel?.fixtureExchanges();
     return panel && exchanges && exchanges.length > 0 ? { environmentId: panel.environmentId, exchanges } : undefined;
+  }
+
+  /** What Save Investigation takes from the blood-pressure or diagnosis panel in front; undefined when neither is in front with a finished load. */
+  activeInvestigation(): PanelInvestigation | undefined {
+    const bloodPressure = this.bloodPressure.all().find((open) => open.panel.active);
+    const diagnosis = this.diagnosis.all().find((open) => open.panel.active);
+    const found = bloodPressure?.investigationWindow() ?? diagnosis?.investigationWindow();
+    const panel = bloodPressure ?? diagnosis;
+    return panel && found ? { environmentId: panel.environmentId, from: bloodPressure ? 'bloodPressure' : 'diagnosis', found } : undefined;
   }
 
   /** Adopts a panel VS Code brings back after a reload; false when its saved state is unusable. */

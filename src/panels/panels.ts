@@ -11,7 +11,7 @@ import type { EnvironmentId, ExtensionServices, FixtureExchange } from '../servi
 import type { ScanRequest } from '../shared/coverageScanProtocol';
 import type { PanelActionMessage } from '../shared/panelActions';
 import type * as OpenPanelsModule from './openPanels';
-import type { PanelDescription, PanelQuery } from './panelHost';
+import type { PanelDescription, PanelInvestigation, PanelQuery } from './panelHost';
 import type { ScanExportRows } from './coverageScanPanel';
 
 export interface Panels extends vscode.Disposable {
@@ -39,6 +39,8 @@ export interface Panels extends vscode.Disposable {
   describe(): PanelDescription[];
   /** The query of the panel in front, for Add to Notebook; undefined when none is in front or it has none. */
   activeQuery(): PanelQuery | undefined;
+  /** What Save Investigation takes from the blood-pressure or diagnosis panel in front; undefined when none is, or its load did not finish. */
+  activeInvestigation(): PanelInvestigation | undefined;
 }
 
 export type LoadOpenPanels = () => typeof OpenPanelsModule;
@@ -107,6 +109,10 @@ export class LazyPanels implements Panels {
 
   activeQuery(): PanelQuery | undefined {
     return this.open?.activeQuery();
+  }
+
+  activeInvestigation(): PanelInvestigation | undefined {
+    return this.open?.activeInvestigation();
   }
 
   dispose(): void {

@@ -68,6 +68,8 @@ export const DOORS: readonly Door[] = [
   { id: 'healthData.addToNotebook', writesTo: ['notebook'], rule: 'setting', triedIn: PLANTED_TEST },
   { id: 'notebook:saveOutputs', writesTo: ['notebook', 'file'], rule: 'setting', triedIn: HOST_TEST },
   { id: 'healthData.newNotebook', writesTo: ['notebook'], rule: 'noPersonalData' },
+  // A notebook and its fixtures, made to be committed; the real ids go to secret storage, never a file.
+  { id: 'healthData.saveInvestigation', writesTo: ['notebook', 'file'], rule: 'always', triedIn: PLANTED_TEST },
   { id: 'healthData.selectNotebookEnvironment', writesTo: ['notebook'], rule: 'noPersonalData' },
   // Agents.
   { id: 'agent:languageModelTools', writesTo: ['agent'], rule: 'setting', triedIn: HOST_TEST },
@@ -119,6 +121,7 @@ export const NOT_DOORS: Readonly<Record<string, string>> = {
   'healthData.requests.clear': 'empties the Requests view',
   'healthData.diagnoseData': 'opens a panel',
   'healthData.scanDataCoverage': 'opens a panel (its export is healthData.exportCoverageScanCsv)',
+  'healthData.runInvestigationLive': "runs a saved investigation's cells against the environment it came from; their outputs are never written to its file (the serializer keeps only a replay's)",
   'healthData.setUpAgentAccess': 'shows the configuration to paste: no data of a person, never the key',
 };
 
@@ -144,6 +147,7 @@ export const WRITE_SITES: Readonly<Record<string, { calls: number; doors: readon
     doors: ['healthData.requests.saveAsNotebook', 'healthData.addToNotebook', 'healthData.newNotebook', 'healthData.selectNotebookEnvironment'],
   },
   'notebookEditor/notebookSerializer.ts': { calls: 1, doors: ['notebook:saveOutputs'] },
+  'commands/notebooks/investigationFiles.ts': { calls: 1, doors: ['healthData.saveInvestigation'] },
   // The language-model tools, and the notebook serializer the stand-in hands its calls to.
   'bootstrap/standIns.ts': { calls: 3, doors: ['agent:languageModelTools', 'notebook:saveOutputs'] },
   'mcp/server.ts': { calls: 6, doors: ['mcp:tools', 'mcp:stderr'] },
@@ -166,6 +170,7 @@ export const WRITE_HELPERS: Readonly<Record<string, readonly string[]>> = {
   saveExport: ['panels/bloodPressureExports.ts', 'panels/coverageScanPanel.ts', 'panels/labMarkersPanel.ts'],
   saveFixtureFile: ['commands/requests/saveRequestAsFixtureCommand.ts'],
   saveFixtureFiles: ['commands/savePanelAsFixtureCommand.ts'],
+  writeInvestigation: ['commands/notebooks/saveInvestigationCommand.ts'],
   openUntitledNotebook: ['commands/notebooks/addToNotebookCommand.ts', 'commands/notebooks/newNotebookCommand.ts', 'commands/notebooks/saveRequestsAsNotebookCommand.ts'],
   appendCells: ['commands/notebooks/addToNotebookCommand.ts'],
   setNotebookEnvironment: ['commands/notebooks/selectNotebookEnvironmentCommand.ts'],

@@ -1,9 +1,12 @@
 // "Why is data missing?" in a real workbench driven by a real browser: Diagnose Data from a user's
 // context menu (findings in plain words, the window picker, a link to the blood-pressure panel at
-// the finding's range), Scan Data Coverage from the Users view title (picks, filters, a row to its
-// diagnosis, progress and Cancel), screenshots in Light, Dark and High Contrast. A sandbox started here plays
-// the team's API; its documented story users are at known list positions.
+// the finding's range), Save Investigation from a diagnosis replayed offline with the same failure,
+// Scan Data Coverage from the Users view title (picks, filters, a row to its diagnosis, progress and
+// Cancel), screenshots in Light, Dark and High Contrast. A sandbox started here plays the team's
+// API; its documented story users are at known list positions.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
@@ -105,6 +108,34 @@ describe('Why is data missing? in a real workbench', () => {
     assert.equal(await bp.locator('vscode-text-field').nth(1).evaluate((el) => (el as unknown as { value: string }).value), to);
     assert.equal(await bp.locator('vscode-dropdown').evaluate((el) => (el as unknown as { value: string }).value), 'withings');
     await workbench.activateEditorTab(`Diagnose: ${stopped.client_user_id}`);
+  });
+
+  test('Save Investigation from a diagnosis: saved beside the workspace, replayed offline, the same failure', async () => {
+    const user = story('stoppedSyncing');
+    await focusWorkbench();
+    await contextMenu(user.client_user_id, 'Diagnose Data…');
+    const frame = await diagnosis(user);
+    await frame.locator('.finding[data-kind="sourceStopped"]').waitFor();
+    await workbench.activateEditorTab(`Diagnose: ${user.client_user_id}`);
+    await workbench.runCommand('Health Data: Save Investigation…');
+    // The save dialog offers investigation.hdnb.md in the workspace folder: take it.
+    await workbench.typeIntoInput(`${workbench.server.folder}/investigation.hdnb.md`);
+    await workbench.waitForNotification(/Saved the investigation .*investigation\.hdnb\.md: \d+ fixtures in investigation\.fixtures/);
+    const saved = readFileSync(join(workbench.server.folder, 'investigation.hdnb.md'), 'utf8');
+    assert.match(saved, /^fixtures: investigation\.fixtures$/m);
+    assert.match(saved, /^expect readings every day$/m, 'the stopped source left days without a reading');
+    assert.ok(!saved.includes(user.client_user_id) && !saved.includes(user.user_id), 'the saved notebook names no one');
+
+    // Offline: the notebook runs against the recording beside it, and the finding fails as it did.
+    const notebook = workbench.page.locator('.notebookOverlay').first();
+    await notebook.locator('.cell-list-container .monaco-list-row.code-cell-row').first().waitFor();
+    await workbench.runCommand('Notebook: Run All');
+    const asked = await workbench.quickInput().locator('.quick-input-list .monaco-list-row', { hasText: 'Health Data' }).first().waitFor({ timeout: 5_000 }).then(() => true, () => false);
+    if (asked) await workbench.pickQuickPickItem(/Health Data/);
+    await notebook.locator('.monaco-list-row.code-cell-row .codicon-notebook-state-error').first().waitFor({ timeout: 90_000 });
+    const outputs = workbench.page.locator('.notebookOverlay iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
+    await outputs.getByText(/days without a reading/).first().waitFor({ timeout: 30_000 });
+    await outputs.getByText(/the recording in investigation\.fixtures/).first().waitFor({ timeout: 10_000 });
   });
 
   const scanPanel = (days = 30): Promise<FrameLocator> => workbench.webview(`Data Coverage: ${days} days`);

@@ -2,14 +2,21 @@
 // client_user_id are an e-mail address, a phone number, a person's name and a record number. Under
 // healthData.scrub.when = always none of them, no user id and no date that was sent leaves through
 // the blood-pressure panel's own Copy as cURL [panel:copyCurl], Save as Notebook from Requests rows
-// or Add to Notebook from a panel; under never they do, so each test can fail.
+// or Add to Notebook from a panel; under never they do, so each test can fail. Save Investigation
+// [healthData.saveInvestigation] scrubs whatever the setting: under never, from the panel and from a
+// diagnosis, its notebook and fixtures hold none of them, and the notebook replays against them.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
 import type { HealthDataExtensionApi, ShellTestingApi } from '../../src/extensionApi';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { scriptedHttpServer, sendJson, type HostileServer } from '../support/hostileServers';
+import { RESULT_MIME, type CellResult } from '../../src/notebook/model';
+import { EXTENSION_ID } from '../../src/constants';
 import { activateExtension, waitFor } from './helpers';
 import { rendered, waitForPanel } from './panelsSupport';
 
@@ -23,6 +30,8 @@ let testing: ShellTestingApi;
 let sample: SandboxHandle;
 let server: HostileServer;
 let users: User[] = [];
+/** Where Save Investigation writes. */
+let folder: string;
 
 /** Each planted value (as typed and as a URL carries it), user id or sent day found in `text`. */
 function leaked(text: string): string[] {
@@ -48,11 +57,34 @@ async function showBloodPressure(user: User): Promise<void> {
   await waitForPanel('the blood-pressure panel', (report) => report.viewType === 'healthData.bloodPressure' && report.active && rendered<string>(report, 'phase') === 'data', 60_000);
 }
 
+/** Every file Save Investigation wrote under `dir` (the notebook and its fixtures), each with what leaked into it. */
+function leaksIn(dir: string): { files: number; leaks: string[] } {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const leaks = files.flatMap((entry) => leaked(`${entry.name}\n${readFileSync(join(entry.parentPath, entry.name), 'utf8')}`).map((value) => `${entry.name}: ${value}`));
+  return { files: files.length, leaks };
+}
+
+/** Runs every cell of the saved notebook through the extension's controller; each cell's result. */
+async function runSaved(uri: vscode.Uri): Promise<CellResult[]> {
+  const notebook = await vscode.workspace.openNotebookDocument(uri);
+  await vscode.window.showNotebookDocument(notebook);
+  await vscode.commands.executeCommand('notebook.selectKernel', { id: 'healthData.notebookController', extension: EXTENSION_ID });
+  const cells = notebook.getCells().filter((cell) => cell.kind === vscode.NotebookCellKind.Code);
+  await vscode.commands.executeCommand('notebook.execute', notebook.uri);
+  await waitFor(() => cells.every((cell) => notebook.cellAt(cell.index).executionSummary?.timing?.endTime !== undefined), 'every cell to end', 60_000);
+  return cells.map((cell) => {
+    const item = notebook.cellAt(cell.index).outputs.flatMap((output) => output.items).find((candidate) => candidate.mime === RESULT_MIME);
+    return item ? (JSON.parse(new TextDecoder().decode(item.data)) as CellResult) : assert.fail(`cell ${cell.index} has no result`);
+  });
+}
+
+
 suite('Planted identifiers through the doors issue 33 found', () => {
   suiteSetup(async function () {
     this.timeout(120_000);
     const api = await activateExtension<HealthDataExtensionApi>();
     testing = api.testing ?? assert.fail('the extension exposes no testing API in this host');
+    folder = mkdtempSync(join(tmpdir(), 'hde-investigation-'));
     sample = await startSandbox({ port: 0, users: PLANTED.length, seed: 33 });
     const sampleClient = new HealthApiClient({ baseUrl: sample.url, apiKey: sample.apiKey });
     users = (await sampleClient.listUsers({ limit: PLANTED.length })).users.map((user, index) => ({ ...user, client_user_id: PLANTED[index]! }));
@@ -94,6 +126,7 @@ suite('Planted identifiers through the doors issue 33 found', () => {
     await config().update('baseUrl.productionUs', undefined, vscode.ConfigurationTarget.Global);
     await server?.close();
     await sample?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
   test('[panel:copyCurl] the blood-pressure panel\'s own Copy as cURL: pseudonym and moved dates under always, as sent under never', async function () {
@@ -158,5 +191,89 @@ suite('Planted identifiers through the doors issue 33 found', () => {
     const raw = await vscode.commands.executeCommand<vscode.NotebookDocument>('healthData.addToNotebook');
     const rawLast = raw?.getCells().filter((cell) => cell.kind === vscode.NotebookCellKind.Code).at(-1)?.document.getText() ?? '';
     assert.ok(rawLast.includes(users[2]!.user_id) && rawLast.includes(START), `never: the query as sent: ${rawLast}`);
+  });
+
+  test('\'healthData.saveInvestigation\' from the blood-pressure panel, under never: nothing identifying in the notebook or its fixtures, and it replays against them', async function () {
+    this.timeout(120_000);
+    await showBloodPressure(users[0]!);
+    await useScrub('never');
+    const target = vscode.Uri.file(join(folder, 'panel.hdnb.md'));
+    const saved = await vscode.commands.executeCommand<vscode.Uri>('healthData.saveInvestigation', { target, productionConfirmed: true });
+    assert.equal(saved?.fsPath, target.fsPath);
+    const written = leaksIn(folder);
+    assert.ok(written.files >= 3, `${written.files} files`);
+    assert.deepEqual(written.leaks, []);
+    const notebook = readFileSync(target.fsPath, 'utf8');
+    assert.ok(!notebook.includes(API_KEY), 'never the key');
+    assert.match(notebook, /^fixtures: panel\.fixtures$/m);
+    assert.match(notebook, /^GET \/v2\/timeseries\/\{\{userId\}\}\/blood_pressure\/grouped\?start_date=\{\{startDate\}\}&end_date=\{\{endDate\}\}/m);
+    assert.ok(readdirSync(join(folder, 'panel.fixtures')).some((name) => name.startsWith('resolveUser-')), 'the user resolvable by pseudonym');
+    // Offline: the controller serves the folder beside it, whatever environment is active.
+    const results = await runSaved(target);
+    assert.deepEqual(results.map((result) => [result.environment.id, result.status]), [['local', 200], ['local', 200]], JSON.stringify(results.map((r) => r.error)));
+    assert.ok(results.every((result) => result.assertions.length > 0));
+
+    // The one who saved it: the same notebook against the environment it came from, with the real
+    // values kept in this VS Code's secret storage (the file still holds the pseudonyms).
+    const controller = testing.notebooks?.controller ?? assert.fail('the testing API has the notebook controller');
+    const original = controller.confirmProduction;
+    controller.confirmProduction = async () => true;
+    try {
+      assert.equal(await vscode.commands.executeCommand<boolean>('healthData.runInvestigationLive', target), true);
+    } finally {
+      controller.confirmProduction = original;
+    }
+    const notebook2 = await vscode.workspace.openNotebookDocument(target);
+    const live = notebook2.getCells().filter((cell) => cell.kind === vscode.NotebookCellKind.Code).map((cell) => cell.outputs.flatMap((output) => output.items).find((item) => item.mime === RESULT_MIME));
+    const liveResults = live.map((item) => (item ? (JSON.parse(new TextDecoder().decode(item.data)) as CellResult) : assert.fail('a live result')));
+    assert.deepEqual(liveResults.map((result) => [result.environment.id, result.status]), [['productionUs', 200], ['productionUs', 200]]);
+    assert.ok(liveResults[1]!.request.path.includes(users[0]!.user_id) && liveResults[1]!.request.path.includes(`start_date=${START}`), liveResults[1]!.request.path);
+    assert.deepEqual(liveResults.map((result) => result.assertions.map((a) => a.passed)), results.map((result) => result.assertions.map((a) => a.passed)), 'the same verdicts live as replayed');
+    // Saved, the file keeps its pseudonyms and no output of the live run.
+    assert.equal(await notebook2.save(), true);
+    const after = readFileSync(target.fsPath, 'utf8');
+    assert.deepEqual(leaked(after), [], 'the file keeps its pseudonyms');
+    assert.ok(!after.includes('productionUs'), 'no output of the live run in the file');
+  });
+
+  test('\'healthData.saveInvestigation\' from Requests rows: their calls again, every page, nothing identifying in the files', async function () {
+    this.timeout(90_000);
+    await useScrub('never');
+    const client = await testing.connection.client();
+    await client.resolveUser(users[3]!.client_user_id);
+    await client.getGroupedBloodPressure(users[3]!.user_id, { startDate: START });
+    const ids = await waitFor(() => {
+      const sent = [...testing.requestRecorder.records.all()].filter((record) => record.environmentId === 'productionUs' && record.status === 200);
+      const resolve = sent.filter((record) => record.operation?.name === 'resolveUser' && record.operation.args[0] === users[3]!.client_user_id).at(-1);
+      const load = sent.filter((record) => record.operation?.name === 'getGroupedBloodPressure').at(-1);
+      return resolve && load ? [resolve.id, load.id] : undefined;
+    }, 'the requests in the Requests view');
+    const target = vscode.Uri.file(join(folder, 'rows.hdnb.md'));
+    const saved = await vscode.commands.executeCommand<vscode.Uri>('healthData.saveInvestigation', { target, records: ids, productionConfirmed: true });
+    assert.equal(saved?.fsPath, target.fsPath);
+    assert.deepEqual(leaksIn(folder).leaks, []);
+    const notebook = readFileSync(target.fsPath, 'utf8');
+    assert.match(notebook, /^GET \/v2\/user\/resolve\/\{\{clientUserId\}\}$/m);
+    assert.match(notebook, /^GET \/v2\/timeseries\/\{\{userId\}\}\/blood_pressure\/grouped\?start_date=\{\{startDate\}\}/m);
+    const results = await runSaved(target);
+    assert.deepEqual(results.map((result) => [result.environment.id, result.status]), [['local', 200], ['local', 200]]);
+  });
+
+  test('\'healthData.saveInvestigation\' from a diagnosis: the missing days become expect readings every day, failing in the replay as they did live', async function () {
+    this.timeout(120_000);
+    await useScrub('never');
+    await vscode.commands.executeCommand('healthData.diagnoseData', users[1], { days: 30 });
+    await waitForPanel('the diagnosis', (report) => report.viewType === 'healthData.diagnosis' && report.active && rendered<string>(report, 'phase') === 'result', 90_000);
+    const target = vscode.Uri.file(join(folder, 'diagnosis.hdnb.md'));
+    const saved = await vscode.commands.executeCommand<vscode.Uri>('healthData.saveInvestigation', { target, productionConfirmed: true });
+    assert.equal(saved?.fsPath, target.fsPath);
+    assert.deepEqual(leaksIn(folder).leaks, []);
+    const notebook = readFileSync(target.fsPath, 'utf8');
+    const everyDay = /^expect readings every day$/m.test(notebook);
+    const results = await runSaved(target);
+    const verdict = results[1]!.assertions.find((assertion) => assertion.text === 'expect readings every day');
+    assert.equal(verdict !== undefined, everyDay);
+    if (verdict) assert.equal(verdict.passed, false, verdict.message);
+    else assert.match(notebook, /^expect count readings/m);
   });
 });

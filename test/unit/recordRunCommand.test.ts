@@ -82,6 +82,15 @@ describe('run --record DIR, then run --fixtures DIR', () => {
     assert.match(replay.out.join('\n'), /against the recording in /);
     assert.ok(replay.err.some((line) => line.startsWith(`warning: ${copy}:`) && line.includes('compares a date with a literal')), replay.err.join('\n'));
     assert.doesNotMatch(readFileSync(copy, 'utf8'), /\{\{today\}\}|range=last30/);
+
+    // A notebook whose front matter names the folder (relative to it), as Save Investigation writes
+    // one, replays against it with no target given.
+    const named = join(work, 'named.hdnb.md');
+    writeFileSync(named, readFileSync(copy, 'utf8').replace(/^---\n/, '---\nfixtures: recording\n'));
+    const byFrontMatter = await run([named]);
+    assert.equal(byFrontMatter.code, live.code);
+    assert.equal(totals(byFrontMatter.out), totals(live.out));
+    assert.match(byFrontMatter.out.join('\n'), new RegExp(`against the recording in ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   });
 
   test('a folder with no fixture is refused before any cell runs', async () => {

@@ -13,7 +13,7 @@ import type { RequestNode } from '../../views/requests/requestNodes';
 import { isRequestNode } from '../requests/requestArgument';
 
 /** One selected row: a request, or a paged load (its pages, made again with `pages all`). */
-interface SavedRow {
+export interface SavedRow {
   first: RequestRecord;
   paged: boolean;
 }
@@ -34,7 +34,7 @@ export class SaveRequestsAsNotebookCommand implements Command {
   ) {}
 
   async execute(clicked?: unknown, selected?: unknown): Promise<vscode.NotebookEditor | undefined> {
-    const rows = this.rowsOf(clicked, selected);
+    const rows = selectedRequestRows(this.records, this.selection, clicked, selected);
     if (rows.length === 0) {
       void vscode.window.showInformationMessage(notebookStrings.noRowsToSave());
       return undefined;
@@ -83,26 +83,30 @@ export class SaveRequestsAsNotebookCommand implements Command {
     if (notes.length > 0) vscode.window.setStatusBarMessage(scrubStrings.withNote(notebookStrings.savedAsNotebook(), notes.join(' ')), 8000);
     return editor;
   }
+}
 
-  private rowsOf(clicked: unknown, selected: unknown): SavedRow[] {
-    if (Array.isArray(clicked) && clicked.every((id) => typeof id === 'number')) {
-      return clicked.flatMap((id: number) => {
-        const record = this.records.get(id);
-        return record ? [{ first: record, paged: false }] : [];
-      });
-    }
-    const nodes = Array.isArray(selected) && selected.length > 0 ? selected : isRequestNode(clicked) ? [clicked] : this.selection();
-    const rows: SavedRow[] = [];
-    const seen = new Set<number>();
-    for (const node of nodes) {
-      if (!isRequestNode(node)) continue;
-      const row: SavedRow | undefined =
-        node.kind === 'load' ? (node.pages[0] ? { first: node.pages[0], paged: node.pages.length > 1 } : undefined) : { first: node.record, paged: false };
-      if (row && !seen.has(row.first.id)) {
-        seen.add(row.first.id);
-        rows.push(row);
-      }
-    }
-    return rows;
+/**
+ * The rows a Requests view command was given: from the view `(clickedNode, selectedNodes)`, the
+ * view's selection, or from code an array of record ids. Each load once, by its first page.
+ */
+export function selectedRequestRows(records: RequestRecords, selection: () => readonly RequestNode[], clicked: unknown, selected: unknown): SavedRow[] {
+  if (Array.isArray(clicked) && clicked.every((id) => typeof id === 'number')) {
+    return clicked.flatMap((id: number) => {
+      const record = records.get(id);
+      return record ? [{ first: record, paged: false }] : [];
+    });
   }
+  const nodes = Array.isArray(selected) && selected.length > 0 ? selected : isRequestNode(clicked) ? [clicked] : selection();
+  const rows: SavedRow[] = [];
+  const seen = new Set<number>();
+  for (const node of nodes) {
+    if (!isRequestNode(node)) continue;
+    const row: SavedRow | undefined =
+      node.kind === 'load' ? (node.pages[0] ? { first: node.pages[0], paged: node.pages.length > 1 } : undefined) : { first: node.record, paged: false };
+    if (row && !seen.has(row.first.id)) {
+      seen.add(row.first.id);
+      rows.push(row);
+    }
+  }
+  return rows;
 }
