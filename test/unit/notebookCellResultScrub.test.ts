@@ -56,4 +56,16 @@ describe('a notebook cell result, scrubbed for the file', () => {
     const before = Object.values((raw.body as { groups: Record<string, { data: { systolic: number }[] }[]> }).groups).flat();
     assert.deepEqual(readings.map((group) => group.data.map((reading) => reading.systolic)), before.map((group) => group.data.map((reading) => reading.systolic)), 'values kept');
   });
+
+  test('a failed "readings every day" names the missing days moved by the person\'s offset, never the days themselves', async () => {
+    const { userId } = await someUser();
+    const raw = await runner({ id: userId }).runCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?start_date=2001-02-03&end_date=2001-02-06\nexpect readings every day');
+    const message = raw.assertions[0]?.message ?? '';
+    assert.match(message, /2001-02-03/, `the live message names the real days (the test can fail): ${message}`);
+    const { result } = scrubCellResult(raw, SECRET);
+    const scrubbedMessage = result.assertions[0]?.message ?? '';
+    for (const day of ['2001-02-03', '2001-02-04', '2001-02-05', '2001-02-06']) assert.equal(JSON.stringify(result).includes(day), false, `${day} left in: ${scrubbedMessage}`);
+    const movedStart = (result.call?.args[1] as { startDate?: string } | undefined)?.startDate;
+    assert.ok(movedStart && scrubbedMessage.includes(movedStart), `the message names the moved first day (${movedStart}): ${scrubbedMessage}`);
+  });
 });
