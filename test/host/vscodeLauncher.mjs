@@ -24,7 +24,9 @@ const WORKBENCH_NOISE = [
   /^ChatSessionStore:/,
   /ENOTFOUND open-vsx\.org/,
 ];
-const TIMEOUT_MS = Number(process.env.HDE_TEST_TIMEOUT_MS ?? 10 * 60_000);
+// The whole suite's limit (each test has its own, 90 s): on a busy 2-core machine the 1.139 suite
+// passed 600 s while still passing tests, and was reported as not run.
+const TIMEOUT_MS = Number(process.env.HDE_TEST_TIMEOUT_MS ?? 20 * 60_000);
 
 const { developmentPaths, testsPath, folder } = parseArgs(process.argv.slice(2));
 if (!testsPath || developmentPaths.length === 0) {
