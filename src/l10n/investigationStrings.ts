@@ -19,9 +19,6 @@ export const investigationStrings = {
   running: (environment: string): string => vscode.l10n.t('Saving the investigation: asking {0} again for every page…', environment),
   cancelled: (): string => vscode.l10n.t('Save Investigation was cancelled: nothing was written.'),
   couldNotRun: (environment: string, why: string): string => vscode.l10n.t('Save Investigation could not ask {0} again: {1}. Nothing was written.', environment, why),
-  confirmProduction: (environment: string): string =>
-    vscode.l10n.t('{0} is production. Save Investigation asks it again for the same requests (every page) to record them, scrubbed. Continue?', environment),
-  askAgain: (): string => vscode.l10n.t('Ask Again'),
   saved: (file: string, fixtures: number, folder: string, scrubbed: string): string =>
     vscode.l10n.t('Saved the investigation {0}: {1} fixtures in {2} beside it ({3}). It runs against them; the real ids stay in this VS Code.', file, fixtures, folder, scrubbed),
   notSavedHere: (): string =>

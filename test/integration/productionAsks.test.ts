@@ -47,10 +47,11 @@ async function runAction(action: string): Promise<boolean> {
  * How each contributed command can reach production with Production active. `asks`: it sends on the
  * person's behalf beyond browsing, and asks first (each is run below with a no). `panelActions`: the
  * toolbar actions, run above. `browses`: it reads the environment the person made active, as the tree
- * and a panel do, which does not ask (docs/security.md). `none`: it sends nothing (the clipboard, a
- * file, the Requests view's rows, settings, the local sandbox).
+ * and a panel do, which does not ask (docs/security.md). `notebook`: it runs a notebook, and the
+ * notebook controller asks once per run (the notebook test below). `none`: it sends nothing (the
+ * clipboard, a file, the Requests view's rows, settings, the local sandbox).
  */
-type Reach = 'asks' | 'panelActions' | 'browses' | 'none';
+type Reach = 'asks' | 'panelActions' | 'browses' | 'notebook' | 'none';
 const COMMAND_REACH: Record<string, Reach> = {
   'healthData.selectEnvironment': 'browses',
   'healthData.useLocalSandbox': 'none',
@@ -105,6 +106,8 @@ const COMMAND_REACH: Record<string, Reach> = {
   'healthData.requests.saveAsNotebook': 'none',
   'healthData.addToNotebook': 'none',
   'healthData.updateDeviationBaseline': 'none',
+  'healthData.saveInvestigation': 'asks',
+  'healthData.runInvestigationLive': 'notebook',
 };
 
 /** Each `asks` command run with Production in play, to be answered no; `prepare` makes what it needs first. */
@@ -116,6 +119,14 @@ const ASKING_COMMANDS: Record<string, { prepare?(): Promise<unknown>; run(prepar
       return ([...records()].reverse().find((record) => record.environmentId === 'productionUs') ?? assert.fail('a production row')).id;
     },
     run: async (rowId) => assert.equal(await vscode.commands.executeCommand('healthData.requests.replay', rowId), undefined, 'a no replays nothing'),
+  },
+  'healthData.saveInvestigation': {
+    // From a production panel: saving asks that environment again for every page.
+    prepare: () => openProductionPanel(),
+    run: async () => {
+      const target = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'hde-investigation-')), 'declined.hdnb.md'));
+      assert.equal(await vscode.commands.executeCommand('healthData.saveInvestigation', { target }), undefined, 'a no saves nothing');
+    },
   },
   'healthData.openLink': {
     // A link to production followed from another environment (the URI handler opens links the same way).

@@ -4,7 +4,7 @@ import { NOTEBOOK_COMMANDS } from '../../constants';
 import { inExchangeCapture } from '../../connection/exchangeCapture';
 import { inRequestOrigin } from '../../connection/requestOrigins';
 import type { ShellApiConnection } from '../../connection/shellApiConnection';
-import { isEnvironmentId, isProduction, type EnvironmentId } from '../../domain/environments';
+import { isEnvironmentId, type EnvironmentId } from '../../domain/environments';
 import type { RequestRecords } from '../../domain/requests/requestRecords';
 import { investigationStrings } from '../../l10n/investigationStrings';
 import type { CellResult } from '../../notebook/model';
@@ -14,6 +14,7 @@ import { requestRowSteps, userWindowSteps } from '../../notebook/recording/inves
 import type { Panels } from '../../panels/panels';
 import { ExchangeRecorder } from '../../scrub/exchangeRecorder';
 import type { Command, RequestInspection, ScrubDoors } from '../../services';
+import { confirmProductionUse } from '../../ui/productionConfirm';
 import type { RequestNode } from '../../views/requests/requestNodes';
 import { investigationSecretKey, writeInvestigation } from './investigationFiles';
 import { selectedRequestRows } from './saveRequestsAsNotebookCommand';
@@ -57,10 +58,7 @@ export class SaveInvestigationCommand implements Command {
       return undefined;
     }
     const environment = this.deps.connection.environment(investigation.environment);
-    if (isProduction(investigation.environment) && !options.productionConfirmed) {
-      const again = investigationStrings.askAgain();
-      if ((await vscode.window.showWarningMessage(investigationStrings.confirmProduction(environment.label), { modal: true }, again)) !== again) return undefined;
-    }
+    if (!options.productionConfirmed && !(await confirmProductionUse(investigation.environment, environment.label, 'saveInvestigation'))) return undefined;
     const target = options.target ?? (await this.pickTarget());
     if (!target) return undefined;
 
