@@ -5,7 +5,7 @@
 // HDE_HOSTS=minimum runs every file there instead; names (`npm run test:e2e -- tree smoke`) run
 // just those files in each selected host. HDE_VSIX=<file> skips packaging.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeHost, e2ePlan, HOSTS, selectHosts } from '../host/hosts.mjs';
 import { ensurePrerequisites } from '../host/preflight.mjs';
@@ -49,6 +49,7 @@ if (!process.env.HDE_VSIX) {
   }
 }
 
+const runStarted = Date.now();
 let status = 0;
 for (const { host, files } of plan) {
   const names = files === 'all' ? allFiles : files;
@@ -85,13 +86,15 @@ const DOCS_SCREENSHOTS = [
   'bp-vendor-shape',
   'notebook-light',
 ];
+// Only the pictures this run took: a run of some files (npm test's smoke layer) leaves the others
+// in test-results/ from an earlier run, of other code.
 if (status === 0 && process.env.HDE_UPDATE_SCREENSHOTS === '1') {
   const target = join(REPO_ROOT, 'media', 'screenshots');
   mkdirSync(target, { recursive: true });
   for (const name of DOCS_SCREENSHOTS) {
     const source = join(REPO_ROOT, 'test-results', `${name}.png`);
-    if (existsSync(source)) copyFileSync(source, join(target, `${name}.png`));
-    else console.error(`e2e: ${name}.png was not taken; media/screenshots keeps the old one`);
+    if (existsSync(source) && statSync(source).mtimeMs >= runStarted) copyFileSync(source, join(target, `${name}.png`));
+    else if (named.length === 0) console.error(`e2e: ${name}.png was not taken in this run; media/screenshots keeps the old one`);
   }
 }
 process.exit(status);
