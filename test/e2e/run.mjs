@@ -12,8 +12,8 @@ import { ensurePrerequisites } from '../host/preflight.mjs';
 import { ensureHost, REPO_ROOT } from '../host/provision.mjs';
 
 const E2E_DIR = join(REPO_ROOT, 'test', 'e2e');
-// Files (each its own code-server and browser) run this many at a time: a workbench spends much of a
-// test waiting on its own round trips, so two share 2 cores well (docs/test-hosts.md has the figures).
+// Files (each its own code-server and browser) run this many at a time: on 2 cores two at a time took
+// the layer from 1,207 s to 991 s (docs/test-hosts.md); a workbench keeps a core busy, so more gain little.
 const E2E_CONCURRENCY = Number(process.env.HDE_E2E_CONCURRENCY ?? 2);
 const vsix = process.env.HDE_VSIX ?? join(REPO_ROOT, 'out', 'health-data-explorer.vsix');
 // The longest files start first, so the files running side by side end close together.
