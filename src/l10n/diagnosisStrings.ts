@@ -88,7 +88,7 @@ export function describeFinding(finding: Finding, context: FindingContext): Find
         title: vscode.l10n.t('{0} connected on {1}, no readings since {2} ({3} days)', name, shown(shown(finding.connectedOn)), finding.lastDay, finding.daysSince),
         evidence: finding.atIngestionEnd
           ? vscode.l10n.t('Its last reading is on {0}, at the end of the user\'s ingestion (ingestion_end).', finding.lastDay)
-          : vscode.l10n.t('Its last reading is on {0}; the year before the window was read to find it.', finding.lastDay),
+          : vscode.l10n.t('Its last reading is on {0}, found by reading back from the window.', finding.lastDay),
         nextStep: finding.atIngestionEnd
           ? vscode.l10n.t('Ingestion ended for this user: extend ingestion_end if data should still arrive.')
           : vscode.l10n.t('Ask the user to open the {0} app and sync; if nothing arrives, reconnect {0}.', name),
