@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID, NOTEBOOK_COMMANDS, NOTEBOOK_CONTROLLER_ID } from '../../constants';
 import { isEnvironmentId } from '../../domain/environments';
 import { investigationStrings } from '../../l10n/investigationStrings';
-import { NOTEBOOK_TYPE } from '../../notebook/model';
 import type { LiveRun } from '../../notebookEditor/notebookController';
+import { targetNotebook } from '../../notebookEditor/notebookDocuments';
 import { frontMatterOf } from '../../notebookEditor/notebookMetadata';
 import type { Command } from '../../services';
 import { investigationSecretKey } from './investigationFiles';
@@ -23,11 +23,8 @@ export class RunInvestigationLiveCommand implements Command {
   ) {}
 
   async execute(argument?: unknown): Promise<boolean> {
-    const uri = argument instanceof vscode.Uri ? argument : (argument as { notebookEditor?: { notebookUri?: unknown } } | undefined)?.notebookEditor?.notebookUri;
-    const notebook =
-      (uri instanceof vscode.Uri ? vscode.workspace.notebookDocuments.find((document) => document.uri.toString() === uri.toString()) : undefined) ??
-      vscode.window.activeNotebookEditor?.notebook;
-    if (!notebook || notebook.notebookType !== NOTEBOOK_TYPE) return false;
+    const notebook = targetNotebook(argument);
+    if (!notebook) return false;
     const id = frontMatterOf(notebook.metadata).investigation;
     const live = id === undefined ? undefined : parseLiveRun(await this.secrets.get(investigationSecretKey(id)));
     if (!live) {
