@@ -38,10 +38,11 @@ export function bloodPressurePages(fixtures: readonly LoadedFixture[]): ReplayPa
   return ordered;
 }
 
-async function fetchTexts(baseUrl: string, headers: Record<string, string>, pages: readonly ReplayPage[]): Promise<string[]> {
-  const texts: string[] = [];
-  for (const page of pages) texts.push(await (await fetch(`${baseUrl}${page.target}`, { headers })).text());
-  return texts;
+async function fetchText(times: LegTimes, leg: 'sandboxServe' | 'rawTransfer', url: string, headers: Record<string, string>): Promise<string> {
+  const started = performance.now();
+  const text = await (await fetch(url, { headers })).text();
+  times[leg] += performance.now() - started;
+  return text;
 }
 
 /** `task`'s value, its ms added to `times[leg]`. */
@@ -53,9 +54,10 @@ function timed<T>(times: LegTimes, leg: LegName, task: () => T): T {
 }
 
 /**
- * One pass of every leg, page after page as a load goes (served by the replay sandbox, parsed,
- * checked by the reader, through the lens), then the merge and the cell's assertions (from the
- * notebook copy's `cellSource`) over the merged body; then the raw server's transfer of the same pages.
+ * One pass of every leg, page after page as a load goes (served by the replay sandbox and by the raw
+ * server, in turns, so both meet the same collector's work; parsed, checked by the reader, through
+ * the lens), then the merge and the cell's assertions (from the notebook copy's `cellSource`) over
+ * the merged body.
  */
 export async function measureLegs(
   replay: { url: string; headers: Record<string, string> },
@@ -67,11 +69,11 @@ export async function measureLegs(
   const tracker = new PageTracker();
   const totals = new DeviationTotals();
   const values: GroupedBloodPressure[] = [];
-  for (const page of pages) {
-    const started = performance.now();
-    const response = await fetch(`${replay.url}${page.target}`, { headers: replay.headers });
-    const text = await response.text();
-    times.sandboxServe += performance.now() - started;
+  for (const [index, page] of pages.entries()) {
+    const rawFirst = index % 2 === 1;
+    if (rawFirst) await fetchText(times, 'rawTransfer', `${rawUrl}${page.target}`, {});
+    const text = await fetchText(times, 'sandboxServe', `${replay.url}${page.target}`, replay.headers);
+    if (!rawFirst) await fetchText(times, 'rawTransfer', `${rawUrl}${page.target}`, {});
     const value = timed(times, 'parse', () => JSON.parse(text) as unknown);
     const specExact = timed(times, 'schemaCheck', () => {
       const exact = isSpecExact('groupedBloodPressure', value);
@@ -84,9 +86,6 @@ export async function measureLegs(
   const body = timed(times, 'merge', () => ({ ...values[values.length - 1]!, groups: mergeGroupedPages(values.map((value) => value.groups)) }));
   const subject = { status: 200, body, hasBody: true, deviations: totals.list() };
   timed(times, 'assertions', () => assertionsOf(cellSource).map((assertion) => evaluateAssertion(assertion, subject)));
-  const started = performance.now();
-  await fetchTexts(rawUrl, {}, pages);
-  times.rawTransfer = performance.now() - started;
   return times;
 }
 
