@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 export const investigationStrings = {
   bloodPressureTitle: (): string => vscode.l10n.t('Investigation: blood pressure over a window'),
   diagnosisTitle: (): string => vscode.l10n.t('Investigation: why blood pressure is missing'),
+  labMarkersTitle: (): string => vscode.l10n.t('Investigation: a page of lab markers'),
+  markersOnPage: (count: number): string => vscode.l10n.t('The page held {0} markers: `expect count markers == {0}` fails when the service answers otherwise.', count),
   requestsTitle: (count: number): string => vscode.l10n.t('Investigation: {0} saved requests', count),
   missingDays: (missing: number, days: number): string =>
     vscode.l10n.t('No reading on {0} of the {1} days asked for: `expect readings every day` fails until the data comes back.', missing, days),
@@ -13,7 +15,7 @@ export const investigationStrings = {
   replayNote: (folder: string): string =>
     vscode.l10n.t('Scrubbed, whatever healthData.scrub.when says: identifiers are variables holding pseudonyms and the days asked for moved. It runs against the recording in `{0}` beside it; anyone with the real values runs it against the service with `--var NAME=VALUE` and `--environment`.', folder),
   nothingToSave: (): string =>
-    vscode.l10n.t('Open a Blood Pressure panel or a diagnosis with its data loaded, or select rows in the Requests view: Save Investigation saves what they show as a notebook with its fixtures.'),
+    vscode.l10n.t('Open a Blood Pressure panel, a diagnosis or a Lab Markers panel with its data loaded, or select rows in the Requests view: Save Investigation saves what they show as a notebook with its fixtures.'),
   mixedEnvironments: (environment: string): string => vscode.l10n.t('Only the rows sent in {0} are saved: an investigation replays one environment.', environment),
   saveLabel: (): string => vscode.l10n.t('Save Investigation'),
   running: (environment: string): string => vscode.l10n.t('Saving the investigation: asking {0} again for every page…', environment),

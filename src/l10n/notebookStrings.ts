@@ -36,6 +36,9 @@ export const notebookStrings = {
     vscode.l10n.t('Not run: the base URL setting of {0} cannot be used. Fix healthData.baseUrl in your settings, then run again.', environment),
   openSettings: (): string => vscode.l10n.t('Open Settings'),
   connectionFailed: (environment: string, reason: string): string => vscode.l10n.t('Not run: could not connect to {0}: {1}', environment, reason),
+  fixturesBesideUnsaved: (folder: string): string =>
+    vscode.l10n.t('Not run: this notebook replays the recording in {0}, found beside the notebook\'s file, and this notebook has not been saved yet. Save it in the folder that holds {0}, then run again.', folder),
+  saveAs: (): string => vscode.l10n.t('Save As…'),
   productionDeclined: (environment: string): string => vscode.l10n.t('Not run: you chose not to send requests to {0}.', environment),
 
   // Production asks once per run.

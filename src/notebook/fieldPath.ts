@@ -41,10 +41,22 @@ export function isFieldPath(value: FieldPath | { problem: string }): value is Fi
   return 'segments' in value;
 }
 
-/** Every blood-pressure reading of every group of a grouped body, in the order sent. */
-export function readingsOf(body: unknown): unknown[] {
+/** A body's readings, gathered once: a cell's assertions (`count readings`, `readings[0].systolic`) share them. */
+const READINGS = new WeakMap<object, unknown[]>();
+
+/** Every blood-pressure reading of every group of a grouped body, in the order sent. Read only: the list is shared. */
+export function readingsOf(body: unknown): readonly unknown[] {
   const groups = isRecord(body) ? body.groups : undefined;
   if (!isRecord(groups)) return [];
+  let readings = READINGS.get(groups);
+  if (readings === undefined) {
+    readings = gatherReadings(groups);
+    READINGS.set(groups, readings);
+  }
+  return readings;
+}
+
+function gatherReadings(groups: Record<string, unknown>): unknown[] {
   const readings: unknown[] = [];
   for (const sourceGroups of Object.values(groups)) {
     if (!Array.isArray(sourceGroups)) continue;

@@ -165,6 +165,10 @@ export class HealthDataNotebookController implements vscode.Disposable {
   private async targetOf(notebook: vscode.NotebookDocument, frontMatter: NotebookFrontMatter): Promise<{ client: HealthApiClient; environment: { id: EnvironmentId; label: string } } | Refusal> {
     if (frontMatter.fixtures !== undefined) {
       if (!vscode.workspace.isTrusted) return this.untrusted();
+      // Its folder is named relative to the notebook's file: an untitled notebook has no place yet.
+      if (notebook.isUntitled) {
+        return { message: notebookStrings.fixturesBesideUnsaved(frontMatter.fixtures), action: { label: notebookStrings.saveAs(), run: () => vscode.commands.executeCommand('workbench.action.files.saveAs') } };
+      }
       const folder = vscode.Uri.joinPath(notebook.uri, '..', frontMatter.fixtures);
       const environment = { id: 'local' as const, label: investigationStrings.recordingLabel(frontMatter.fixtures) };
       try {

@@ -29,6 +29,7 @@ import type {
   LabMarkersRenderSnapshot,
   LabMarkersWebviewMessage,
 } from '../shared/labMarkersProtocol';
+import type { MarkerPageFound } from '../notebook/recording/investigationSteps';
 import type { PanelErrorView } from '../shared/panelError';
 import { environmentLabelOf, headingOf, labTestIdsOf, titleOf } from './labMarkersHeading';
 import { formProblemView, type NotFoundMeaning } from './panelErrors';
@@ -258,6 +259,14 @@ export class LabMarkersPanel extends PanelHost<LabMarkersHostMessage, LabMarkers
   fixtureExchanges(): FixtureExchange[] | undefined {
     if (!this.result) return undefined;
     return [{ operation: labMarkersRequestOf(this.result.form).operation, status: 200, body: this.result.page }];
+  }
+
+  /** What Save Investigation takes from this panel: the page shown and the call that answered it; undefined before it loaded. */
+  investigationPage(): MarkerPageFound | undefined {
+    if (!this.result) return undefined;
+    const { operation } = labMarkersRequestOf(this.result.form);
+    if (operation.name !== 'listLabTestMarkers' && operation.name !== 'listOrderSetMarkers') return undefined;
+    return { operation, page: this.result.page };
   }
 
   protected async openRawJson(): Promise<void> {

@@ -83,8 +83,11 @@ export class OpenPanels {
     return panel && exchanges && exchanges.length > 0 ? { environmentId: panel.environmentId, exchanges } : undefined;
   }
 
-  /** What Save Investigation takes from the blood-pressure or diagnosis panel in front; undefined when neither is in front with a finished load. */
+  /** What Save Investigation takes from the blood-pressure, diagnosis or lab-markers panel in front; undefined when none is in front with a finished load. */
   activeInvestigation(): PanelInvestigation | undefined {
+    const labMarkers = this.labMarkers.all().find((open) => open.panel.active);
+    const page = labMarkers?.investigationPage();
+    if (labMarkers) return page ? { environmentId: labMarkers.environmentId, from: 'labMarkers', found: page } : undefined;
     const bloodPressure = this.bloodPressure.all().find((open) => open.panel.active);
     const diagnosis = this.diagnosis.all().find((open) => open.panel.active);
     const found = bloodPressure?.investigationWindow() ?? diagnosis?.investigationWindow();

@@ -9,7 +9,7 @@ import { isHealthApiError, type HealthApiError } from '../api/errors';
 import type { RequestOperation, RequestSpec } from '../api/requests';
 import { inRequestOrigin } from '../connection/requestOrigins';
 import type { RequestOrigin } from '../domain/requests/requestOrigin';
-import type { UserWindow } from '../notebook/recording/investigationSteps';
+import type { MarkerPageFound, UserWindow } from '../notebook/recording/investigationSteps';
 import type { PanelErrorView } from '../shared/panelError';
 import { panelTitles } from '../l10n/panelStrings';
 import type { EnvironmentConnection, EnvironmentId, ExtensionServices } from '../services';
@@ -36,12 +36,10 @@ export interface PanelQuery {
   environment: EnvironmentId;
 }
 
-/** What Save Investigation takes from a panel: a user's blood pressure over a window as it found it, and where it read it. */
-export interface PanelInvestigation {
-  environmentId: EnvironmentId;
-  from: 'bloodPressure' | 'diagnosis';
-  found: UserWindow;
-}
+/** What Save Investigation takes from a panel: a user's blood pressure over a window, or a page of lab markers, as it found it, and where it read it. */
+export type PanelInvestigation =
+  | { environmentId: EnvironmentId; from: 'bloodPressure' | 'diagnosis'; found: UserWindow }
+  | { environmentId: EnvironmentId; from: 'labMarkers'; found: MarkerPageFound };
 
 interface RenderedMessage<TSnapshot> {
   type: 'rendered';

@@ -151,7 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         throw new HttpError(401, auth === 'missing' ? `Missing ${config.apiKeyHeader} header` : 'Invalid API key');
       }
       const reply = fixtures && !match.route.control ? await answerWithFixtures(fixtures, match.handler, { state, params: match.params, query, request }, method, path) : await match.handler({ state, params: match.params, query, request });
-      sendJson(response, reply.status, reply.body, { headOnly, mangle, ...(reply.headers ? { headers: reply.headers } : {}), ...(reply.json !== undefined ? { json: reply.json } : {}) });
+      sendJson(response, reply.status, reply.body, { headOnly, mangle, ...(reply.headers ? { headers: reply.headers } : {}), ...(reply.bytes !== undefined ? { bytes: reply.bytes } : {}) });
     } catch (error) {
       if (error instanceof HttpError) {
         sendJson(response, error.status, { detail: error.detail }, { headOnly, mangle, headers: error.headers });

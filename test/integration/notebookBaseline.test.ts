@@ -1,7 +1,9 @@
 // `expect no new deviations` in the real extension host, against a vendor-shaped sandbox: a notebook
 // file without a baseline fails the cell naming the deviations; the failed cell (and only it) offers
 // Update Deviation Baseline in its status bar; the command writes the file beside the notebook, the
-// same one `run --update-baseline` writes; run again, the cell holds and the offer is gone.
+// same one `run --update-baseline` writes; run again, the cell holds and the offer is gone. What lives
+// beside a notebook's file needs the file: an untitled notebook has no baseline, and one naming a
+// fixtures folder does not run, each cell saying to save it first.
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,5 +135,19 @@ suite('Notebooks: the deviation baseline (expect no new deviations)', () => {
     assert.match(verdict.message, /no baseline to compare with: save it as a file/);
     assert.deepEqual(offers(notebook.cellAt(0)), []);
     assert.equal(await vscode.commands.executeCommand('healthData.updateDeviationBaseline', notebook.cellAt(0)), undefined);
+  });
+
+  test('an untitled notebook naming a fixtures folder sends nothing: each cell says to save it beside the folder first', async function () {
+    this.timeout(60_000);
+    const data = new vscode.NotebookData([new vscode.NotebookCellData(vscode.NotebookCellKind.Code, `GET /v2/user/resolve/${who}\n\nexpect status 200`, 'health-data-http')]);
+    data.metadata = { healthData: { fixtures: 'finding.fixtures', variables: {} } };
+    const notebook = await vscode.workspace.openNotebookDocument('health-data-notebook', data);
+    assert.equal(notebook.isUntitled, true);
+    const sent = testing.requestRecorder.records.all().length;
+    await runAll(notebook);
+    const said = notebook.cellAt(0).outputs.flatMap((output) => output.items).map((item) => new TextDecoder().decode(item.data)).join('\n');
+    assert.match(said, /replays the recording in finding\.fixtures, found beside the notebook's file, and this notebook has not been saved yet\. Save it in the folder that holds finding\.fixtures/);
+    assert.equal(notebook.cellAt(0).executionSummary?.success, false);
+    assert.equal(testing.requestRecorder.records.all().length, sent, 'nothing was sent');
   });
 });

@@ -110,25 +110,28 @@ const COMMAND_REACH: Record<string, Reach> = {
   'healthData.runInvestigationLive': 'notebook',
 };
 
-/** Each `asks` command run with Production in play, to be answered no; `prepare` makes what it needs first. */
-const ASKING_COMMANDS: Record<string, { prepare?(): Promise<unknown>; run(prepared: unknown): Promise<void> }> = {
-  'healthData.requests.replay': {
+/** One way in to an `asks` command: `prepare` makes what it needs first, `run` runs it (to be answered no). */
+interface AskingPath {
+  prepare?(): Promise<unknown>;
+  run(prepared: unknown): Promise<void>;
+}
+
+/** Each `asks` command, by each way in, run with Production in play. */
+const ASKING_COMMANDS: Record<string, Record<string, AskingPath>> = {
+  'healthData.requests.replay': { 'a production row': {
     // A row sent to production (as a panel there would), replayed from the Requests view.
     prepare: async () => {
       await (await fixture.testing.connection.forEnvironment('productionUs').client()).resolveUser(user.client_user_id);
       return ([...records()].reverse().find((record) => record.environmentId === 'productionUs') ?? assert.fail('a production row')).id;
     },
     run: async (rowId) => assert.equal(await vscode.commands.executeCommand('healthData.requests.replay', rowId), undefined, 'a no replays nothing'),
-  },
+  } },
+  // From a production panel: saving asks that environment again for every page.
   'healthData.saveInvestigation': {
-    // From a production panel: saving asks that environment again for every page.
-    prepare: () => openProductionPanel(),
-    run: async () => {
-      const target = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'hde-investigation-')), 'declined.hdnb.md'));
-      assert.equal(await vscode.commands.executeCommand('healthData.saveInvestigation', { target }), undefined, 'a no saves nothing');
-    },
+    'a blood-pressure panel': { prepare: () => openProductionPanel(), run: saveInvestigationDeclined },
+    'a lab-markers panel': { prepare: () => openProductionLabPanel(), run: saveInvestigationDeclined },
   },
-  'healthData.openLink': {
+  'healthData.openLink': { 'a link to production': {
     // A link to production followed from another environment (the URI handler opens links the same way).
     prepare: () => fixture.testing.connection.selectEnvironment('sandboxUs'),
     run: async () => {
@@ -136,8 +139,13 @@ const ASKING_COMMANDS: Record<string, { prepare?(): Promise<unknown>; run(prepar
       assert.deepEqual(await vscode.commands.executeCommand('healthData.openLink', link), { kind: 'declined' });
       assert.equal(fixture.testing.connection.environment().id, 'sandboxUs', 'a no stays where it was');
     },
-  },
+  } },
 };
+
+async function saveInvestigationDeclined(): Promise<void> {
+  const target = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'hde-investigation-')), 'declined.hdnb.md'));
+  assert.equal(await vscode.commands.executeCommand('healthData.saveInvestigation', { target }), undefined, 'a no saves nothing');
+}
 
 /** Production requests other than the Users view's own listing of the environment made active (browsing). */
 const unaskedInProduction = (sent: readonly RequestRecord[]): string[] =>
@@ -150,6 +158,13 @@ async function openProductionPanel(): Promise<void> {
   await fixture.testing.connection.selectEnvironment('productionUs');
   await vscode.commands.executeCommand('healthData.showBloodPressure', user);
   await waitForPanel('the production panel, loaded', (report) => report.viewType === 'healthData.bloodPressure' && report.active && /Production US/.test(report.title) && report.rendered?.['phase'] !== undefined && report.rendered['phase'] !== 'loading');
+}
+
+async function openProductionLabPanel(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await fixture.testing.connection.selectEnvironment('productionUs');
+  await vscode.commands.executeCommand('healthData.showLabTestMarkers', { labTestId: (fixture.sandbox.labTests[0] ?? assert.fail('a sample lab test')).id });
+  await waitForPanel('the production lab-markers panel, loaded', (report) => report.viewType === 'healthData.labMarkers' && report.active && /Production US/.test(report.title) && report.rendered?.['phase'] === 'data');
 }
 
 suite('Production asks on every path', () => {
@@ -226,17 +241,18 @@ suite('Production asks on every path', () => {
     const asking = Object.entries(COMMAND_REACH).filter(([, reach]) => reach === 'asks').map(([command]) => command);
     assert.deepEqual(asking.sort(), Object.keys(ASKING_COMMANDS).sort(), 'each command that asks is run below');
     for (const command of asking) {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await fixture.testing.connection.selectEnvironment('productionUs');
-      const driver = ASKING_COMMANDS[command] ?? assert.fail(command);
-      const prepared = await driver.prepare?.();
-      const declined = fixture.testing.answerProductionQuestions(false);
-      try {
-        const sent = await recordedDuring(() => driver.run(prepared));
-        assert.equal(declined.asked.length, 1, `${command} asked once: ${declined.asked.join(' | ')}`);
-        assert.deepEqual(unaskedInProduction(sent), [], `${command}: a no sends nothing to production`);
-      } finally {
-        declined.dispose();
+      for (const [way, driver] of Object.entries(ASKING_COMMANDS[command] ?? assert.fail(command))) {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await fixture.testing.connection.selectEnvironment('productionUs');
+        const prepared = await driver.prepare?.();
+        const declined = fixture.testing.answerProductionQuestions(false);
+        try {
+          const sent = await recordedDuring(() => driver.run(prepared));
+          assert.equal(declined.asked.length, 1, `${command} from ${way} asked once: ${declined.asked.join(' | ')}`);
+          assert.deepEqual(unaskedInProduction(sent), [], `${command} from ${way}: a no sends nothing to production`);
+        } finally {
+          declined.dispose();
+        }
       }
     }
   });

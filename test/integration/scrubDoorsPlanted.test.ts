@@ -4,7 +4,8 @@
 // the blood-pressure panel's own Copy as cURL [panel:copyCurl], Save as Notebook from Requests rows
 // or Add to Notebook from a panel; under never they do, so each test can fail. Save Investigation
 // [healthData.saveInvestigation] scrubs whatever the setting: under never, from the panel and from a
-// diagnosis, its notebook and fixtures hold none of them, and the notebook replays against them.
+// diagnosis and from a lab-markers panel, its notebook and fixtures hold none of them, and the
+// notebook replays against them.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,8 +100,8 @@ suite('Planted identifiers through the doors issue 33 found', () => {
         const user = users.find((candidate) => candidate.client_user_id === wanted);
         return user ? sendJson(response, 200, user) : sendJson(response, 404, { detail: 'Not found' });
       }
-      // The planted users' readings are the sample users' (the same user_id).
-      if (path.startsWith('/v2/timeseries/')) {
+      // The planted users' readings are the sample users' (the same user_id); the lab tests are the sample's.
+      if (path.startsWith('/v2/timeseries/') || (path.startsWith('/v3/lab_tests/') && request.method === 'GET')) {
         void fetch(`${sample.url}${request.url ?? ''}`, { headers: { 'x-service-api-key': sample.apiKey } })
           .then(async (answer) => sendJson(response, answer.status, await answer.json()))
           .catch(() => sendJson(response, 502, { detail: 'sample sandbox unreachable' }));
@@ -275,5 +276,24 @@ suite('Planted identifiers through the doors issue 33 found', () => {
     assert.equal(verdict !== undefined, everyDay);
     if (verdict) assert.equal(verdict.passed, false, verdict.message);
     else assert.match(notebook, /^expect count readings/m);
+  });
+
+  test('\'healthData.saveInvestigation\' from a lab-markers panel: the page\'s call again stating its markers, nothing identifying in the files, and it replays against them', async function () {
+    this.timeout(90_000);
+    await useScrub('never');
+    const labTest = sample.labTests[0] ?? assert.fail('the sample has lab tests');
+    await vscode.commands.executeCommand('healthData.showLabTestMarkers', { labTestId: labTest.id });
+    const report = await waitForPanel('the lab-markers panel', (panel) => panel.viewType === 'healthData.labMarkers' && panel.active && rendered<string>(panel, 'phase') === 'data', 60_000);
+    const markers = rendered<number>(report, 'markers');
+    const target = vscode.Uri.file(join(folder, 'markers.hdnb.md'));
+    const saved = await vscode.commands.executeCommand<vscode.Uri>('healthData.saveInvestigation', { target, productionConfirmed: true });
+    assert.equal(saved?.fsPath, target.fsPath);
+    assert.deepEqual(leaksIn(folder).leaks, []);
+    const notebook = readFileSync(target.fsPath, 'utf8');
+    assert.match(notebook, new RegExp(`^GET /v3/lab_tests/${labTest.id}/markers\\?`, 'm'));
+    assert.match(notebook, new RegExp(`^expect count markers == ${markers}$`, 'm'));
+    assert.deepEqual(readdirSync(join(folder, 'markers.fixtures')).map((name) => name.split('-')[0]), ['listLabTestMarkers']);
+    const results = await runSaved(target);
+    assert.deepEqual(results.map((result) => [result.environment.id, result.status, result.assertions.every((assertion) => assertion.passed)]), [['local', 200, true]], JSON.stringify(results.map((result) => result.assertions)));
   });
 });

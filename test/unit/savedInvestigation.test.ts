@@ -18,7 +18,7 @@ import type { CellResult, NotebookFile } from '../../src/notebook/model';
 import { parseNotebookFile } from '../../src/notebook/notebookFormat';
 import { runNotebookFile } from '../../src/notebook/notebookRunner';
 import { investigationNotebook, savedInvestigation, type Investigation, type SavedInvestigation } from '../../src/notebook/recording/investigation';
-import { requestRowSteps, userWindowSteps } from '../../src/notebook/recording/investigationSteps';
+import { markerPageSteps, requestRowSteps, userWindowSteps } from '../../src/notebook/recording/investigationSteps';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { ExchangeRecorder } from '../../src/scrub/exchangeRecorder';
 import { PLANTED_CLIENT_USER_IDS, plantedIdServer, type PlantedIdServer } from '../support/plantedIdServer';
@@ -154,5 +154,42 @@ describe('Save Investigation: a diagnosis saved as a notebook with its fixtures,
       { operation: { name: 'getGroupedBloodPressure', args: ['u', { startDate: '2026-01-01' }] }, paged: true },
     ]);
     assert.deepEqual(steps.map((step) => step.pages), ['first', 'all']);
+  });
+
+  test('a lab-markers panel\'s page becomes its call again asserting its markers; saved, it replays against its fixtures with the same verdicts', async () => {
+    const labTest = sandbox.labTests[0] ?? assert.fail('the sandbox has sample lab tests');
+    const operation = { name: 'listLabTestMarkers', args: [labTest.id, { page: 1, size: 50 }] } as const;
+    const client = new HealthApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    const page = await client.listLabTestMarkers(...operation.args).finally(() => client.close());
+    assert.ok(page.markers.length > 0);
+    const steps = markerPageSteps({ operation: { name: operation.name, args: [labTest.id, { page: 1, size: 50 }] }, page });
+    assert.deepEqual(steps.map((step) => [step.pages, step.expectations]), [['first', [`count markers == ${page.markers.length}`]]]);
+    const notebook = investigationNotebook({ title: 'A page of lab markers', summary: [], environment: 'sandboxUs', steps });
+    const recorder = new ExchangeRecorder();
+    const liveRun = await run(notebook, sandbox.url, sandbox.apiKey, recorder);
+    assert.deepEqual(verdictsOf(liveRun), [{ outcome: 'ok', pages: 1, verdicts: [['expect status 200', true], [`expect count markers == ${page.markers.length}`, true]] }]);
+    const markers = savedInvestigation({ name: 'markers', id: 'inv-test-2', run: { notebook, results: liveRun }, exchanges: recorder.exchanges(), secret: SECRET, recordedFrom: 'the stand-in', savedAt: SAVED_AT });
+    const markersDir = join(dir, 'markers');
+    mkdirSync(join(markersDir, markers.fixturesFolder), { recursive: true });
+    for (const fixture of markers.fixtures) writeFileSync(join(markersDir, markers.fixturesFolder, fixture.name), fixture.text);
+    assert.equal(markers.fixtures.length, 1, 'the page shown');
+    const replay = await startSandbox({ port: 0, fixturesDir: join(markersDir, markers.fixturesFolder), users: 0, today: '2031-07-01' });
+    try {
+      assert.deepEqual(verdictsOf(await run(parseNotebookFile(markers.notebook.text), replay.url, replay.apiKey)), verdictsOf(liveRun));
+    } finally {
+      await replay.close();
+    }
+    // The answer is the fixture's (the sandbox's own catalogue would give the same page): one marker fewer in it, the count fails.
+    const fixture = JSON.parse(markers.fixtures[0]!.text) as { body: { markers: unknown[] } };
+    fixture.body.markers = fixture.body.markers.slice(1);
+    mkdirSync(join(markersDir, 'fewer'));
+    writeFileSync(join(markersDir, 'fewer', markers.fixtures[0]!.name), JSON.stringify(fixture));
+    const fewer = await startSandbox({ port: 0, fixturesDir: join(markersDir, 'fewer'), users: 0, today: '2031-07-01' });
+    try {
+      const [result] = verdictsOf(await run(parseNotebookFile(markers.notebook.text), fewer.url, fewer.apiKey));
+      assert.deepEqual(result?.verdicts[1], [`expect count markers == ${page.markers.length}`, false]);
+    } finally {
+      await fewer.close();
+    }
   });
 });

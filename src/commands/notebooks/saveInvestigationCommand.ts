@@ -10,7 +10,7 @@ import { investigationStrings } from '../../l10n/investigationStrings';
 import type { CellResult } from '../../notebook/model';
 import { runNotebookFile } from '../../notebook/notebookRunner';
 import { investigationNotebook, savedInvestigation, type Investigation } from '../../notebook/recording/investigation';
-import { requestRowSteps, userWindowSteps } from '../../notebook/recording/investigationSteps';
+import { markerPageSteps, requestRowSteps, userWindowSteps } from '../../notebook/recording/investigationSteps';
 import type { Panels } from '../../panels/panels';
 import { ExchangeRecorder } from '../../scrub/exchangeRecorder';
 import type { Command, RequestInspection, ScrubDoors } from '../../services';
@@ -39,7 +39,7 @@ export interface SaveInvestigationDeps {
 }
 
 /**
- * Save Investigation… from the blood-pressure or diagnosis panel in front, or selected Requests
+ * Save Investigation… from the blood-pressure, diagnosis or lab-markers panel in front, or selected Requests
  * rows: the requests behind the finding asked again (every page, recorded), then saved where the
  * user picks as a notebook stating the finding and its fixtures beside it, always scrubbed; the
  * real values of its variables go to this VS Code's secret storage, never to a file.
@@ -124,6 +124,10 @@ export class SaveInvestigationCommand implements Command {
     }
     const panel = this.deps.panels.activeInvestigation();
     if (!panel) return undefined;
+    if (panel.from === 'labMarkers') {
+      const found = panel.found;
+      return { title: investigationStrings.labMarkersTitle(), summary: [investigationStrings.markersOnPage(found.page.markers.length)], environment: panel.environmentId, steps: markerPageSteps(found) };
+    }
     const { steps, missing } = userWindowSteps(panel.found);
     const days = Math.round((Date.parse(panel.found.window.lastDay) - Date.parse(panel.found.window.firstDay)) / 86_400_000) + 1;
     return {

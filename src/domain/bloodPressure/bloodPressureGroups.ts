@@ -138,7 +138,8 @@ export function readingsIn(groups: GroupedBloodPressure['groups']): number {
 /** All pages' `groups` as one, keeping the wire shape: one group per key and source. */
 export function mergeGroupedPages(pages: readonly GroupedBloodPressure['groups'][]): GroupedBloodPressure['groups'] {
   const merged: GroupedBloodPressure['groups'] = {};
-  const byKey = new Map<string, BloodPressureGroup>();
+  // Each group's pages of readings are gathered first and joined once (one copy per reading, not a push).
+  const byKey = new Map<string, { group: BloodPressureGroup; data: BloodPressureGroup['data'][] }>();
   for (const page of pages) {
     for (const [key, sourceGroups] of Object.entries(page)) {
       const target = (merged[key] ??= []);
@@ -146,14 +147,15 @@ export function mergeGroupedPages(pages: readonly GroupedBloodPressure['groups']
         const id = `${key}\u0000${sourceKey(group.source.provider, group.source.type ?? undefined)}`;
         const existing = byKey.get(id);
         if (existing) {
-          for (const reading of group.data) existing.data.push(reading);
+          existing.data.push(group.data);
         } else {
-          const copy = { ...group, data: group.data.slice() };
-          byKey.set(id, copy);
+          const copy = { ...group };
+          byKey.set(id, { group: copy, data: [group.data] });
           target.push(copy);
         }
       }
     }
   }
+  for (const { group, data } of byKey.values()) group.data = data.length === 1 ? data[0]!.slice() : ([] as BloodPressureGroup['data']).concat(...data);
   return merged;
 }

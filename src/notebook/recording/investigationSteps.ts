@@ -1,10 +1,11 @@
 // What Save Investigation asks again for each place it starts from, and the assertions that state
 // what was found there: a user's blood pressure over a window (a panel, a diagnosis) is the resolve
 // of the user (so the fixtures make the user resolvable by pseudonym) and every page of the window,
-// asserting `readings every day` when days of it had none (it fails until the data comes back);
-// Requests rows are their calls again, in the order they were sent. Pure.
+// asserting `readings every day` when days of it had none (it fails until the data comes back); a
+// lab-markers panel's page is its call again, asserting how many markers it held; Requests rows are
+// their calls again, in the order they were sent. Pure.
 import type { BloodPressureQuery, RequestOperation } from '../../api/requests';
-import type { GroupedBloodPressure } from '../../api/schemas';
+import type { GroupedBloodPressure, MarkerPage } from '../../api/schemas';
 import { readingsIn } from '../../domain/bloodPressure/bloodPressureGroups';
 import { ReadingDays } from '../../domain/bloodPressure/readingDays';
 import type { DayRange } from '../../domain/coverage/bloodPressureCoverage';
@@ -51,6 +52,17 @@ export function userWindowSteps(found: UserWindow): { steps: InvestigationStep[]
       { operation: { name: 'getGroupedBloodPressure', args: [found.userId, query] }, pages: 'all', expectations: stated },
     ],
   };
+}
+
+/** What a lab-markers panel shows: the page its call (a lab test's or an order set's markers) answered. */
+export interface MarkerPageFound {
+  operation: Extract<RequestOperation, { name: 'listLabTestMarkers' | 'listOrderSetMarkers' }>;
+  page: MarkerPage;
+}
+
+/** The panel's page again (that page only, as the panel shows one), asserting the markers it held. */
+export function markerPageSteps(found: MarkerPageFound): InvestigationStep[] {
+  return [{ operation: found.operation, pages: 'first', expectations: [`count markers == ${found.page.markers.length}`] }];
 }
 
 /** Requests rows: each call again (a paged load with every page), in the order given. */

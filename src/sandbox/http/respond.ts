@@ -8,8 +8,8 @@ export interface SendOptions {
   headOnly?: boolean;
   mangle?: Mangle;
   headers?: Record<string, string>;
-  /** The body already serialised (a fixture's, sent many times): sent as it is. */
-  json?: string;
+  /** The body already serialised to the bytes sent (a fixture's, sent many times): sent as they are. */
+  bytes?: Buffer;
 }
 
 const NO_BODY_STATUSES = new Set([204, 304]);
@@ -22,7 +22,7 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
     response.end();
     return;
   }
-  const bytes = Buffer.from(options.json ?? JSON.stringify(body), 'utf8');
+  const bytes = options.bytes ?? Buffer.from(JSON.stringify(body), 'utf8');
   response.setHeader('content-type', 'application/json');
   const half = bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2)));
   if (options.mangle === 'stall') {

@@ -34,8 +34,8 @@ export interface Reply {
   body: unknown;
   /** Headers beside the JSON body (a replayed redirect's location). */
   headers?: Record<string, string>;
-  /** `body` already serialised, when it is sent often (a fixture's). */
-  json?: string;
+  /** `body` already serialised as the bytes sent, when it is sent often (a fixture's). */
+  bytes?: Buffer;
 }
 
 export type Handler = (context: RequestContext) => Reply | Promise<Reply>;
