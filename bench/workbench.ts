@@ -70,9 +70,10 @@ async function main(): Promise<void> {
     // The palette returns before the extension host has run the command: its status message says it has.
     await workbench.page.locator('.part.statusbar', { hasText: 'Requests cleared.' }).waitFor({ timeout: 30_000 });
     const heapWithoutRequestLog = await measureHeap(hostPid);
+    const heapAfterRefresh = await refreshToFirstPage(workbench, clientUserIds[0]!).then(() => measureHeap(hostPid));
     const at = (checkpoint: number): number[] => Array.from({ length: REPS }, (_, rep) => loadMoreMs.get(checkpoint + rep * PAGE)!);
     for (const checkpoint of CHECKPOINTS) log(`load more at ${checkpoint}: ${at(checkpoint).join(', ')} ms`);
-    log(`heap: ${mb(heapAtFirstPage.usedBytes)} MB with the first page, ${mb(heapLoaded.usedBytes)} MB with ${loadedAtHeap} users, ${mb(heapWithoutRequestLog.usedBytes)} MB after Clear Requests`);
+    log(`heap: ${mb(heapAtFirstPage.usedBytes)} MB with the first page, ${mb(heapLoaded.usedBytes)} MB with ${loadedAtHeap} users, ${mb(heapWithoutRequestLog.usedBytes)} MB after Clear Requests, ${mb(heapAfterRefresh.usedBytes)} MB after Refresh Users (the first page again)`);
 
     const baseline = await clientBaselines(sandbox);
     const parsedUsersBytes = await parsedUsersHeap(sandbox, loadedAtHeap);
@@ -130,8 +131,11 @@ async function main(): Promise<void> {
           heapAfterClearRequestsMB: round(heapWithoutRequestLog.usedBytes / MB, 1),
           requestLogMB: round((heapLoaded.usedBytes - heapWithoutRequestLog.usedBytes) / MB, 1),
           bytesPerUser: Math.round(usersHeapBytes / loadedAtHeap),
+          heapAfterRefreshMB: round(heapAfterRefresh.usedBytes / MB, 1),
+          releasedByRefreshMB: round((heapWithoutRequestLog.usedBytes - heapAfterRefresh.usedBytes) / MB, 1),
+          keptAfterRefreshMB: round((heapAfterRefresh.usedBytes - heapAtFirstPage.usedBytes) / MB, 1),
         },
-        note: 'Heap in use after a full GC, minus the heap with the first page, after Clear Requests (the request log keeps up to 500 bodies; requestLogMB is its share).',
+        note: 'Heap in use after a full GC, minus the heap with the first page, after Clear Requests (the request log keeps up to 500 bodies; requestLogMB is its share). Refresh Users then drops every loaded user and shows the first page again: releasedByRefreshMB is what the extension held for them, keptAfterRefreshMB what the host keeps of the rows it was sent (VS Code\'s tree bookkeeping, which lives as long as the TreeView).',
       },
     ];
     // With HDE_BENCH_TREE_USERS below 10,000 there is one checkpoint: a growth over itself would read 1.00×.
@@ -208,6 +212,14 @@ async function timeLoadMore(workbench: Workbench, firstNewClientUserId: string):
   await users.locator(`.monaco-list-row.focused[aria-label^=${JSON.stringify(`${firstNewClientUserId},`)}]`).waitFor({ timeout: 120_000 });
   await nextPaint(workbench);
   return Date.now() - started;
+}
+
+/** Refresh Users from the palette, until the first page is shown again: its Load more row and first user. */
+async function refreshToFirstPage(workbench: Workbench, firstClientUserId: string): Promise<void> {
+  await workbench.runCommand('Health Data: Refresh Users');
+  const users = workbench.viewPane('Users');
+  await users.locator('.monaco-list-row', { hasText: `Load more (${PAGE} of` }).waitFor({ timeout: 120_000 });
+  await users.locator(`.monaco-list-row[aria-level="1"][aria-label^=${JSON.stringify(`${firstClientUserId},`)}]`).waitFor();
 }
 
 /** The client_user_id at every position up to `count`, to know which row each Load more adds. */
