@@ -20,7 +20,7 @@ import { describeHost, MINIMUM_HOST, selectHost } from '../test/host/hosts.mjs';
 import { ensureHost } from '../test/host/provision.mjs';
 import { benchNeeds } from './lib/benchPrerequisites';
 import { makeProductionBuild, removeProductionBuild, REPO_ROOT } from './lib/productionBuild';
-import { describeFigure, RESULT_PREFIX, type BenchFigure } from './lib/results';
+import { describeFigure, RESULT_PREFIX, withSpread, type BenchFigure } from './lib/results';
 import { round } from './lib/stats';
 
 const BENCHMARKS = ['footprint', 'activation', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench', 'coverageScan', 'coverageScroll', 'agentDiagnose', 'notebookRunAll', 'scrubThroughput', 'bloodPressureHost', 'bloodPressureEndToEnd', 'investigationReplay'] as const;
@@ -111,7 +111,7 @@ function runBenchmark(name: string, buildRoot: string): Promise<BenchmarkRun> {
     while ((newline = pending.indexOf('\n')) >= 0) {
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
-      if (line.startsWith(RESULT_PREFIX)) figures.push(...(JSON.parse(line.slice(RESULT_PREFIX.length)) as { figures: BenchFigure[] }).figures);
+      if (line.startsWith(RESULT_PREFIX)) figures.push(...(JSON.parse(line.slice(RESULT_PREFIX.length)) as { figures: BenchFigure[] }).figures.map(withSpread));
       else console.log(`  ${line}`);
     }
   });

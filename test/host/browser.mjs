@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+import { unstickWebviewWorkers } from './webviewWorkerUnstick.mjs';
 
 const { install: installShiftedClock } = createRequire(import.meta.url)('../clock/shiftedClock.cjs');
 
@@ -33,6 +34,7 @@ export async function launchBrowser({ viewport = { width: 1400, height: 900 } } 
   const offsetMs = Number(process.env.HDE_CLOCK_OFFSET_MS ?? 0);
   const context = await browser.newContext({ viewport, ...(offsetMs && process.env.TZ ? { timezoneId: process.env.TZ } : {}) });
   if (offsetMs) await context.addInitScript(`(${installShiftedClock.toString()})(globalThis, ${offsetMs});`);
+  unstickWebviewWorkers(context);
   const page = await context.newPage();
   return {
     browser,
