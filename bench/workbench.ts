@@ -93,6 +93,8 @@ async function main(): Promise<void> {
         meetsTarget: median(firstPage.ours) / median(firstPage.bare) <= FIRST_PAGE_TARGET,
         details: {
           reps: firstPage.ours.length,
+          // Each open of ours ÷ the bare one's opened right after it: the figure's p25–p75.
+          ratios: firstPage.ours.map((ms, rep) => round(ms / firstPage.bare[rep]!, 3)),
           samplesMs: firstPage.ours,
           spreadMs: quartiles(firstPage.ours),
           baselineSamplesMs: firstPage.bare,
