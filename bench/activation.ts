@@ -11,15 +11,14 @@
 //   overrides, e.g. 2 to see it run), with the interquartile range of each side as its spread.
 //   extensionBundleSize: dist/extension.js, the code that require loads.
 // The old `activation` figure (wall time, both extensions in one host) is retired.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, type LaunchedBrowser } from '../test/host/browser.mjs';
 import { createProfile, installExtension, startCodeServer, type CodeServer } from '../test/host/codeServer.mjs';
 import { describeHost, MINIMUM_HOST, selectHost, type Host } from '../test/host/hosts.mjs';
 import { Workbench } from '../test/e2e/workbench';
-import { productionBuild, REPO_ROOT } from './lib/productionBuild';
+import { packageBenchExtension, type PackagedBenchExtension } from './lib/benchExtension';
+import { productionBuild } from './lib/productionBuild';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { median, percentile, round } from './lib/stats';
 
@@ -131,33 +130,16 @@ function spread(samples: readonly number[]): { p25: number; p75: number; min: nu
 }
 
 /** A one-file extension whose activate() does nothing, packaged with vsce like ours. */
-function packageNoopExtension(): { dir: string; vsix: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'hde-bench-noop-'));
-  const manifest = {
+function packageNoopExtension(): PackagedBenchExtension {
+  return packageBenchExtension({
     name: 'hde-bench-noop',
     displayName: NOOP_NAME,
     description: 'The baseline of the activation benchmark: activates and does nothing.',
-    version: '0.0.1',
-    publisher: 'health-data-tools',
-    license: 'MIT',
-    engines: { vscode: '^1.100.0' },
-    main: './extension.js',
-    activationEvents: ['onStartupFinished'],
-  };
-  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-  // It takes the API as every extension does (the host builds an API object per extension on the
-  // first require), then does nothing.
-  writeFileSync(
-    join(dir, 'extension.js'),
-    "'use strict';\nconst vscode = require('vscode');\nexports.activate = function activate() { return vscode.version ? undefined : undefined; };\nexports.deactivate = function deactivate() {};\n",
-  );
-  writeFileSync(join(dir, 'README.md'), '# HDE Bench No-op\n\nThe baseline of the activation benchmark.\n');
-  writeFileSync(join(dir, 'LICENSE'), 'MIT\n');
-  const vsix = join(dir, 'noop.vsix');
-  const vsce = join(REPO_ROOT, 'node_modules', '.bin', 'vsce');
-  const packaged = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: dir, encoding: 'utf8' });
-  if (packaged.status !== 0) throw new Error(`vsce package of the no-op extension failed:\n${packaged.stdout}\n${packaged.stderr}`);
-  return { dir, vsix };
+    manifest: { activationEvents: ['onStartupFinished'] },
+    // It takes the API as every extension does (the host builds an API object per extension on the
+    // first require), then does nothing.
+    main: "'use strict';\nconst vscode = require('vscode');\nexports.activate = function activate() { return vscode.version ? undefined : undefined; };\nexports.deactivate = function deactivate() {};\n",
+  });
 }
 
 /**

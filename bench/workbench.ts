@@ -4,27 +4,34 @@
 // a team of 150,000 users behind the "Sandbox US" environment (its URL is a user
 // setting; the key goes through the real Set API Key command).
 //   - Users view: from clicking the activity-bar entry to the first page of 100 users in the tree
-//     (root rows carry aria-setsize 101: 100 users + Load more), first open and after reloads.
+//     (root rows carry aria-setsize 101: 100 users + Load more), first open and after reloads,
+//     against a bare TreeDataProvider of the same 100 users (bench/lib/bareUsersTree.ts) in its own
+//     code-server and window, the two opened in turn.
 //   - Load more: from Enter on "Load more" to the first new row painted and focused, for every
 //     page from 100 to 100,000 loaded users; the figure at N is the median of the 5 pages from N.
 //     treeLoadMoreGrowth divides the figure at 100,000 by the one at 1,000.
 //   - Heap: the extension host's JavaScript heap after a full GC (read through its inspector),
 //     with the first page and with 100,000 users loaded.
 // Activation is measured beside a no-op extension by bench/activation.ts.
-// Baselines: the same requests through HealthApiClient in node, against the same sandbox; for the
-// heap, the same 100,000 users parsed by HealthApiClient and held in this process.
+// Baselines: for Load more the same request through HealthApiClient in node, against the same
+// sandbox; for the heap, the same 100,000 users parsed by HealthApiClient and held in this process.
+// HDE_BENCH_TREE_USERS=1000 climbs to 1,500 users only: the first page, a short climb and the heap,
+// for indicative checks (the heap ratio at 100,500 users needs the full climb).
+import { rmSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { HealthApiClient } from '../src/api/client';
 import { iterateUserPages } from '../src/api/paging';
 import type { User } from '../src/api/schemas';
 import { openWorkbench, type Workbench } from '../test/e2e/workbench';
-import { describeHost, MINIMUM_HOST, selectHost } from '../test/host/hosts.mjs';
+import { describeHost, MINIMUM_HOST, selectHost, type Host } from '../test/host/hosts.mjs';
 import { extensionHostPid, measureHeap } from './lib/extensionHostHeap';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { productionBuild } from './lib/productionBuild';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { median, round } from './lib/stats';
+import { packageBareUsersTree } from './lib/bareUsersTree';
+import { medianLegs, nextPaint, quartiles, timeFirstPages } from './lib/treeFirstPage';
 
 const TEAM_KEY = 'bench-team-key-5e1f';
 const TEAM_USERS = 150_000;
@@ -33,6 +40,7 @@ const LOADED_TARGET = Number(process.env.HDE_BENCH_TREE_USERS ?? 100_000);
 const CHECKPOINTS = [1_000, 10_000, 100_000].filter((loaded) => loaded <= LOADED_TARGET);
 const REPS = Number(process.env.HDE_BENCH_REPS ?? 5);
 const GROWTH_TARGET = 1.5;
+const FIRST_PAGE_TARGET = 1.5;
 const SETTLE_MS = 250;
 const MB = 1024 * 1024;
 
@@ -43,16 +51,9 @@ async function main(): Promise<void> {
   console.error(`[bench] workbench: ${describeHost(host)}`);
   const workbench = await openWorkbench({ host, vsix: build.vsix, settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
   try {
-    const firstPageMs: number[] = [];
     await useTeamEnvironment(workbench);
-    firstPageMs.push(await timeFirstPage(workbench));
-    log(`first open: first ${PAGE} users ${firstPageMs[0]} ms`);
-    for (let rep = 1; rep < REPS; rep++) {
-      await reloadWithViewClosed(workbench);
-      firstPageMs.push(await timeFirstPage(workbench));
-      log(`reload ${rep}: first ${PAGE} users ${firstPageMs[rep]} ms`);
-    }
-
+    const ours = { workbench, ready: () => statusBarSaysTeam(workbench) };
+    const firstPage = await withBareWorkbench(host, sandbox, (bare) => timeFirstPages(ours, bare, sandbox, REPS, PAGE));
     const hostPid = extensionHostPid(workbench.server.pid);
     const heapAtFirstPage = await measureHeap(hostPid);
     const clientUserIds = await clientUserIdsUpTo(sandbox, LOADED_TARGET + (REPS + 1) * PAGE);
@@ -69,9 +70,10 @@ async function main(): Promise<void> {
     // The palette returns before the extension host has run the command: its status message says it has.
     await workbench.page.locator('.part.statusbar', { hasText: 'Requests cleared.' }).waitFor({ timeout: 30_000 });
     const heapWithoutRequestLog = await measureHeap(hostPid);
+    const heapAfterRefresh = await refreshToFirstPage(workbench).then(() => measureHeap(hostPid));
     const at = (checkpoint: number): number[] => Array.from({ length: REPS }, (_, rep) => loadMoreMs.get(checkpoint + rep * PAGE)!);
     for (const checkpoint of CHECKPOINTS) log(`load more at ${checkpoint}: ${at(checkpoint).join(', ')} ms`);
-    log(`heap: ${mb(heapAtFirstPage.usedBytes)} MB with the first page, ${mb(heapLoaded.usedBytes)} MB with ${loadedAtHeap} users, ${mb(heapWithoutRequestLog.usedBytes)} MB after Clear Requests`);
+    log(`heap: ${mb(heapAtFirstPage.usedBytes)} MB with the first page, ${mb(heapLoaded.usedBytes)} MB with ${loadedAtHeap} users, ${mb(heapWithoutRequestLog.usedBytes)} MB after Clear Requests, ${mb(heapAfterRefresh.usedBytes)} MB after Refresh Users (the first page again)`);
 
     const baseline = await clientBaselines(sandbox);
     const parsedUsersBytes = await parsedUsersHeap(sandbox, loadedAtHeap);
@@ -83,12 +85,27 @@ async function main(): Promise<void> {
     const figures: BenchFigure[] = [
       {
         id: 'treeFirstPage',
-        title: `Users view: open → first ${PAGE} users in the tree (code-server)`,
-        figure: { value: round(median(firstPageMs)), unit: 'ms' },
-        baseline: { value: round(baseline.firstPage), unit: 'ms', what: `new HealthApiClient + listUsers(limit ${PAGE}) in node` },
-        ratio: round(median(firstPageMs) / baseline.firstPage, 2),
-        details: { samplesMs: firstPageMs, firstOpenMs: firstPageMs[0], baselineSamplesMs: baseline.firstPageSamples },
-        note: 'Median over the first open and reloads (view closed, extension already active).',
+        title: `Users view: open → first ${PAGE} users in the tree (code-server), ours ÷ a bare TreeDataProvider`,
+        figure: { value: round(median(firstPage.ours)), unit: 'ms' },
+        baseline: { value: round(median(firstPage.bare)), unit: 'ms', what: `a bare TreeDataProvider of the same ${PAGE} users (fetch + response.json(), plain labels), in its own window, opened in turn` },
+        ratio: round(median(firstPage.ours) / median(firstPage.bare), 2),
+        target: `ratio ≤ ${FIRST_PAGE_TARGET}`,
+        meetsTarget: median(firstPage.ours) / median(firstPage.bare) <= FIRST_PAGE_TARGET,
+        details: {
+          reps: firstPage.ours.length,
+          // Each open of ours ÷ the bare one's opened right after it: the figure's p25–p75.
+          ratios: firstPage.ours.map((ms, rep) => round(ms / firstPage.bare[rep]!, 3)),
+          samplesMs: firstPage.ours,
+          spreadMs: quartiles(firstPage.ours),
+          baselineSamplesMs: firstPage.bare,
+          baselineSpreadMs: quartiles(firstPage.bare),
+          legsMs: medianLegs(firstPage.oursLegs),
+          baselineLegsMs: medianLegs(firstPage.bareLegs),
+          firstOpenMs: firstPage.ours[0],
+          nodeClientMs: round(baseline.firstPage),
+          nodeClientSamplesMs: baseline.firstPageSamples,
+        },
+        note: 'Median over the first open and reloads (view closed, both extensions active: each window waits for its status bar item); the two windows alternate. legsMs place the first-page request at the sandbox on the click\'s timeline.',
       },
       {
         id: 'treeLoadMore',
@@ -116,8 +133,11 @@ async function main(): Promise<void> {
           heapAfterClearRequestsMB: round(heapWithoutRequestLog.usedBytes / MB, 1),
           requestLogMB: round((heapLoaded.usedBytes - heapWithoutRequestLog.usedBytes) / MB, 1),
           bytesPerUser: Math.round(usersHeapBytes / loadedAtHeap),
+          heapAfterRefreshMB: round(heapAfterRefresh.usedBytes / MB, 1),
+          releasedByRefreshMB: round((heapWithoutRequestLog.usedBytes - heapAfterRefresh.usedBytes) / MB, 1),
+          keptAfterRefreshMB: round((heapAfterRefresh.usedBytes - heapAtFirstPage.usedBytes) / MB, 1),
         },
-        note: 'Heap in use after a full GC, minus the heap with the first page, after Clear Requests (the request log keeps up to 500 bodies; requestLogMB is its share).',
+        note: 'Heap in use after a full GC, minus the heap with the first page, after Clear Requests (the request log keeps up to 500 bodies; requestLogMB is its share). Refresh Users then drops every loaded user and shows the first page again: releasedByRefreshMB is what the extension held for them, keptAfterRefreshMB what the host keeps of the rows it was sent (VS Code\'s tree bookkeeping, which lives as long as the TreeView).',
       },
     ];
     // With HDE_BENCH_TREE_USERS below 10,000 there is one checkpoint: a growth over itself would read 1.00×.
@@ -161,41 +181,19 @@ async function statusBarSaysTeam(workbench: Workbench): Promise<void> {
   await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Sandbox US\s*$/ }).first().waitFor({ timeout: 60_000 });
 }
 
-/**
- * Reloads the window with the Explorer in the side bar, so the Users view is created afresh by
- * the next click (the window restores whichever container was shown; its state is saved on a
- * timer, hence the pause).
- */
-async function reloadWithViewClosed(workbench: Workbench): Promise<void> {
-  await workbench.openViewContainer('Explorer');
-  await workbench.page.waitForTimeout(1500);
-  await workbench.page.reload();
-  await workbench.page.locator('.monaco-workbench .part.statusbar').waitFor();
-  await statusBarSaysTeam(workbench);
-  const ours = await workbench.activityBarEntry().evaluate((el) => el.parentElement?.classList.contains('checked') ?? false);
-  if (ours) throw new Error('the Users view was restored open after the reload: the first-page timing would be void');
-}
-
-/** Root rows all carry the root's child count as aria-setsize. */
-function waitForRootSize(workbench: Workbench, size: number): Promise<unknown> {
-  return workbench.page.waitForFunction(
-    (n) => document.querySelector(`.part.sidebar .monaco-list-row[aria-level="1"][aria-setsize="${n}"]`) !== null,
-    size,
-    { polling: 'raf', timeout: 120_000 },
-  );
-}
-
-async function timeFirstPage(workbench: Workbench): Promise<number> {
-  const entry = workbench.activityBarEntry();
-  await entry.waitFor();
-  const started = Date.now();
-  await entry.click();
-  await waitForRootSize(workbench, PAGE + 1).catch(async (error: unknown) => {
-    await workbench.screenshot('bench-first-page-failure');
-    throw error;
-  });
-  await nextPaint(workbench);
-  return Date.now() - started;
+/** The bare TreeDataProvider's own code-server and window, closed before the Load more climb. */
+async function withBareWorkbench<T>(host: Host, sandbox: SandboxProcess, use: (bare: Workbench) => Promise<T>): Promise<T> {
+  const bare = packageBareUsersTree(sandbox, PAGE);
+  try {
+    const workbench = await openWorkbench({ host, vsix: bare.vsix });
+    try {
+      return await use(workbench);
+    } finally {
+      await workbench.close();
+    }
+  } finally {
+    rmSync(bare.dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -216,6 +214,12 @@ async function timeLoadMore(workbench: Workbench, firstNewClientUserId: string):
   await users.locator(`.monaco-list-row.focused[aria-label^=${JSON.stringify(`${firstNewClientUserId},`)}]`).waitFor({ timeout: 120_000 });
   await nextPaint(workbench);
   return Date.now() - started;
+}
+
+/** Refresh Users from the palette, until the first page is shown again (its Load more row; the list stays scrolled to the end). */
+async function refreshToFirstPage(workbench: Workbench): Promise<void> {
+  await workbench.runCommand('Health Data: Refresh Users');
+  await workbench.viewPane('Users').locator('.monaco-list-row', { hasText: `Load more (${PAGE} of` }).waitFor({ timeout: 120_000 });
 }
 
 /** The client_user_id at every position up to `count`, to know which row each Load more adds. */
@@ -260,10 +264,6 @@ async function firstUsers(client: HealthApiClient, count: number): Promise<User[
 
 function mb(bytes: number): number {
   return round(bytes / MB, 1);
-}
-
-function nextPaint(workbench: Workbench): Promise<void> {
-  return workbench.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 async function clientBaselines(sandbox: SandboxProcess) {

@@ -189,8 +189,12 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   private async rootChildren(): Promise<TreeNode[]> {
+    const keyState = this.services.connection.apiKeyState();
+    // The first page's client (its key read from secret storage, the HTTP client's bundle loaded)
+    // is made while the key's state is read, not after: on a first open they were two waits in a row.
+    if (this.listing.kind === 'idle' && !this.filter) void this.services.connection.client().catch(() => undefined);
     // No key: an empty root lets the view show its welcome content (Set API key / Use the local sandbox).
-    if ((await this.services.connection.apiKeyState()) === 'missing') return [];
+    if ((await keyState) === 'missing') return [];
     if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false), this.environment());
     if (this.listing.kind === 'idle') await this.loadFirstPage();
     const banner = this.environment().isLocalSandbox ? [switchEnvironmentBanner()] : [];
