@@ -30,6 +30,7 @@ import { productionBuild } from './lib/productionBuild';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { median, percentile, round } from './lib/stats';
+import { installMessageTrace, takeTrace } from './lib/workbenchMessageTrace';
 
 const TEAM_KEY = 'bench-team-key-bp-e2e';
 const HEAVY_READER = 'sample-heavy-reader';
@@ -63,6 +64,25 @@ interface Sample {
   responseToPageMs: number;
   /** Arrival → end of the panel's first-page request at the sandbox. */
   serverMs: number;
+  /** The response's end → the extension host's WebSocket message with the page delivered in the workbench's frame. */
+  responseToSocketMs: number;
+  /** That message (a Blob) → its FileReader read starts: the reads of the socket's messages before it. */
+  socketToReadMs: number;
+  /** The read → its ArrayBuffer is there. */
+  readMs: number;
+  /** Socket messages received before the page's whose reads were not done when it came (the queue it waited behind). */
+  readsAhead: number;
+  /** The data there → the workbench posts the page into the webview's port (the RPC message handled). */
+  readToPortMs: number;
+  /** The port → the webview's outer frame (pre/index.html) has it. */
+  portToOuterMs: number;
+  /** The outer frame → the panel's frame has it. */
+  outerToPanelMs: number;
+  /** Extension-host socket messages the workbench took in from the response's end up to the page's (the page's included), and their bytes. */
+  socketMessages: number;
+  socketBytes: number;
+  /** Their RPC methods. */
+  socketMethods: string[];
 }
 
 async function main(): Promise<void> {
@@ -71,11 +91,14 @@ async function main(): Promise<void> {
   const host = selectHost(process.env.HDE_HOSTS, MINIMUM_HOST);
   console.error(`[bench] bloodPressureEndToEnd: ${describeHost(host)}`);
   const workbench = await openWorkbench({ host, vsix: build.vsix, settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
+  // The message trace is in every frame from the start: the workbench is loaded again with it.
+  await installMessageTrace(workbench.page);
+  await workbench.load();
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   try {
     await workbench.activityBarEntry().waitFor({ timeout: 60_000 });
     await workbench.switchEnvironmentAndSetKey('Sandbox US', TEAM_KEY);
-    const frame = await openPanel(workbench);
+    const { frame, outer } = await openPanel(workbench);
     const form = await formShown(frame);
     const url = requestUrl(sandbox.url, groupedBloodPressureRequest(await heavyReaderId(sandbox), bloodPressureQueryOf(form)));
     log(`query ${JSON.stringify(form)}; first page: ${url.replace(sandbox.url, '')}`);
@@ -86,7 +109,7 @@ async function main(): Promise<void> {
     const frameMs: number[] = [];
     let firstPageReadings = 0;
     for (let rep = 0; rep < WARM_UPS + REPS; rep++) {
-      const sample = await timeApply(frame, sandbox);
+      const sample = await timeApply(workbench, outer, frame, sandbox);
       const fetched = await fetchAndParse(agent, url);
       const bareServer = await serverTimeOf(sandbox, url.replace(sandbox.url, ''));
       const idle = await idleFrameMs(frame);
@@ -96,7 +119,9 @@ async function main(): Promise<void> {
         `${warmUp ? 'warm-up' : `rep ${rep - WARM_UPS + 1}`}: Apply → first rows on screen ${sample.totalMs.toFixed(1)} ms ` +
           `(→ loading ${sample.clickToLoadingMs.toFixed(1)}, → first page ${sample.loadingToPageMs.toFixed(1)}, → rows ${sample.pageToRowsMs.toFixed(1)}, → frame ${sample.rowsToFrameMs.toFixed(1)}; ` +
           `from the click: request at the sandbox ${sample.requestArrivedMs.toFixed(1)}, response sent ${sample.responseSentMs.toFixed(1)}; ` +
-          `response sent → first page ${sample.responseToPageMs.toFixed(1)}; at the sandbox ${sample.serverMs.toFixed(1)}); ` +
+          `response sent → first page ${sample.responseToPageMs.toFixed(1)} [→ socket ${sample.responseToSocketMs.toFixed(1)}, → read ${sample.socketToReadMs.toFixed(1)} (${sample.readsAhead} ahead), ` +
+          `read ${sample.readMs.toFixed(1)}, → port ${sample.readToPortMs.toFixed(1)}, ` +
+          `→ outer frame ${sample.portToOuterMs.toFixed(1)}, → panel frame ${sample.outerToPanelMs.toFixed(1)}; ${sample.socketMessages} socket messages, ${sample.socketBytes} B: ${sample.socketMethods.join(' ')}]; at the sandbox ${sample.serverMs.toFixed(1)}); ` +
           `undici + JSON.parse ${fetched.ms.toFixed(1)} ms (at the sandbox ${bareServer.toFixed(1)}); idle frame ${idle.toFixed(1)} ms`,
       );
       if (warmUp) continue;
@@ -110,7 +135,8 @@ async function main(): Promise<void> {
     const baselineSamples = fetchMs.map((ms, i) => ms + 2 * frameMs[i]!);
     const figure = median(total);
     const baseline = median(fetchMs) + 2 * median(frameMs);
-    const part = (key: keyof Sample) => ({ medianMs: round(median(samples.map((s) => s[key])), 1), samplesMs: samples.map((s) => round(s[key], 1)) });
+    const ratios = total.map((ms, i) => ms / baselineSamples[i]!);
+    const part = (key: Exclude<keyof Sample, 'socketMethods' | 'readsAhead'>) => ({ medianMs: round(median(samples.map((s) => s[key])), 1), samplesMs: samples.map((s) => round(s[key], 1)) });
     const figures: BenchFigure[] = [
       {
         id: 'bloodPressureEndToEnd',
@@ -118,6 +144,7 @@ async function main(): Promise<void> {
         figure: { value: round(figure, 1), unit: 'ms' },
         baseline: { value: round(baseline, 1), unit: 'ms', what: 'bare undici.request + JSON.parse of the same first-page request, plus two idle frames of the webview' },
         ratio: round(figure / baseline, 2),
+        ratioSpread: { p25: round(percentile(ratios, 25), 2), p75: round(percentile(ratios, 75), 2), reps: ratios.length },
         target: `ratio ≤ ${TARGET}`,
         meetsTarget: figure / baseline <= TARGET,
         details: {
@@ -135,6 +162,14 @@ async function main(): Promise<void> {
           clickToRequestAtSandbox: part('requestArrivedMs'),
           clickToResponseSent: part('responseSentMs'),
           responseSentToFirstPage: part('responseToPageMs'),
+          responseSentToSocketMessage: part('responseToSocketMs'),
+          socketMessageToRead: part('socketToReadMs'),
+          socketMessageRead: part('readMs'),
+          readsAheadOfThePage: samples.map((s) => s.readsAhead),
+          readToWebviewPort: part('readToPortMs'),
+          webviewPortToOuterFrame: part('portToOuterMs'),
+          outerFrameToPanelFrame: part('outerToPanelMs'),
+          socketMessagesInPageLeg: samples.map((s) => s.socketMessages),
           panelRequestAtSandbox: part('serverMs'),
           bareRequestAtSandbox: { medianMs: round(median(bareServerMs), 1), samplesMs: bareServerMs.map((ms) => round(ms, 1)) },
           firstPageReadings,
@@ -160,7 +195,7 @@ function log(message: string): void {
 }
 
 /** Opens the heavy reader's panel from the palette (its default query) and waits for its first load. */
-async function openPanel(workbench: Workbench): Promise<Frame> {
+async function openPanel(workbench: Workbench): Promise<{ frame: Frame; outer: Frame }> {
   await workbench.runCommand('Health Data: Show Blood Pressure');
   await workbench.dismissHovers();
   await workbench.quickInput().locator('.monaco-list-row', { hasText: HEAVY_READER }).first().click();
@@ -169,10 +204,10 @@ async function openPanel(workbench: Workbench): Promise<Frame> {
   // A Frame, not a FrameLocator: the probe is evaluated in it.
   const outer = await (await workbench.page.locator('iframe.webview.ready:visible').first().elementHandle())?.contentFrame();
   const inner = await (await outer?.locator('iframe#active-frame').elementHandle())?.contentFrame();
-  if (!inner) throw new Error('the webview frame of the panel was not found');
+  if (!inner || !outer) throw new Error('the webview frame of the panel was not found');
   // tsx compiles this file with esbuild's keepNames: functions evaluated in the page call __name.
   await inner.evaluate('globalThis.__name = (target) => target');
-  return inner;
+  return { frame: inner, outer };
 }
 
 async function formShown(frame: Frame): Promise<BloodPressureForm> {
@@ -197,7 +232,7 @@ async function heavyReaderId(sandbox: SandboxProcess): Promise<string> {
  * One Apply: the probe is installed in the webview's frame, Apply is clicked with the mouse, and
  * the probe's times are read once the new load's rows are on screen; then the load is left to finish.
  */
-async function timeApply(frame: Frame, sandbox: SandboxProcess): Promise<Sample> {
+async function timeApply(workbench: Workbench, outer: Frame, frame: Frame, sandbox: SandboxProcess): Promise<Sample> {
   await sandbox.requestTimes(); // the ones before this Apply
   await frame.evaluate(installProbe);
   await frame.locator('vscode-button:not([disabled])', { hasText: 'Apply' }).click();
@@ -208,7 +243,30 @@ async function timeApply(frame: Frame, sandbox: SandboxProcess): Promise<Sample>
   const firstPage = (await sandbox.requestTimes()).find((time) => time.url.includes('/blood_pressure/grouped') && !time.url.includes('next_cursor'));
   if (!firstPage?.finishedAt) throw new Error('the sandbox saw no first-page request for this Apply');
   const clickAt = timeOrigin + click;
+  const sent = firstPage.finishedAt;
+  const workbenchTrace = await takeTrace(workbench.page, clickAt);
+  const outerTrace = await takeTrace(outer, clickAt);
+  // The page's socket message: the first large one after the response's end (a page of 2,000 readings is ~100 KB).
+  const socket = workbenchTrace.find((e) => e.kind === 'ws' && e.at >= sent && (e.bytes ?? 0) > 20_000);
+  const port = workbenchTrace.find((e) => e.kind === 'port-out' && e.type === 'page');
+  const outerIn = outerTrace.find((e) => e.kind === 'port-in' && e.type === 'page');
+  const pageAt = timeOrigin + page;
+  const readStart = workbenchTrace.find((e) => e.kind === 'read-start' && e.at >= (socket?.at ?? Infinity) && e.bytes === socket?.bytes);
+  const readEnd = workbenchTrace.find((e) => e.kind === 'read-end' && e.at >= (readStart?.at ?? Infinity) && e.bytes === socket?.bytes);
+  const socketsBefore = workbenchTrace.filter((e) => e.kind === 'ws' && e.at < (socket?.at ?? -Infinity)).length;
+  const readsBefore = workbenchTrace.filter((e) => e.kind === 'read-end' && e.at < (socket?.at ?? -Infinity)).length;
+  const before = workbenchTrace.filter((e) => e.kind === 'ws' && e.at >= sent && e.at <= (socket?.at ?? sent));
   return {
+    socketMessages: before.length,
+    socketBytes: before.reduce((sum, e) => sum + (e.bytes ?? 0), 0),
+    socketMethods: before.flatMap((e) => e.methods ?? []),
+    responseToSocketMs: (socket?.at ?? Number.NaN) - sent,
+    socketToReadMs: (readStart?.at ?? Number.NaN) - (socket?.at ?? Number.NaN),
+    readMs: (readEnd?.at ?? Number.NaN) - (readStart?.at ?? Number.NaN),
+    readsAhead: socketsBefore - readsBefore,
+    readToPortMs: (port?.at ?? Number.NaN) - (readEnd?.at ?? Number.NaN),
+    portToOuterMs: (outerIn?.at ?? Number.NaN) - (port?.at ?? Number.NaN),
+    outerToPanelMs: pageAt - (outerIn?.at ?? Number.NaN),
     requestArrivedMs: firstPage.arrivedAt - clickAt,
     responseSentMs: firstPage.finishedAt - clickAt,
     responseToPageMs: timeOrigin + page - firstPage.finishedAt,

@@ -14,6 +14,8 @@ export interface BenchFigure {
   baseline?: Measure & { what: string };
   /** figure / baseline (for sizes: figure / target). */
   ratio?: number;
+  /** The spread of the per-repetition ratios (each repetition's figure ÷ its own baseline): p25–p75. */
+  ratioSpread?: { p25: number; p75: number; reps: number };
   /** The goal from issue 7, e.g. "ratio ≤ 1.10"; never a test threshold. */
   target?: string;
   /** Whether the target is met; undefined when there is none. */
@@ -32,7 +34,8 @@ export function emitResults(benchmark: string, figures: BenchFigure[]): void {
 export function describeFigure(f: BenchFigure): string {
   const value = `${formatNumber(f.figure.value)} ${f.figure.unit}`;
   const baseline = f.baseline ? ` | baseline ${formatNumber(f.baseline.value)} ${f.baseline.unit} (${f.baseline.what})` : '';
-  const ratio = f.ratio === undefined ? '' : ` | ratio ${f.ratio.toFixed(2)}×`;
+  const spread = f.ratioSpread ? ` (p25–p75 ${f.ratioSpread.p25.toFixed(2)}–${f.ratioSpread.p75.toFixed(2)} over ${f.ratioSpread.reps} reps)` : '';
+  const ratio = f.ratio === undefined ? '' : ` | ratio ${f.ratio.toFixed(2)}×${spread}`;
   const target = f.target ? ` | target ${f.target}${f.meetsTarget === undefined ? '' : f.meetsTarget ? ' ✓' : ' ✗'}` : '';
   return `${f.title}: ${value}${baseline}${ratio}${target}`;
 }
