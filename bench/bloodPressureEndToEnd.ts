@@ -78,7 +78,7 @@ async function main(): Promise<void> {
           `from the click: request at the sandbox ${sample.requestArrivedMs.toFixed(1)}, response sent ${sample.responseSentMs.toFixed(1)}; ` +
           `response sent → first page ${sample.responseToPageMs.toFixed(1)} [→ socket ${sample.responseToSocketMs.toFixed(1)}, → read ${sample.socketToReadMs.toFixed(1)} (${sample.readsAhead} ahead), ` +
           `read ${sample.readMs.toFixed(1)}, → port ${sample.readToPortMs.toFixed(1)}, ` +
-          `→ outer frame ${sample.portToOuterMs.toFixed(1)}, → panel frame ${sample.outerToPanelMs.toFixed(1)}; ${sample.socketMessages} socket messages, ${sample.socketBytes} B: ${sample.socketMethods.join(' ')}]; at the sandbox ${sample.serverMs.toFixed(1)}); ` +
+          `→ outer frame ${sample.portToOuterMs.toFixed(1)}, → panel frame ${sample.outerToPanelMs.toFixed(1)}; ${sample.socketMessages} socket messages, ${sample.socketBytes} B]; read since the click: ${sample.socketMethods.join(' ')}; at the sandbox ${sample.serverMs.toFixed(1)}); ` +
           `undici + JSON.parse ${fetched.ms.toFixed(1)} ms (at the sandbox ${bareServer.toFixed(1)}); idle frame ${idle.toFixed(1)} ms`,
       );
       if (warmUp) continue;

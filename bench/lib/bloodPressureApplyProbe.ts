@@ -47,7 +47,7 @@ export interface Sample {
   /** Extension-host socket messages the workbench took in from the response's end up to the page's (the page's included), and their bytes. */
   socketMessages: number;
   socketBytes: number;
-  /** Their RPC methods. */
+  /** Every socket message read from the click up to the page's read: ms after the click it was read, its bytes and RPC methods. */
   socketMethods: string[];
 }
 
@@ -82,7 +82,9 @@ export async function timeApply(workbench: Workbench, outer: Frame, frame: Frame
   return {
     socketMessages: before.length,
     socketBytes: before.reduce((sum, e) => sum + (e.bytes ?? 0), 0),
-    socketMethods: before.flatMap((e) => e.methods ?? []),
+    socketMethods: workbenchTrace
+      .filter((e) => e.kind === 'read-end' && e.at <= (readEnd?.at ?? Infinity))
+      .map((e) => `${(e.at - clickAt).toFixed(0)}ms:${e.bytes}B${e.methods?.length ? `:${e.methods.join(',')}` : ''}`),
     responseToSocketMs: (socket?.at ?? Number.NaN) - sent,
     socketToReadMs: (readStart?.at ?? Number.NaN) - (socket?.at ?? Number.NaN),
     readMs: (readEnd?.at ?? Number.NaN) - (readStart?.at ?? Number.NaN),
