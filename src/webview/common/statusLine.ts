@@ -36,11 +36,6 @@ export class StatusLine {
     this.ring.classList.toggle('held', held);
   }
 
-  /** Whether the ring is held still (render snapshots, tests). */
-  get ringHeld(): boolean {
-    return this.ring.classList.contains('held');
-  }
-
   /** Busy shows the ring and Cancel; the text is the progress or, when done, the summary. */
   show(busy: boolean, text: string): void {
     this.ring.hidden = !busy;
