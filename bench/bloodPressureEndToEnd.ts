@@ -27,9 +27,11 @@ import { bloodPressureQueryOf, type BloodPressureForm } from '../src/domain/bloo
 import { openWorkbench, type Workbench } from '../test/e2e/workbench';
 import { describeHost, MINIMUM_HOST, selectHost } from '../test/host/hosts.mjs';
 import { productionBuild } from './lib/productionBuild';
-import { describeFigure, emitResults, type BenchFigure } from './lib/results';
+import { describeFigure, emitResults, spreadOf, type BenchFigure } from './lib/results';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { median, percentile, round } from './lib/stats';
+import { timeApply, type Sample } from './lib/bloodPressureApplyProbe';
+import { installMessageTrace } from './lib/workbenchMessageTrace';
 
 const TEAM_KEY = 'bench-team-key-bp-e2e';
 const HEAVY_READER = 'sample-heavy-reader';
@@ -40,42 +42,20 @@ const IDLE_FRAMES = 30;
 const TARGET = 1.5;
 const PANEL_TITLE = `Blood Pressure: ${HEAVY_READER}`;
 
-/** What the probe in the webview's frame records for one Apply, on the frame's performance.now() clock. */
-interface Probe {
-  click?: number;
-  loading?: number;
-  page?: number;
-  rows?: number;
-  painted?: number;
-  timeOrigin?: number;
-}
-
-interface Sample {
-  totalMs: number;
-  clickToLoadingMs: number;
-  loadingToPageMs: number;
-  pageToRowsMs: number;
-  rowsToFrameMs: number;
-  /** From the click: the first-page request reached the sandbox / its response was sent. */
-  requestArrivedMs: number;
-  responseSentMs: number;
-  /** The response's end at the sandbox → the first `page` message in the webview. */
-  responseToPageMs: number;
-  /** Arrival → end of the panel's first-page request at the sandbox. */
-  serverMs: number;
-}
-
 async function main(): Promise<void> {
   const build = productionBuild();
   const sandbox = await startSandboxProcess({ users: 6, seed: 11, apiKey: TEAM_KEY, heavyUserReadings: HEAVY_READINGS });
   const host = selectHost(process.env.HDE_HOSTS, MINIMUM_HOST);
   console.error(`[bench] bloodPressureEndToEnd: ${describeHost(host)}`);
   const workbench = await openWorkbench({ host, vsix: build.vsix, settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
+  // The message trace is in every frame from the start: the workbench is loaded again with it.
+  await installMessageTrace(workbench.page);
+  await workbench.load();
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   try {
     await workbench.activityBarEntry().waitFor({ timeout: 60_000 });
     await workbench.switchEnvironmentAndSetKey('Sandbox US', TEAM_KEY);
-    const frame = await openPanel(workbench);
+    const { frame, outer } = await openPanel(workbench);
     const form = await formShown(frame);
     const url = requestUrl(sandbox.url, groupedBloodPressureRequest(await heavyReaderId(sandbox), bloodPressureQueryOf(form)));
     log(`query ${JSON.stringify(form)}; first page: ${url.replace(sandbox.url, '')}`);
@@ -86,7 +66,7 @@ async function main(): Promise<void> {
     const frameMs: number[] = [];
     let firstPageReadings = 0;
     for (let rep = 0; rep < WARM_UPS + REPS; rep++) {
-      const sample = await timeApply(frame, sandbox);
+      const sample = await timeApply(workbench, outer, frame, sandbox);
       const fetched = await fetchAndParse(agent, url);
       const bareServer = await serverTimeOf(sandbox, url.replace(sandbox.url, ''));
       const idle = await idleFrameMs(frame);
@@ -96,7 +76,9 @@ async function main(): Promise<void> {
         `${warmUp ? 'warm-up' : `rep ${rep - WARM_UPS + 1}`}: Apply → first rows on screen ${sample.totalMs.toFixed(1)} ms ` +
           `(→ loading ${sample.clickToLoadingMs.toFixed(1)}, → first page ${sample.loadingToPageMs.toFixed(1)}, → rows ${sample.pageToRowsMs.toFixed(1)}, → frame ${sample.rowsToFrameMs.toFixed(1)}; ` +
           `from the click: request at the sandbox ${sample.requestArrivedMs.toFixed(1)}, response sent ${sample.responseSentMs.toFixed(1)}; ` +
-          `response sent → first page ${sample.responseToPageMs.toFixed(1)}; at the sandbox ${sample.serverMs.toFixed(1)}); ` +
+          `response sent → first page ${sample.responseToPageMs.toFixed(1)} [→ socket ${sample.responseToSocketMs.toFixed(1)}, → read ${sample.socketToReadMs.toFixed(1)} (${sample.readsAhead} ahead), ` +
+          `read ${sample.readMs.toFixed(1)}, → port ${sample.readToPortMs.toFixed(1)}, ` +
+          `→ outer frame ${sample.portToOuterMs.toFixed(1)}, → panel frame ${sample.outerToPanelMs.toFixed(1)}; ${sample.socketMessages} socket messages, ${sample.socketBytes} B]; read since the click: ${sample.socketMethods.join(' ')}; at the sandbox ${sample.serverMs.toFixed(1)}); ` +
           `undici + JSON.parse ${fetched.ms.toFixed(1)} ms (at the sandbox ${bareServer.toFixed(1)}); idle frame ${idle.toFixed(1)} ms`,
       );
       if (warmUp) continue;
@@ -110,7 +92,8 @@ async function main(): Promise<void> {
     const baselineSamples = fetchMs.map((ms, i) => ms + 2 * frameMs[i]!);
     const figure = median(total);
     const baseline = median(fetchMs) + 2 * median(frameMs);
-    const part = (key: keyof Sample) => ({ medianMs: round(median(samples.map((s) => s[key])), 1), samplesMs: samples.map((s) => round(s[key], 1)) });
+    const ratios = total.map((ms, i) => ms / baselineSamples[i]!);
+    const part = (key: Exclude<keyof Sample, 'socketMethods' | 'readsAhead'>) => ({ medianMs: round(median(samples.map((s) => s[key])), 1), samplesMs: samples.map((s) => round(s[key], 1)) });
     const figures: BenchFigure[] = [
       {
         id: 'bloodPressureEndToEnd',
@@ -118,6 +101,7 @@ async function main(): Promise<void> {
         figure: { value: round(figure, 1), unit: 'ms' },
         baseline: { value: round(baseline, 1), unit: 'ms', what: 'bare undici.request + JSON.parse of the same first-page request, plus two idle frames of the webview' },
         ratio: round(figure / baseline, 2),
+        spread: spreadOf(ratios, 'ratio'),
         target: `ratio ≤ ${TARGET}`,
         meetsTarget: figure / baseline <= TARGET,
         details: {
@@ -135,6 +119,14 @@ async function main(): Promise<void> {
           clickToRequestAtSandbox: part('requestArrivedMs'),
           clickToResponseSent: part('responseSentMs'),
           responseSentToFirstPage: part('responseToPageMs'),
+          responseSentToSocketMessage: part('responseToSocketMs'),
+          socketMessageToRead: part('socketToReadMs'),
+          socketMessageRead: part('readMs'),
+          readsAheadOfThePage: samples.map((s) => s.readsAhead),
+          readToWebviewPort: part('readToPortMs'),
+          webviewPortToOuterFrame: part('portToOuterMs'),
+          outerFrameToPanelFrame: part('outerToPanelMs'),
+          socketMessagesInPageLeg: samples.map((s) => s.socketMessages),
           panelRequestAtSandbox: part('serverMs'),
           bareRequestAtSandbox: { medianMs: round(median(bareServerMs), 1), samplesMs: bareServerMs.map((ms) => round(ms, 1)) },
           firstPageReadings,
@@ -160,7 +152,7 @@ function log(message: string): void {
 }
 
 /** Opens the heavy reader's panel from the palette (its default query) and waits for its first load. */
-async function openPanel(workbench: Workbench): Promise<Frame> {
+async function openPanel(workbench: Workbench): Promise<{ frame: Frame; outer: Frame }> {
   await workbench.runCommand('Health Data: Show Blood Pressure');
   await workbench.dismissHovers();
   await workbench.quickInput().locator('.monaco-list-row', { hasText: HEAVY_READER }).first().click();
@@ -169,10 +161,10 @@ async function openPanel(workbench: Workbench): Promise<Frame> {
   // A Frame, not a FrameLocator: the probe is evaluated in it.
   const outer = await (await workbench.page.locator('iframe.webview.ready:visible').first().elementHandle())?.contentFrame();
   const inner = await (await outer?.locator('iframe#active-frame').elementHandle())?.contentFrame();
-  if (!inner) throw new Error('the webview frame of the panel was not found');
+  if (!inner || !outer) throw new Error('the webview frame of the panel was not found');
   // tsx compiles this file with esbuild's keepNames: functions evaluated in the page call __name.
   await inner.evaluate('globalThis.__name = (target) => target');
-  return inner;
+  return { frame: inner, outer };
 }
 
 async function formShown(frame: Frame): Promise<BloodPressureForm> {
@@ -191,72 +183,6 @@ async function heavyReaderId(sandbox: SandboxProcess): Promise<string> {
   } finally {
     await client.close();
   }
-}
-
-/**
- * One Apply: the probe is installed in the webview's frame, Apply is clicked with the mouse, and
- * the probe's times are read once the new load's rows are on screen; then the load is left to finish.
- */
-async function timeApply(frame: Frame, sandbox: SandboxProcess): Promise<Sample> {
-  await sandbox.requestTimes(); // the ones before this Apply
-  await frame.evaluate(installProbe);
-  await frame.locator('vscode-button:not([disabled])', { hasText: 'Apply' }).click();
-  await frame.waitForFunction(() => (window as unknown as { __applyProbe: Probe }).__applyProbe.painted !== undefined, undefined, { timeout: 120_000 });
-  const probe = await frame.evaluate(() => (window as unknown as { __applyProbe: Probe }).__applyProbe);
-  await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 120_000 });
-  const { click, loading, page, rows, painted, timeOrigin } = probe as Required<Probe>;
-  const firstPage = (await sandbox.requestTimes()).find((time) => time.url.includes('/blood_pressure/grouped') && !time.url.includes('next_cursor'));
-  if (!firstPage?.finishedAt) throw new Error('the sandbox saw no first-page request for this Apply');
-  const clickAt = timeOrigin + click;
-  return {
-    requestArrivedMs: firstPage.arrivedAt - clickAt,
-    responseSentMs: firstPage.finishedAt - clickAt,
-    responseToPageMs: timeOrigin + page - firstPage.finishedAt,
-    serverMs: firstPage.finishedAt - firstPage.arrivedAt,
-    totalMs: painted - click,
-    clickToLoadingMs: loading - click,
-    loadingToPageMs: page - loading,
-    pageToRowsMs: rows - page,
-    rowsToFrameMs: painted - rows,
-  };
-}
-
-/** Runs in the webview's frame: records the click, the host's `loading` and first `page`, and the first rows painted. */
-function installProbe(): void {
-  interface ProbeWindow {
-    __applyProbe: Probe;
-    __applyProbeStop?: () => void;
-  }
-  const w = window as unknown as ProbeWindow;
-  w.__applyProbeStop?.();
-  const probe: Probe = { timeOrigin: performance.timeOrigin };
-  w.__applyProbe = probe;
-  const stop = new AbortController();
-  // The click's own timestamp (when the input happened), before the button's handler runs.
-  addEventListener('click', (event) => (probe.click ??= event.timeStamp), { capture: true, signal: stop.signal });
-  addEventListener(
-    'message',
-    (event: MessageEvent<{ type?: string }>) => {
-      if (probe.click === undefined) return;
-      if (event.data?.type === 'loading') probe.loading ??= event.timeStamp;
-      else if (event.data?.type === 'page' && probe.loading !== undefined) probe.page ??= event.timeStamp;
-    },
-    { capture: true, signal: stop.signal },
-  );
-  const hasRow = (): boolean => document.querySelector('#readings .vrow:not(.vhead):not([hidden])') !== null;
-  const observer = new MutationObserver(() => {
-    if (probe.page === undefined || probe.rows !== undefined || !hasRow()) return;
-    probe.rows = performance.now();
-    requestAnimationFrame(() => {
-      probe.painted = performance.now();
-      w.__applyProbeStop?.();
-    });
-  });
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-  w.__applyProbeStop = () => {
-    observer.disconnect();
-    stop.abort();
-  };
 }
 
 /** The median requestAnimationFrame interval of the idle webview, in its frame. */
