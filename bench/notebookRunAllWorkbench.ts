@@ -9,11 +9,9 @@
 // runner against a sandbox in its own process, what notebookRunAll measures) plus one idle frame
 // of the output page per request cell.
 // Legs, on the epoch clocks of the workbench page, the output page and the extension host (one
-// machine; see lib/notebookRunProbe.ts): click → the first cell starts (queueing: the executions,
-// the target, the baseline file, clearOutput), the cells' own runs (the runner's ms, requests
-// included), the gaps between cells (the controller's awaits of replaceOutput/end/start/clearOutput),
-// the last result's trip host → output page, its render, and the frame after; and when cold, the
-// renderer module's fetch.
+// machine; see lib/notebookRunProbe.ts): click → the last cell's runner starts (queueing, the cells
+// before it and the controller's awaits between cells), the last cell's own run, its result's trip
+// to the output page's renderer (with the renderer's load when cold), the render, and the frame after.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
@@ -42,21 +40,19 @@ const LAST_REQUEST = 'list_order_set_markers';
 
 interface Legs {
   totalMs: number;
-  /** Click → the first cell's runner starts (extension host clock). */
-  queueMs: number;
-  /** The runner's own time over every cell, requests included. */
-  cellsMs: number;
-  /** Between one cell's runner ending and the next one's starting, summed. */
-  betweenCellsMs: number;
-  /** The last cell's runner ends → its result arrives in the output page. */
-  lastToPageMs: number;
-  /** The result's arrival → drawn in its shadow root. */
+  /** Click → the last request cell's runner starts (extension host clock): queueing, and every cell before it with the controller's awaits between cells. */
+  toLastCellMs: number;
+  /** The last cell's own run (the runner's ms, its request included). */
+  lastCellMs: number;
+  /** Its runner ends → the output page's renderer reads its result (the trip through the workbench; the renderer's load when cold). */
+  lastToReadMs: number;
+  /** Read → drawn in its shadow root. */
   renderMs: number;
   /** Drawn → the frame after. */
   frameMs: number;
   /** The renderer module's fetch (cold only: 0 once loaded). */
   rendererFetchMs: number;
-  /** The first result in the output page → the first drawn (module load and activation when cold). */
+  /** The first result read in the output page → the first drawn. */
   firstRenderMs: number;
 }
 
@@ -134,7 +130,7 @@ async function measureHost(host: Host, vsix: string, sandbox: SandboxProcess): P
 async function runTwice(workbench: Workbench, first: boolean): Promise<{ cold: Legs; warm: Legs; frame: number }> {
   const notebook = workbench.page.locator('.notebookOverlay').first();
   await workbench.runCommand('Health Data: New Notebook');
-  await notebook.locator('.cell-list-container .monaco-list-row.code-cell-row').first().waitFor().catch(async (e: unknown) => { await workbench.screenshot('nb-debug0'); throw e; });
+  await notebook.locator('.cell-list-container .monaco-list-row.code-cell-row').first().waitFor();
   // The notebook draws the outputs of the cells on screen: bring the last request cell there.
   await scrollToLastCell(workbench);
   await workbench.page.waitForTimeout(300);
@@ -157,37 +153,30 @@ async function timeRunAll(workbench: Workbench, mayAskController: boolean): Prom
     if (asked) await workbench.pickQuickPickItem(/Health Data/);
   }
   const frame = await outputFrame(workbench, clickAt);
-  await frame.waitForFunction(
-    ([since, last]) => (window as unknown as { __nbProbe: NotebookRunProbe }).__nbProbe.renders.some((r) => r.at > since && r.line.includes(last) && r.paintedAt !== undefined),
-    [clickAt, LAST_REQUEST] as const,
-    { timeout: RUN_TIMEOUT_MS },
-  );
-  const probe = await everyResultRead(workbench, frame, clickAt);
-  await scrollToLastCell(workbench);
-  return legsOf(probe, clickAt);
+  await frame
+    .waitForFunction(`window.__nbProbe.renders.some((r) => r.at > ${clickAt} && r.line.includes('${LAST_REQUEST}') && r.paintedAt !== undefined)`, undefined, { timeout: RUN_TIMEOUT_MS })
+    .catch(async (error: unknown) => {
+      throw new Error(`the last result was not drawn: ${String(error)}; the probe saw ${JSON.stringify(await frame.evaluate('window.__nbProbe'))}`);
+    });
+  return legsOf((await frame.evaluate('window.__nbProbe')) as NotebookRunProbe, clickAt);
 }
 
 function legsOf(probe: NotebookRunProbe, clickAt: number): Legs {
-  const messages = probe.messages.filter((m) => m.ranAt >= Math.floor(clickAt) - 1);
-  const renders = probe.renders.filter((r) => r.at > clickAt);
-  const lastRender = renders.find((r) => r.line.includes(LAST_REQUEST))!;
-  const lastMessage = messages.find((m) => m.path.includes(LAST_REQUEST));
-  if (messages.length < REQUEST_CELLS || !lastMessage) throw new Error(`the output page saw ${messages.length} results of ${REQUEST_CELLS} (${JSON.stringify(probe.messages.map((m) => m.path))})`);
-  // One result per cell, in order: the last message of each request line.
-  const perCell = [...new Map(messages.map((m) => [m.path, m])).values()].sort((a, b) => a.ranAt - b.ranAt);
-  let between = 0;
-  for (let index = 1; index < perCell.length; index++) between += perCell[index]!.ranAt - (perCell[index - 1]!.ranAt + perCell[index - 1]!.ms);
+  const lastRender = probe.renders.find((r) => r.at > clickAt && r.line.includes(LAST_REQUEST))!;
+  const lastRead = probe.messages.find((m) => m.ranAt >= Math.floor(clickAt) - 1 && m.path.includes(LAST_REQUEST));
+  if (!lastRead) throw new Error(`the output page read no result of the last cell for this run (${JSON.stringify(probe.messages)})`);
+  const firstRead = probe.messages.find((m) => m.at > clickAt)!;
+  const firstDrawn = probe.renders.find((r) => r.at > clickAt)!;
   const rendererFetched = probe.renderer && probe.renderer.startAt > clickAt ? probe.renderer.endAt - probe.renderer.startAt : 0;
   return {
     totalMs: lastRender.paintedAt! - clickAt,
-    queueMs: perCell[0]!.ranAt - clickAt,
-    cellsMs: perCell.reduce((sum, m) => sum + m.ms, 0),
-    betweenCellsMs: between,
-    lastToPageMs: lastMessage.at - (lastMessage.ranAt + lastMessage.ms),
-    renderMs: lastRender.at - lastMessage.at,
+    toLastCellMs: lastRead.ranAt - clickAt,
+    lastCellMs: lastRead.ms,
+    lastToReadMs: lastRead.at - (lastRead.ranAt + lastRead.ms),
+    renderMs: lastRender.at - lastRead.at,
     frameMs: lastRender.paintedAt! - lastRender.at,
     rendererFetchMs: rendererFetched,
-    firstRenderMs: (renders[0]?.at ?? 0) - messages[0]!.at,
+    firstRenderMs: firstDrawn.at - firstRead.at,
   };
 }
 
@@ -196,28 +185,15 @@ async function scrollToLastCell(workbench: Workbench): Promise<void> {
   const notebook = workbench.page.locator('.notebookOverlay').first();
   const lastCell = notebook.locator('.cell-list-container .monaco-list-row.code-cell-row', { hasText: LAST_REQUEST }).first();
   await notebook.locator('.cell-list-container').hover();
-  for (let step = 0; step < 100 && !(await lastCell.isVisible()); step++) {
-    await workbench.page.mouse.wheel(0, 400);
+  // To the notebook's end (the cell's output goes below it), then back up until the cell shows.
+  for (let step = 0; step < 40; step++) await workbench.page.mouse.wheel(0, 1_000);
+  await workbench.page.waitForTimeout(200);
+  for (let step = 0; step < 40 && !(await lastCell.isVisible()); step++) {
+    await workbench.page.mouse.wheel(0, -200);
     await workbench.page.waitForTimeout(50);
   }
   await lastCell.waitFor();
-}
-
-/**
- * The probe once every cell's result of the run since `since` has been read: the cells above the
- * screen are drawn (and their results read) only when scrolled to, after the run's figure is taken.
- */
-async function everyResultRead(workbench: Workbench, frame: Frame, since: number): Promise<NotebookRunProbe> {
-  const read = async (): Promise<NotebookRunProbe> => (await frame.evaluate('window.__nbProbe')) as NotebookRunProbe;
-  let probe = await read();
-  const cellsRead = (): number => new Set(probe.messages.filter((m) => m.ranAt >= Math.floor(since) - 1).map((m) => m.path)).size;
-  await workbench.page.locator('.notebookOverlay .cell-list-container').first().hover();
-  for (let step = 0; step < 60 && cellsRead() < REQUEST_CELLS; step++) {
-    await workbench.page.mouse.wheel(0, -400);
-    await workbench.page.waitForTimeout(100);
-    probe = await read();
-  }
-  return probe;
+  await workbench.page.waitForTimeout(200);
 }
 
 /** The notebook's output page: the frame whose probe has seen a result since `since`. */
@@ -231,7 +207,6 @@ async function outputFrame(workbench: Workbench, since: number): Promise<Frame> 
     await workbench.page.waitForTimeout(20);
   }
   const seen = await Promise.all(workbench.page.frames().map(async (frame) => `${frame.url().slice(0, 120)}: ${await frame.evaluate('JSON.stringify(window.__nbProbe ? { m: window.__nbProbe.messages.length, r: window.__nbProbe.renders.length, k: window.__nbDebug } : null)').catch((e: unknown) => String(e).slice(0, 80))}`));
-  await workbench.screenshot('nb-debug');
   throw new Error(`no output page received a cell result; frames: ${seen.join('\n')}`);
 }
 
@@ -261,8 +236,8 @@ async function commandLineRunMs(client: HealthApiClient): Promise<number> {
 function describeLegs(legs: Legs): string {
   const f = (ms: number): string => ms.toFixed(1);
   return (
-    `${f(legs.totalMs)} ms (queue ${f(legs.queueMs)}, cells ${f(legs.cellsMs)}, between cells ${f(legs.betweenCellsMs)}, ` +
-    `last result → page ${f(legs.lastToPageMs)}, render ${f(legs.renderMs)}, frame ${f(legs.frameMs)}, renderer fetch ${f(legs.rendererFetchMs)}, first result → first drawn ${f(legs.firstRenderMs)})`
+    `${f(legs.totalMs)} ms (→ last cell starts ${f(legs.toLastCellMs)}, its run ${f(legs.lastCellMs)}, → its result read in the page ${f(legs.lastToReadMs)}, ` +
+    `→ drawn ${f(legs.renderMs)}, → frame ${f(legs.frameMs)}; renderer fetch ${f(legs.rendererFetchMs)}, first result read → drawn ${f(legs.firstRenderMs)})`
   );
 }
 

@@ -38,7 +38,8 @@ export const NOTEBOOK_RUN_PROBE = String.raw`(() => {
   const parse = JSON.parse;
   JSON.parse = function (text, reviver) {
     const value = parse.call(this, text, reviver);
-    if (typeof text === 'string' && text.startsWith('{"version":1') && value && value.ranAt && value.request) {
+    // (the extension host writes it pretty-printed: only the first character is certain)
+    if (typeof text === 'string' && text.charCodeAt(0) === 123 && value && value.version === 1 && value.ranAt && value.request) {
       probe.messages.push({ at: epoch(performance.now()), ranAt: Date.parse(value.ranAt), ms: value.ms, path: value.request.method + ' ' + value.request.path });
     }
     return value;
