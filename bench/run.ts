@@ -6,7 +6,7 @@
 //   npm run bench -- clientOverhead    only the named ones (footprint, activation, clientOverhead,
 //                                      allUsers, bloodPressure, workbench, coverageScan, coverageScroll,
 //                                      agentDiagnose, notebookRunAll, scrubThroughput, bloodPressureHost,
-//                                      bloodPressureEndToEnd, investigationReplay)
+//                                      bloodPressureEndToEnd, investigationReplay, notebookRunAllWorkbench)
 // HDE_BENCH_REPS overrides the repetitions of every benchmark (default 5–7).
 // Before building, the machine is checked the way `npm test` checks it (test/host/preflight.mjs):
 // Chromium, and the toolchain and code-server build the selected benchmarks need, are installed
@@ -16,14 +16,14 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrerequisites } from '../test/host/preflight.mjs';
-import { describeHost, MINIMUM_HOST, selectHost } from '../test/host/hosts.mjs';
+import { describeHost, HOSTS, MINIMUM_HOST, selectHost, selectHosts } from '../test/host/hosts.mjs';
 import { ensureHost } from '../test/host/provision.mjs';
 import { benchNeeds } from './lib/benchPrerequisites';
 import { makeProductionBuild, removeProductionBuild, REPO_ROOT } from './lib/productionBuild';
 import { describeFigure, RESULT_PREFIX, withSpread, type BenchFigure } from './lib/results';
 import { round } from './lib/stats';
 
-const BENCHMARKS = ['footprint', 'activation', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench', 'coverageScan', 'coverageScroll', 'agentDiagnose', 'notebookRunAll', 'scrubThroughput', 'bloodPressureHost', 'bloodPressureEndToEnd', 'investigationReplay'] as const;
+const BENCHMARKS = ['footprint', 'activation', 'clientOverhead', 'allUsers', 'bloodPressure', 'workbench', 'coverageScan', 'coverageScroll', 'agentDiagnose', 'notebookRunAll', 'scrubThroughput', 'bloodPressureHost', 'bloodPressureEndToEnd', 'investigationReplay', 'notebookRunAllWorkbench'] as const;
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'results.json');
 
 interface BenchmarkRun {
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   console.log(`Health Data Explorer benchmarks — ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}`);
   console.log('Each figure: median over repetitions (after a warm-up), with a baseline measured in the same run.\n');
 
-  const needs = benchNeeds(selected, selectHost(process.env.HDE_HOSTS, MINIMUM_HOST));
+  const needs = benchNeeds(selected, selectHost(process.env.HDE_HOSTS, MINIMUM_HOST), selectHosts(process.env.HDE_HOSTS, HOSTS));
   ensurePrerequisites(needs);
   for (const host of needs.hosts) {
     process.stdout.write(`Checking ${describeHost(host)}… `);

@@ -5,9 +5,11 @@
 import type { Host } from '../../test/host/hosts.mjs';
 
 /** Benchmarks that launch Chromium (a bare page or the workbench). */
-const BROWSER_BENCHMARKS: ReadonlySet<string> = new Set(['activation', 'bloodPressure', 'workbench', 'coverageScroll', 'bloodPressureEndToEnd']);
+const BROWSER_BENCHMARKS: ReadonlySet<string> = new Set(['activation', 'bloodPressure', 'workbench', 'coverageScroll', 'bloodPressureEndToEnd', 'notebookRunAllWorkbench']);
 /** Benchmarks that start code-server (the engine minimum unless HDE_HOSTS names another). */
 const HOST_BENCHMARKS: ReadonlySet<string> = new Set(['activation', 'workbench', 'bloodPressureEndToEnd']);
+/** Benchmarks that start code-server on every host HDE_HOSTS names (both unless it names fewer). */
+const EVERY_HOST_BENCHMARKS: ReadonlySet<string> = new Set(['notebookRunAllWorkbench']);
 
 export interface BenchNeeds {
   browser: boolean;
@@ -18,10 +20,14 @@ export interface BenchNeeds {
 /**
  * @param selected the benchmarks about to run
  * @param benchHost the host the workbench benchmarks start (selectHost(HDE_HOSTS, MINIMUM_HOST))
+ * @param everyHost the hosts the every-host benchmarks start (selectHosts(HDE_HOSTS, HOSTS))
  */
-export function benchNeeds(selected: readonly string[], benchHost: Host): BenchNeeds {
+export function benchNeeds(selected: readonly string[], benchHost: Host, everyHost: readonly Host[] = [benchHost]): BenchNeeds {
+  const hosts = new Set<Host>();
+  if (selected.some((name) => HOST_BENCHMARKS.has(name))) hosts.add(benchHost);
+  if (selected.some((name) => EVERY_HOST_BENCHMARKS.has(name))) for (const host of everyHost) hosts.add(host);
   return {
     browser: selected.some((name) => BROWSER_BENCHMARKS.has(name)),
-    hosts: selected.some((name) => HOST_BENCHMARKS.has(name)) ? [benchHost] : [],
+    hosts: [...hosts],
   };
 }

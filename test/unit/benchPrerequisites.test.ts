@@ -22,6 +22,12 @@ describe('benchNeeds', () => {
     assert.deepEqual(benchNeeds(['bloodPressureEndToEnd'], NEWEST_HOST), { browser: true, hosts: [NEWEST_HOST] });
   });
 
+  it('asks for every host HDE_HOSTS names for the notebook Run All in the workbench, each once', () => {
+    assert.deepEqual(benchNeeds(['notebookRunAllWorkbench'], MINIMUM_HOST, [MINIMUM_HOST, NEWEST_HOST]), { browser: true, hosts: [MINIMUM_HOST, NEWEST_HOST] });
+    assert.deepEqual(benchNeeds(['workbench', 'notebookRunAllWorkbench'], NEWEST_HOST, [MINIMUM_HOST, NEWEST_HOST]), { browser: true, hosts: [NEWEST_HOST, MINIMUM_HOST] });
+    assert.deepEqual(benchNeeds(['notebookRunAllWorkbench'], NEWEST_HOST, [NEWEST_HOST]), { browser: true, hosts: [NEWEST_HOST] });
+  });
+
   it('for a full run on a fresh machine, leads the preflight to ask for Chromium and the toolchain', () => {
     const needs = benchNeeds(['footprint', 'activation', 'bloodPressure', 'workbench'], MINIMUM_HOST);
     const names = prerequisitesFor({ codeServerInstall: needs.hosts.length > 0, browser: needs.browser }).map((item) => item.aptPackages.join(' '));
