@@ -223,8 +223,7 @@ export type BloodPressureWebviewMessage =
    */
   | { type: 'stop'; load: number }
   /**
-   * After each page: the webview has taken in `pages` pages of load `load` in all (a page is taken in
-   * on arrival, queued for the store's pass at the next frame: pageIntake.ts). The host requests
+   * After each page: the webview has taken in `pages` pages of load `load` in all. The host requests
    * at most a few pages beyond that (flow control, src/api/pageWindow.ts).
    */
   | { type: 'taken'; load: number; pages: number }

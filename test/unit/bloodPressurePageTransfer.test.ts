@@ -3,15 +3,14 @@
 // extension whose engine asks for it) carries a webview message — the message as JSON text in which
 // every typed array is a reference to an ArrayBuffer sent beside it as bytes — then taken into the
 // webview's store. Every field the panel shows comes out as the service sent it; the readings
-// travel as one buffer, never as JSON; and a burst's pages taken in one pass equal pages taken one
-// by one.
+// travel as one buffer, never as JSON.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { GroupedBloodPressure, User } from '../../src/api/schemas';
 import { timeZoneIdOf } from '../../src/api/wireValues';
-import { columnsOfPage, readingsInColumns, type PageColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
+import { columnsOfPage, readingsInColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
 import { bloodPressureQueryOf, defaultBloodPressureForm } from '../../src/domain/bloodPressure/bloodPressureQuery';
 import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
 import { parseTimestamp, ZoneCalendar } from '../../src/domain/zonedTime';
@@ -162,25 +161,5 @@ describe('a blood-pressure page carried to the webview as columns (vendor-shaped
     assert.equal(buffers[0]!.byteLength, expected, 'nothing beside the columns in the buffer');
     const tableChars = columns.sources.reduce((sum, s) => sum + Object.values(s.text).reduce((n, t) => n + JSON.stringify(t.values).length, 0), 0);
     assert.ok(json.length < 1_200 * columns.sources.length + tableChars, `JSON text ${json.length} chars for ${readings} readings`);
-  });
-
-  test('a burst of pages taken in one pass holds what the same pages taken one by one hold', () => {
-    const byUser = new Map<string, { zone: ZoneCalendar; columns: PageColumns[] }>();
-    for (const { user, zone, page } of pages) {
-      const entry = byUser.get(user.user_id) ?? byUser.set(user.user_id, { zone, columns: [] }).get(user.user_id)!;
-      entry.columns.push(columnsOfPage(page.groups, zone));
-    }
-    for (const { zone, columns } of byUser.values()) {
-      const oneByOne = new ReadingStore();
-      for (const page of columns) oneByOne.add(page);
-      const inOnePass = new ReadingStore();
-      assert.equal(inOnePass.addPages(columns), oneByOne.readingCount);
-      assert.equal(inOnePass.readingCount, oneByOne.readingCount);
-      assert.deepEqual(storedReadings(inOnePass, zone), storedReadings(oneByOne, zone));
-      assert.deepEqual(inOnePass.summaries(), oneByOne.summaries());
-      const range = { firstDay: zone.dayKey(Date.parse(`${TODAY}T12:00:00Z`) - 29 * 86_400_000), lastDay: TODAY };
-      assert.deepEqual(inOnePass.coverage(range), oneByOne.coverage(range));
-      assert.deepEqual(inOnePass.chartData(), oneByOne.chartData());
-    }
   });
 });

@@ -50,13 +50,6 @@ export class ReadingStore {
     return added;
   }
 
-  /** Appends pages in order in one pass (a burst's queued pages at one frame); returns the readings they held. */
-  addPages(pages: readonly PageColumns[]): number {
-    let added = 0;
-    for (const page of pages) added += this.add(page);
-    return added;
-  }
-
   get readingCount(): number {
     return this.count;
   }

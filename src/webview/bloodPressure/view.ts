@@ -1,11 +1,10 @@
 // The blood-pressure page: query bar, progress, actions, chart, coverage, summary and table. When a
 // query starts, the chart (axes and bands of the queried days), the coverage strip and the table
-// are laid out at once, while the first request is in flight. The first page goes into the store
-// and is painted at once; later pages are queued as they arrive and go into the store together at
-// the next frame (pageIntake.ts: its cost is the pages'), and the views are redrawn from the store
-// at the cost of their pixels and rows on screen, never of the history. While pages queue faster
-// than frames come (a burst), the progress ring and text hold still: no DOM work per page.
-// Each page is acknowledged on arrival (`taken`): the host fetches only a few pages beyond, so few
+// are laid out at once, while the first request is in flight. Each page of columns is then
+// appended to the store as it arrives (its cost is the page's) and the views are redrawn from the
+// store at most once a frame, at the cost of their pixels and rows on screen, never of the history:
+// the first page is painted at once, the later ones at the next frame, several in one paint.
+// Each page taken in is acknowledged (`taken`): the host fetches only a few pages beyond, so few
 // messages ever wait here and a click is handled at once. Cancel stops painting and tells the host,
 // which aborts its request in flight and posts what came back, then `complete`: the panel shows
 // the pages the Requests view recorded, and marks the part of the range never loaded.
@@ -33,7 +32,7 @@ import { CoverageStrip } from './coverageStrip';
 import { EmptyState } from './emptyState';
 import { HeldChartWindow } from './heldChartWindow';
 import { createSections, showSections, type Section, type Sections } from './pageSections';
-import { PageIntake } from './pageIntake';
+import { PaintPacer } from './paintPacer';
 import { pageHeading } from './pageHeading';
 import { QueryBar } from './queryBar';
 import { ReadingsTable } from './readingsTable';
@@ -61,18 +60,10 @@ export class BloodPressureView {
   private error: PanelErrorView | undefined;
   /** Data on screen (the first page painted), during or after a load. */
   private showingData = false;
-  /** Pages arrived and not yet in the store, and when the views are painted. */
-  private readonly intake = new PageIntake({
-    store: () => this.store,
-    painting: () => this.phase === 'loading' && !this.cancelling,
-    showingData: () => this.showingData,
-    paint: () => {
-      this.paintData();
-      this.report();
-    },
-    progress: (pageNumber, readings) => this.status.show(true, formatMessage(this.strings.loadingPages, pageNumber, this.numbers.format(readings))),
-    holdRing: (held) => this.status.hold(held),
-  });
+  private readonly pacer = new PaintPacer();
+  /** The latest page's number and readings so far, written out once a frame (not once a page: a burst brings many a frame). */
+  private progressPages = 0;
+  private progressReadings = 0;
   private readonly chartWindow = new HeldChartWindow();
 
   private readonly queryBar: QueryBar;
@@ -134,9 +125,16 @@ export class BloodPressureView {
         return this.startLoading(message.form, message.load);
       case 'page':
         if (this.phase !== 'loading') return;
+        this.store.add(message.columns);
         this.pages = message.pageNumber;
         this.channel.post({ type: 'taken', load: this.load, pages: message.pageNumber });
-        return this.intake.arrive(message);
+        // After a Cancel the pages the host had already received are taken in, and painted at `complete`.
+        if (this.cancelling) return;
+        this.progressPages = message.pageNumber;
+        this.progressReadings = message.readingsLoaded;
+        // The first page is painted at once; later ones at the next frame, several in one paint.
+        if (!this.showingData) return this.paintProgress();
+        return this.scheduleProgress();
       case 'complete':
         if (this.phase !== 'loading') return;
         return this.finish(message.cancelled);
@@ -159,9 +157,10 @@ export class BloodPressureView {
     this.pages = 0;
     this.cancelled = false;
     this.cancelling = false;
-    this.intake.restart();
+    this.pacer.restart();
     this.queryBar.showLoading(form);
     this.saveState();
+    this.pacer.stop();
     this.store = new ReadingStore();
     this.showingData = false;
     this.phase = 'loading';
@@ -177,15 +176,34 @@ export class BloodPressureView {
     this.coverage.markNotLoaded(undefined);
     this.renderCoverage();
     this.enableActions(false);
-    this.status.hold(false);
     this.status.show(true, formatMessage(this.strings.loadingPages, 0, 0));
     this.report();
   }
 
+  /** Paints what has arrived at the next frame (several pages in one frame: one paint). */
+  private scheduleProgress(): void {
+    this.pacer.nextFrame(() => this.paintProgress());
+  }
+
+  /** Once a frame while loading: the progress text; the views when PAINT_INTERVAL_MS has passed. */
+  private paintProgress(): void {
+    if (this.phase !== 'loading' || this.store.readingCount === 0) return;
+    this.status.show(true, formatMessage(this.strings.loadingPages, this.progressPages, this.numbers.format(this.progressReadings)));
+    const wait = this.pacer.waitMs();
+    if (!this.showingData || wait <= 0) {
+      this.paintData();
+      return this.report();
+    }
+    this.pacer.later(() => {
+      if (this.phase !== 'loading') return;
+      this.paintData();
+      this.report();
+    }, wait);
+  }
+
   /** Every view from the store: each costs its pixels or the sources and days, not the readings. */
   private paintData(): void {
-    if (this.phase === 'loading') this.intake.showProgress();
-    this.intake.measure(() => {
+    this.pacer.measure(() => {
       if (!this.showingData) {
         this.showingData = true;
         this.showSections(['chart', 'coverage', 'summary', 'table']);
@@ -205,14 +223,12 @@ export class BloodPressureView {
     if (this.phase !== 'loading' || this.cancelling) return;
     this.cancelling = true;
     this.channel.post({ type: 'stop', load: this.load });
-    this.intake.stop();
+    this.pacer.stop();
     this.status.show(false, this.strings.cancelling);
   }
 
   private finish(cancelled: boolean): void {
-    this.intake.stop();
-    this.intake.drain();
-    this.status.hold(false);
+    this.pacer.stop();
     this.cancelling = false;
     this.cancelled = cancelled;
     const readings = this.store.readingCount;
@@ -253,8 +269,7 @@ export class BloodPressureView {
   }
 
   private showError(error: PanelErrorView): void {
-    this.intake.stop(true);
-    this.status.hold(false);
+    this.pacer.stop();
     this.showingData = false;
     this.phase = 'error';
     this.error = error;
