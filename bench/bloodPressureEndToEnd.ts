@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   console.error(`[bench] bloodPressureEndToEnd: ${describeHost(host)}`);
   const workbench = await openWorkbench({ host, vsix: build.vsix, settings: { 'healthData.baseUrl.sandboxUs': sandbox.url } });
   // The message trace is in every frame from the start: the workbench is loaded again with it.
-  await installMessageTrace(workbench.page);
+  // The socket trace wraps the workbench's WebSocket, FileReader and ports in every frame: it costs
+  // the very path being timed, so it runs only when asked for (HDE_BENCH_TRACE=1, for the legs).
+  if (process.env.HDE_BENCH_TRACE) await installMessageTrace(workbench.page);
   await workbench.load();
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   try {
