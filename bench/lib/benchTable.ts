@@ -23,10 +23,16 @@ export function benchTableRows(readme: string, fresh: readonly TableRow[]): stri
   const end = readme.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error(`README.md has no ${TABLE_START} … ${TABLE_END} markers`);
   const old = parseRows(readme.slice(start + TABLE_START.length, end));
-  const byId = new Map(old.map((row) => [row.id, row]));
-  for (const row of fresh) byId.set(row.id, { ...row, previous: byId.get(row.id)?.median ?? row.previous });
-  const rows = [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const byKey = new Map(old.map((row) => [rowKey(row), row]));
+  for (const row of fresh) byKey.set(rowKey(row), { ...row, previous: byKey.get(rowKey(row))?.median ?? row.previous });
+  const rows = [...byKey.values()].sort((a, b) => rowKey(a).localeCompare(rowKey(b)));
   return `${readme.slice(0, start + TABLE_START.length)}\n${renderRows(rows)}\n${readme.slice(end)}`;
+}
+
+/** A figure measured in each VS Code version has one row per version (its title names the version). */
+function rowKey(row: TableRow): string {
+  const version = /VS Code (\d+\.\d+\.\d+)/.exec(row.title)?.[1];
+  return version ? `${row.id} ${version}` : row.id;
 }
 
 export function parseRows(table: string): TableRow[] {

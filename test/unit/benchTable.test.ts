@@ -30,6 +30,16 @@ test('a fresh figure replaces its row and the old median becomes Previous; rows 
   assert.ok(second.startsWith('# Title') && second.endsWith(`${TABLE_END}\n\nAfter.\n`), 'the rest of the README is untouched');
 });
 
+test('a figure measured in two VS Code versions keeps a row for each', () => {
+  const both = benchTableRows(readme(''), [row('runAll', '4.1×', { title: 'warm (VS Code 1.100.3)' }), row('runAll', '5.7×', { title: 'warm (VS Code 1.139.1)' })]);
+  const again = benchTableRows(both, [row('runAll', '2.0×', { title: 'warm (VS Code 1.139.1)' })]);
+  const rows = parseRows(again.slice(again.indexOf(TABLE_START), again.indexOf(TABLE_END)));
+  assert.deepEqual(rows.map((r) => [r.title, r.median, r.previous]), [
+    ['warm (VS Code 1.100.3)', '4.1×', '—'],
+    ['warm (VS Code 1.139.1)', '2.0×', '5.7×'],
+  ]);
+});
+
 test('a README without the markers is refused with their names', () => {
   assert.throws(() => benchTableRows('# no table', [row('x', '1×')]), /bench:start/);
 });
