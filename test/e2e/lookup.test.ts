@@ -94,9 +94,6 @@ describe('Look up in Health Data in a real workbench', () => {
   });
 
   test('a link to a production environment asks in a modal dialog first; Cancel keeps the environment', async () => {
-    // The panel the test before linked from can take the focus back late on a busy machine, which
-    // closes the link's input box under the typing: nothing here needs it open.
-    await workbench.runCommand('View: Close All Editors');
     await workbench.runCommand('Health Data: Open Link…');
     await workbench.typeIntoInput('vscode://health-data-tools.health-data-explorer/user?client_user_id=patient-0001&env=productionUs');
     const dialog = workbench.page.locator('.monaco-dialog-box');
