@@ -3,6 +3,8 @@
 // Cancel pressed with the mouse in the middle of it, Tab through every control, the chart zoomed
 // with keys, a year of a user whose second provider never delivered (no horizontal scrollbar), and
 // screenshots in Light, Dark and High Contrast. Timings are printed, never asserted (see bench/).
+// Cancel's effect on the network and the Requests view runs first, in this workbench
+// (bloodPressure/cancelStopsNetwork.ts).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import type { FrameLocator } from 'playwright-core';
 import { HealthApiClient } from '../../src/api/client';
 import type { User } from '../../src/api/schemas';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { describeCancelStopsNetwork } from './bloodPressure/cancelStopsNetwork';
 import { openWorkbench, type ThemeName, type Workbench } from './workbench';
 
 // The few browser globals the functions evaluated in the webview use (these tests compile without
@@ -94,6 +97,9 @@ describe('Blood pressure panel: a heavy load, the keyboard and the layout', () =
     await client?.close();
     await sandbox?.close();
   });
+
+  // First, on a panel of its own: Cancel checked against the network and the Requests view.
+  describeCancelStopsNetwork(() => ({ sandbox, workbench, heavy }));
 
   async function openPanel(user: User): Promise<FrameLocator> {
     const row = workbench.treeRow(user.client_user_id).first();
