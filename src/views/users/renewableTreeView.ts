@@ -30,6 +30,8 @@ export class RenewableTreeView<T> implements vscode.TreeView<T> {
   private wasVisible: boolean;
   private disposed = false;
   private state: Pick<vscode.TreeView<T>, 'message' | 'title' | 'description' | 'badge'>;
+  /** How many times the view was replaced. */
+  renewals = 0;
 
   constructor(
     view: vscode.TreeView<T>,
@@ -102,6 +104,7 @@ export class RenewableTreeView<T> implements vscode.TreeView<T> {
     const wasVisible = this.view.visible;
     for (const forwarding of this.forwarding) forwarding.dispose();
     this.view = await this.makeNew();
+    this.renewals++;
     if (this.disposed) return void this.view.dispose();
     const { message, title, description, badge } = this.state;
     if (message !== undefined) this.view.message = message;
