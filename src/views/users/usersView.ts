@@ -62,7 +62,7 @@ export class UsersView implements vscode.Disposable {
    * last: overlapping reveals finish in any order, and an older one finishing last would select a
    * row of a range that then folds, leaving nothing selected. VS Code can refuse a reveal while it
    * is still applying the refresh that added the row (its range may have just been created or
-   * renamed): then it is tried once more when that has settled.
+   * renamed): then it is tried again when that has settled, as it is when the reveal selected nothing.
    */
   private focusAppended(node: UserNode): Promise<void> {
     this.nextFocus = node;
@@ -73,14 +73,15 @@ export class UsersView implements vscode.Disposable {
   private async revealAppended(): Promise<void> {
     for (let node = this.nextFocus; node; node = this.nextFocus) {
       this.nextFocus = undefined;
-      for (let attempt = 1; attempt <= 2 && this.treeView.visible && !this.nextFocus; attempt++) {
+      for (let attempt = 1; attempt <= 3 && this.treeView.visible && !this.nextFocus; attempt++) {
         try {
           await this.treeView.reveal(node, { select: true, focus: true });
-          break;
+          // A renewed view can answer before its workbench tree holds the row: nothing is selected then.
+          if (this.treeView.selection.includes(node)) break;
         } catch {
           // The list changed meanwhile (a refresh, another environment), or VS Code was not there yet.
-          await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
         }
+        await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
       }
     }
   }
