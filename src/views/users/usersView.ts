@@ -76,8 +76,9 @@ export class UsersView implements vscode.Disposable {
       for (let attempt = 1; attempt <= 3 && this.treeView.visible && !this.nextFocus; attempt++) {
         try {
           await this.treeView.reveal(node, { select: true, focus: true });
-          // A renewed view can answer before its workbench tree holds the row: nothing is selected then.
-          if (this.treeView.selection.includes(node)) break;
+          // A renewed view can answer before its workbench tree holds the row: nothing is selected
+          // then. Anything selected (this row, or one the person or a look-up chose meanwhile) stands.
+          if (this.treeView.selection.length > 0) break;
         } catch {
           // The list changed meanwhile (a refresh, another environment), or VS Code was not there yet.
         }
