@@ -56,8 +56,12 @@ export function activate(context: vscode.ExtensionContext): HealthDataExtensionA
   // Nothing waits for the status bar or the context keys inside activate() (the keys are set
   // asynchronously in any case), so they follow in the next turn of the event loop, after the host
   // has had the stand-ins: activation's synchronous part holds only what must exist when it returns.
-  const showing = setImmediate(() => showEnvironment(context, environment, standIns.mcpServerDefinitionsOffered));
-  context.subscriptions.push({ dispose: () => clearImmediate(showing) });
+  let preloading: NodeJS.Timeout | undefined;
+  const showing = setImmediate(() => {
+    showEnvironment(context, environment, standIns.mcpServerDefinitionsOffered);
+    preloading = setTimeout(() => preloadShell(loadShell, context.extensionPath));
+  });
+  context.subscriptions.push({ dispose: () => (clearImmediate(showing), clearTimeout(preloading)) });
   return new LazyExtensionApi(loadShell);
 }
 
@@ -70,6 +74,22 @@ function showEnvironment(context: vscode.ExtensionContext, environment: BootEnvi
     mcpServerOfferedContextKey(mcpServerDefinitionsOffered, new AgentSettings()),
   );
   void contextKeys.update();
+}
+
+/**
+ * Once the window has started (activation is onStartupFinished), the shell and the HTTP client's
+ * bundle are evaluated in a later turn, and a remote environment's client made (its key read):
+ * the Users view's first open does not wait for them on the click. The embedded sandbox is not
+ * started for this: it starts when something asks it for data.
+ */
+function preloadShell(loadShell: () => ShellModule.Shell, extensionPath: string): void {
+  try {
+    const { connection } = loadShell();
+    lazyBundle(extensionPath, 'apiClient.js')();
+    if (!connection.environment().isLocalSandbox) void connection.client().catch(() => undefined);
+  } catch {
+    // Loaded again, and the failure reported, where it is first used.
+  }
 }
 
 /** The extension API; asking for it loads the shell (the tests drive the shell through it). */

@@ -1,16 +1,11 @@
 import * as vscode from 'vscode';
-import type { HealthApiClient } from '../../api/client';
-import { listUsersRequest, resolveUserRequest } from '../../api/requests';
 import type { User, UserList } from '../../api/schemas';
-import { USERS_VIEW_ID } from '../../constants';
 import { usersPerRange } from '../../domain/users/userRanges';
 import { progressTitles, tree } from '../../l10n/shellStrings';
 import type { EnvironmentInfo } from '../../services';
 import { showFailure } from '../../ui/showFailure';
-import { withCancellableProgress } from '../../ui/withCancellableProgress';
 import { failureNodes } from './failureNodes';
 import { filterChildren } from './filterChildren';
-import { FullUserRecords } from './fullUserRecords';
 import { ListedUsers, type AppendResult } from './listedUsers';
 import { ListingRecovery } from './listingRecovery';
 import { changedByLoadMore } from './loadMoreChange';
@@ -21,10 +16,12 @@ import { switchEnvironmentBanner } from './switchEnvironmentBanner';
 import type { TreeNode } from './treeNode';
 import type { UserFilterSearch } from './userFilterSearch';
 import { UsersFilter } from './usersFilter';
-import { UserNode } from './userNode';
+import type { UserNode } from './userNode';
 import type { UserTreeContext } from './userTreeContext';
+import { UsersTreeRequests } from './usersTreeRequests';
+import { ViewRenewal } from './viewRenewal';
+import { RootUserNodes } from './rootUserNodes';
 import type { UsersTreeServices, UsersTreeSummary } from './usersTreeServices';
-import { inRequestOrigin } from '../../connection/requestOrigins';
 
 /**
  * Load more shows its spinner only when the page is slow: VS Code holds a tree refresh that follows
@@ -55,13 +52,15 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   private readonly usersFilter: UsersFilter;
   private loadMoreNode: LoadMoreNode | undefined;
   private loadingMore = false;
-  private readonly nodes = new Map<string, UserNode>();
-  private readonly fullRecords = new FullUserRecords();
+  private readonly rootNodes = new RootUserNodes(this);
+  private readonly requests: UsersTreeRequests;
+  readonly renewal = new ViewRenewal();
   /** Aborted whenever the tree starts over: requests of the old state stop and their results are dropped. */
   private lifetime = new AbortController();
 
   constructor(private readonly services: UsersTreeServices) {
     this.pinned = new PinnedUsers(services.pinnedUsers, () => this.environment().id);
+    this.requests = new UsersTreeRequests(services);
     this.usersFilter = new UsersFilter(services.connection, () => this.lifetime, {
       rootChanged: () => this.changedRoot(),
       summaryChanged: () => this.summaryChanged.fire(),
@@ -75,7 +74,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.getTreeItem();
+    return this.renewal.applyExpansion(node.getTreeItem());
   }
 
   /**
@@ -93,7 +92,9 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    return node ? node.getChildren() : this.rootChildren();
+    const children = await (node ? node.getChildren() : this.rootChildren());
+    this.renewal.sent(children.length);
+    return children;
   }
 
   environment(): EnvironmentInfo {
@@ -105,13 +106,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   fetchFullRecord(user: User): Promise<User> {
-    return this.fullRecords.get(user, () =>
-      this.withClient(progressTitles.loadingDetails(), async (client, signal) => {
-        const full = await client.resolveUser(user.client_user_id, { signal });
-        this.services.lastResponse.record(resolveUserRequest(user.client_user_id), full);
-        return full;
-      }),
-    );
+    return this.requests.fullRecord(user, this.lifetime.signal);
   }
 
   /** Starts over from the first page, pins dropped; an active filter downloads every user again. */
@@ -132,11 +127,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.setLoadingMore(true);
     const spinner = setTimeout(() => this.loadMoreNode && this.treeChanged.fire(this.loadMoreNode), LOAD_MORE_SPINNER_DELAY_MS);
     try {
-      const page = await this.withClient(progressTitles.loadingMoreUsers(), (client, signal) =>
-        client.listUsers({ offset, limit }, { signal }),
-      );
+      const page = await this.requests.page(progressTitles.loadingMoreUsers(), offset, limit, lifetime.signal);
       if (lifetime.signal.aborted) return;
-      this.services.lastResponse.record(listUsersRequest({ offset, limit }), page);
       appended = listed.append(page);
       this.services.knownUsers?.add(page.users);
     } catch (error) {
@@ -144,10 +136,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     } finally {
       clearTimeout(spinner);
       this.setLoadingMore(false);
-      if (!lifetime.signal.aborted) {
-        this.treeChanged.fire(changedByLoadMore(listed, appended, this.loadMoreNode));
-        this.summaryChanged.fire();
-      }
+      if (!lifetime.signal.aborted) this.changed(changedByLoadMore(listed, appended, this.loadMoreNode));
     }
     const firstNew = appended?.firstNew && listed.nodeOf(appended.firstNew.user_id);
     if (firstNew && !lifetime.signal.aborted) this.pageAppended.fire(firstNew);
@@ -177,15 +166,20 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   async showUser(user: User): Promise<UserNode> {
     if (this.filter && !this.filter.matches.some((match) => match.user_id === user.user_id)) this.clearFilter();
     if (this.listing.kind === 'idle' && !this.filter) await this.loadFirstPage();
-    this.fullRecords.remember(user);
+    this.requests.remember(user);
     this.services.knownUsers?.add([user]);
-    const filtered = this.filter?.matches.find((match) => match.user_id === user.user_id);
-    if (filtered) return this.nodeFor(filtered, false);
-    const listed = !this.filter && this.listing.kind === 'loaded' ? this.listing.users.nodeOf(user.user_id) : undefined;
-    if (listed) return listed;
+    const shown = this.shownNodeOf(user.user_id);
+    if (shown) return shown;
     this.pinned.pin(user);
     this.changedRoot();
-    return this.nodeFor(user, true);
+    return this.rootNodes.nodeFor(user, true);
+  }
+
+  /** The node of a filter match or of a loaded page that shows the user now, if any. */
+  shownNodeOf(userId: string): UserNode | undefined {
+    const filtered = this.filter?.matches.find((match) => match.user_id === userId);
+    if (filtered) return this.rootNodes.nodeFor(filtered, false);
+    return !this.filter && this.listing.kind === 'loaded' ? this.listing.users.nodeOf(userId) : undefined;
   }
 
   private async rootChildren(): Promise<TreeNode[]> {
@@ -195,10 +189,10 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     if (this.listing.kind === 'idle' && !this.filter) void this.services.connection.client().catch(() => undefined);
     // No key: an empty root lets the view show its welcome content (Set API key / Use the local sandbox).
     if ((await keyState) === 'missing') return [];
-    if (this.filter) return filterChildren(this.filter, (user) => this.nodeFor(user, false), this.environment());
+    if (this.filter) return filterChildren(this.filter, (user) => this.rootNodes.nodeFor(user, false), this.environment());
     if (this.listing.kind === 'idle') await this.loadFirstPage();
     const banner = this.environment().isLocalSandbox ? [switchEnvironmentBanner()] : [];
-    const pinned = this.pinned.all().map((user) => this.nodeFor(user, true));
+    const pinned = this.pinned.all().map((user) => this.rootNodes.nodeFor(user, true));
     switch (this.listing.kind) {
       case 'idle':
         return [...banner, ...pinned];
@@ -230,11 +224,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     const lifetime = this.lifetime;
     const limit = this.services.settings.usersPageSize();
     try {
-      const page = await this.withClient(progressTitles.loadingUsers(), (client, signal) =>
-        client.listUsers({ offset: 0, limit }, { signal }),
-      );
+      const page = await this.requests.page(progressTitles.loadingUsers(), 0, limit, lifetime.signal);
       if (lifetime.signal.aborted) return;
-      this.services.lastResponse.record(listUsersRequest({ offset: 0, limit }), page);
       this.acceptFirstPage(page);
       this.recovery.succeeded();
       await this.restorePins(lifetime.signal);
@@ -255,10 +246,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
 
   /** After a window reload: the users pinned in this environment are resolved and pinned again. */
   private async restorePins(signal: AbortSignal): Promise<void> {
-    const client = await this.services.connection.client();
-    const restored = await inRequestOrigin('tree', () => this.pinned.restore(client, signal));
+    const restored = await this.requests.restorePins(this.pinned, signal);
     if (restored.length === 0 || signal.aborted) return;
-    for (const user of restored) this.fullRecords.remember(user);
     this.changedRoot();
   }
 
@@ -267,21 +256,6 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     listed.append(page);
     this.listing = { kind: 'loaded', users: listed };
     this.services.knownUsers?.add(page.users);
-  }
-
-  /** The node of a pinned user or a filter match (listed users have theirs in ListedUsers). */
-  private nodeFor(user: User, resolved: boolean): UserNode {
-    const existing = this.nodes.get(user.user_id);
-    if (existing && existing.user === user && existing.resolved === resolved) return existing;
-    const node = new UserNode(user, this, resolved);
-    this.nodes.set(user.user_id, node);
-    return node;
-  }
-
-  private withClient<T>(title: string, task: (client: HealthApiClient, signal: AbortSignal) => Promise<T>): Promise<T> {
-    return withCancellableProgress({ title, viewId: USERS_VIEW_ID, signal: this.lifetime.signal }, (signal) =>
-      inRequestOrigin('tree', async () => task(await this.services.connection.client(), signal)),
-    );
   }
 
   /** Starts over: `keepFilter` when only the page size changed, not the team. */
@@ -295,15 +269,21 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.firstPage = undefined;
     this.pinned.clear({ forget: false });
     this.loadMoreNode = undefined;
-    this.nodes.clear();
-    this.fullRecords.clear();
+    this.rootNodes.clear();
+    this.requests.clear();
+    this.renewal.forgetExpansion();
     this.services.knownUsers?.clear();
     this.changedRoot();
     if (prefix) void this.setFilter(prefix);
   }
 
   private changedRoot(): void {
-    this.treeChanged.fire(undefined);
+    this.changed(undefined);
+  }
+
+  /** `nodes` changed, or the root (undefined): a new view instead once the view was sent many rows. */
+  private changed(nodes: TreeNode[] | undefined): void {
+    if (nodes || !this.renewal.renewed()) this.treeChanged.fire(nodes);
     this.summaryChanged.fire();
   }
 
