@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
 import { DeviationCollector, type Deviation } from '../../src/api/contract/deviations';
-import { inspectResponse } from '../../src/api/contract/inspect';
+import { inspectAndRead, inspectResponse } from '../../src/api/contract/inspect';
 import { walkContract } from '../../src/api/contract/lens';
-import { PageTracker } from '../../src/api/contract/pageChecks';
+import { checkPaging, PageTracker } from '../../src/api/contract/pageChecks';
+import { checkReadingOffsets } from '../../src/api/contract/readingChecks';
 import { isSpecExact } from '../../src/api/contract/specExact';
 import { OPERATION_ROOTS, type ContractOperation } from '../../src/api/contract/specFacts';
 import { isHealthApiError } from '../../src/api/errors';
@@ -30,6 +31,15 @@ const TOLERANT: Record<ContractOperation, (value: unknown) => boolean> = {
 function walked(operation: ContractOperation, body: unknown): Deviation[] {
   const out = new DeviationCollector();
   walkContract(OPERATION_ROOTS[operation].object, body, out);
+  return out.list();
+}
+
+/** The lens as separate passes: the walk alone, then the readings' offsets, then paging. */
+function separatePasses(operation: ContractOperation, body: unknown): Deviation[] {
+  const out = new DeviationCollector();
+  walkContract(OPERATION_ROOTS[operation].object, body, out);
+  if (operation === 'groupedBloodPressure') checkReadingOffsets(body, out);
+  checkPaging(operation, body, undefined, undefined, out);
   return out.list();
 }
 
@@ -71,6 +81,28 @@ describe('the spec-exact check and the walk agree', () => {
       }
     }
     assert.ok(compared > 1000, `${compared} bodies compared`);
+  });
+
+  test('the walk with the reader’s check on the way: the reader’s verdict and the deviations of the separate passes, on every body and one-field change', async () => {
+    const bodies = [...(await specBodies()), ...generateBodies(5, 7).map(({ operation, body }) => ({ operation, body: body as Json }))];
+    let compared = 0;
+    let refused = 0;
+    for (const { operation, body } of bodies) {
+      for (const path of [[] as (string | number)[], ...paths(body)]) {
+        const replacements: (Json | undefined | 'extra')[] = path.length === 0 ? ['extra'] : [...REPLACEMENTS, undefined, 'extra'];
+        for (const replacement of replacements) {
+          const subject = mutated(body, path, replacement);
+          const accepted = TOLERANT[operation](subject);
+          const read = inspectAndRead(operation, subject, TOLERANT[operation]);
+          const where = `${operation} at ${path.join('.')} = ${JSON.stringify(replacement)}`;
+          assert.equal(read.accepted, accepted, `${where}: the reader's verdict`);
+          if (accepted) assert.deepEqual(read.deviations, separatePasses(operation, subject), `${where}: the deviations`);
+          else refused++;
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 1000 && refused > 100, `${compared} bodies compared, ${refused} refused`);
   });
 
   test('the spec sandbox’s own bodies are spec-exact', async () => {
