@@ -76,10 +76,11 @@ function inspect(operation: ContractOperation, body: unknown, context: InspectCo
     // The walk meets the readings where checkReadingOffsets would when `groups` is an object.
     const offsets = operation === 'groupedBloodPressure' && isObject(body) && isObject(body.groups) ? new ReadingOffsetTally() : undefined;
     accepted = walkContract(root.object, body, out, { ...(reader ? { reader } : {}), ...(offsets ? { visitor: offsets } : {}) });
+    // A body the reader refuses (JSON null, say) is refused, not looked at further.
+    if (!accepted) return { deviations: [], accepted };
     if (offsets) offsets.addTo(out);
     else if (operation === 'groupedBloodPressure') checkReadingOffsets(body, out);
   }
-  if (!accepted) return { deviations: [], accepted };
   checkPaging(operation, body, context.request, context.tracker, out);
   return { deviations: out.list(), accepted };
 }
