@@ -219,6 +219,21 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     assert.equal(notebook.cellAt(second!.index).executionSummary?.success, true, textOutput(notebook.cellAt(second!.index)));
   });
 
+  test('a run resolves with every cell\'s outputs in the document, each page\'s progress replaced by the result', async function () {
+    this.timeout(60_000);
+    const notebook = await notebookFile(
+      'resolves.hdnb.md',
+      [cellText(['GET /v2/user/?limit=3', '', 'let clientUserId = users[0].client_user_id']), cellText(['GET /v2/user/resolve/{{clientUserId}}']), cellText(['GET /v2/user/?limit=1', 'pages first']), ''].join('\n\n'),
+    );
+    await selectController(notebook);
+    // As Run Investigation Against Its Environment awaits a run: nothing is waited for after it.
+    await testing.notebooks!.controller.runLive(notebook, { environment: 'sandboxEu', variables: {} });
+    const cells = requestCells(notebook);
+    assert.deepEqual(cells.map((cell) => resultOf(cell)?.outcome), ['ok', 'ok', 'ok'], cells.map(textOutput).join('\n'));
+    assert.deepEqual(cells.map((cell) => cell.outputs.length), [1, 1, 1], 'one output a cell: the result, in place of the progress');
+    assert.ok(resultOf(cells[0]!)!.pages > 1, 'the first cell loaded several pages, each one said as it came');
+  });
+
   test('bad input gives an error output and the notebook keeps every cell and its text', async function () {
     this.timeout(60_000);
     const sources = [
