@@ -15,6 +15,7 @@ import { NotebookRunner } from '../notebook/notebookRunner';
 import type { RequestInspection } from '../services';
 import { markDone } from '../views/walkthroughProgress';
 import { cellResultOf, cellResultOutput, cellSucceeded, notRunOutput } from './cellOutputs';
+import { CellProgress } from './cellProgress';
 import { baselineStateFor } from './deviationBaselineFile';
 import { frontMatterOf, type NotebookFrontMatter } from './notebookMetadata';
 import { OutputWrites } from './outputWrites';
@@ -143,14 +144,14 @@ export class HealthDataNotebookController implements vscode.Disposable {
     execution.start(Date.now());
     const abort = new AbortController();
     const cancellation = execution.token.onCancellationRequested(() => abort.abort());
+    const progress = new CellProgress(execution, writes);
     try {
-      writes.add(execution.clearOutput());
       const source = execution.cell.document.getText();
       const options = {
         signal: abort.signal,
         // As the command line names it: its place among all the notebook's cells.
         cellName: notebookStrings.cellName(execution.cell.index + 1),
-        onProgress: ({ pages }: { pages: number }) => writes.add(execution.replaceOutput(notRunOutput(notebookStrings.loadingPages(pages)))),
+        onProgress: ({ pages }: { pages: number }) => progress.page(pages),
       };
       const result = await inRequestOrigin('notebook', () => this.deps.requests.inLoad(() => runner.runCell(source, options)));
       writes.add(execution.replaceOutput(cellResultOutput(result)));
@@ -160,6 +161,7 @@ export class HealthDataNotebookController implements vscode.Disposable {
       writes.add(execution.replaceOutput(notRunOutput(notebookStrings.errorLine(error instanceof Error ? error.message : String(error)))));
       execution.end(false, Date.now());
     } finally {
+      progress.stop();
       cancellation.dispose();
     }
   }

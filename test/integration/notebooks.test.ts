@@ -275,6 +275,12 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     assert.ok(Date.now() - cancelledAt < 5_000, 'stopped at once, not at a timeout');
     assert.equal(resultOf(notebook.cellAt(cell.index))?.outcome, 'cancelled');
     assert.match(textOutput(notebook.cellAt(cell.index)), /cancelled/);
+    // Run again: once a load lasts, the last output is cleared (a quick one goes straight to its result).
+    const again = vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: cell.index, end: cell.index + 1 }], document: notebook.uri });
+    await waitFor(() => notebook.cellAt(cell.index).outputs.length === 0, 'the last output cleared while the load lasts', 10_000);
+    await vscode.commands.executeCommand('notebook.cancelExecution');
+    await again;
+    await waitFor(() => resultOf(notebook.cellAt(cell.index))?.outcome === 'cancelled', 'cancelled again', 10_000);
   });
 
   test('in Restricted Mode each request cell says it runs once the folder is trusted, with the action that trusts it (issue 34.4)', async () => {
