@@ -202,9 +202,10 @@ function formEncoded(query: RequestSpec['query']): string {
 
 /**
  * A path the URL parser leaves exactly as written: segments of unreserved characters and
- * percent-escapes, no dot anywhere (so no `.` or `..` segment, written or escaped as `%2e`).
+ * percent-escapes, no dot anywhere (so no `.` or `..` segment, written or escaped as `%2e`), and
+ * perhaps a trailing slash (the users list's `/v2/user/`).
  */
-const PLAIN_PATH = /^(?:\/(?:[A-Za-z0-9_~-]|%(?![2][eE])[0-9A-Fa-f]{2})+)+$/;
+const PLAIN_PATH = /^(?:\/(?:[A-Za-z0-9_~-]|%(?![2][eE])[0-9A-Fa-f]{2})+)+\/?$/;
 
 const PATH_PREFIXES = new Map<string, string | undefined>();
 

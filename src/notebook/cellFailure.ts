@@ -35,3 +35,18 @@ export function unexpectedFailure(error: unknown): NonNullable<CellResult['error
   const detail = error instanceof Error ? error.message : String(error);
   return { kind: 'unexpected', message: `The cell could not run: ${detail}`, nextStep: 'Run the cell again; if it fails the same way, report it with this message.' };
 }
+
+/** A cell stopped by a cancel (the run's, or the cell's own). */
+export function cancelledFailure(): NonNullable<CellResult['error']> {
+  return { kind: 'cancelled', message: 'Stopped before the cell finished.', nextStep: 'Run the cell again when you are ready.' };
+}
+
+/** The JSON an error response carried (a 404's detail, a 422's issues), when it was JSON. */
+export function errorBody(error: HealthApiError): unknown {
+  if (error.responseBody === undefined) return undefined;
+  try {
+    return JSON.parse(error.responseBody) as unknown;
+  } catch {
+    return undefined;
+  }
+}

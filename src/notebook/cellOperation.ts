@@ -15,6 +15,7 @@ import {
 import { presetForm, type RangePreset } from '../domain/bloodPressure/bloodPressureRangePresets';
 import { jsonErrorPlace } from './jsonErrorPlace';
 import { pathPlaceholders, variableFor } from './referencePlaceholders';
+import { RecentlyUsed } from './recentlyUsed';
 import type { ParsedRequestCell } from './requestCell';
 import { fillIn, fillInJson, UnknownVariableError, type VariableScope } from './variables';
 
@@ -98,14 +99,14 @@ function orderSetBodyOf(value: unknown, line: number): OrderSetBody | CellReques
   return body;
 }
 
-function bloodPressureQuery(query: Query, scope: VariableScope, line: number): BloodPressureQuery | CellRequestProblem {
+function bloodPressureQuery(query: Query, today: string, line: number): BloodPressureQuery | CellRequestProblem {
   const range = query.get('range');
   let startDate = query.get('start_date');
   let endDate = query.get('end_date');
   if (range !== undefined) {
     if (!(CELL_RANGES as readonly string[]).includes(range)) return { kind: 'badQuery', line, message: `range=${range}: one of ${CELL_RANGES.join(', ')}` };
     if (startDate !== undefined || endDate !== undefined) return { kind: 'badQuery', line, message: 'give either range= or start_date/end_date, not both' };
-    const window = presetForm({ startDate: '', endDate: '', provider: '' }, range as RangePreset, scope.today, undefined)!;
+    const window = presetForm({ startDate: '', endDate: '', provider: '' }, range as RangePreset, today, undefined)!;
     startDate = window.startDate;
     endDate = window.endDate;
   }
@@ -130,10 +131,19 @@ function unknownOperation(method: string, path: string, line: number): CellReque
   };
 }
 
-/** The operation of a parsed cell, with its variables filled in from `scope`. */
+/**
+ * The operation of a parsed cell, with its variables filled in from `scope`; shared by every run of
+ * the same filled-in cell (read-only to callers).
+ */
 export function operationOfCell(cell: ParsedRequestCell, scope: VariableScope): RequestOperation | CellRequestProblem {
   try {
-    return operationOf(cell, scope);
+    const placeholder = pathPlaceholderProblem(cell, scope);
+    if (placeholder) return placeholder;
+    const target = fillIn(cell.target, scope, encodeURIComponent);
+    const bodyText = cell.body ? fillInJson(cell.body.text, scope) : undefined;
+    // Past the fill-in, only these decide the operation (today: a range= window) or a problem's line.
+    const key = `${cell.method} ${cell.line} ${cell.body?.line} ${scope.today} ${target}\n${bodyText}`;
+    return OPERATIONS.get(key, () => operationOf(cell, target, bodyText, scope.today));
   } catch (error) {
     if (error instanceof UnknownVariableError) return { kind: 'unknownVariable', line: cell.line, message: error.message };
     if (isProblem(error)) return error;
@@ -141,27 +151,30 @@ export function operationOfCell(cell: ParsedRequestCell, scope: VariableScope): 
   }
 }
 
+/** Each parsed cell's first path placeholder ('' for none); parsed cells are shared per source text. */
+const FIRST_PLACEHOLDERS = new WeakMap<ParsedRequestCell, string>();
+
 /** A path parameter written as the API reference writes it (`{user_id}`, `:user_id`): the notebook variable to write instead. */
 function pathPlaceholderProblem(cell: ParsedRequestCell, scope: VariableScope): CellRequestProblem | undefined {
-  const [parameter] = pathPlaceholders(cell.target);
-  if (parameter === undefined) return undefined;
+  let parameter = FIRST_PLACEHOLDERS.get(cell);
+  if (parameter === undefined) FIRST_PLACEHOLDERS.set(cell, (parameter = pathPlaceholders(cell.target)[0] ?? ''));
+  if (parameter === '') return undefined;
   const variable = variableFor(parameter, scope.values.keys());
   const written = cell.target.includes(`:${parameter}`) && !cell.target.includes(`{${parameter}}`) ? `:${parameter}` : `{${parameter}}`;
   const set = variable.exists ? `the notebook's variable {{${variable.name}}}` : `{{${variable.name}}}, and set ${variable.name} in the front matter or with "let" in an earlier cell`;
   return { kind: 'unknownVariable', line: cell.line, message: `${written} is the API reference's placeholder for ${parameter}, not a value: use ${set}` };
 }
 
-function operationOf(cell: ParsedRequestCell, scope: VariableScope): RequestOperation | CellRequestProblem {
+/** Operations by their cell's filled-in text: a notebook run again works out no operation it has not changed. */
+const OPERATIONS = new RecentlyUsed<RequestOperation | CellRequestProblem>(256);
+
+function operationOf(cell: ParsedRequestCell, target: string, bodyText: string | undefined, today: string): RequestOperation | CellRequestProblem {
   const line = cell.line;
-  const placeholder = pathPlaceholderProblem(cell, scope);
-  if (placeholder) return placeholder;
-  const target = fillIn(cell.target, scope, encodeURIComponent);
   const queryStart = target.indexOf('?');
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   const query: Query = new Map(new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1)));
   const segments = path.replace(/\/+$/, '').split('/').slice(1);
   const route = segments.map((segment, index) => (isVariableSegment(segments, index) ? '*' : segment)).join('/');
-  const bodyText = cell.body ? fillInJson(cell.body.text, scope) : undefined;
   if (bodyText !== undefined && bodyText.trim() !== '' && cell.method !== 'POST') {
     return { kind: 'badBody', line: cell.body!.line, message: `a ${cell.method} has no body` };
   }
@@ -188,7 +201,7 @@ function operationOf(cell: ParsedRequestCell, scope: VariableScope): RequestOper
         expectMethod('GET') ??
         unknownParameters(query, ['start_date', 'end_date', 'provider', 'next_cursor', 'range'], 'GET /v2/timeseries/{user_id}/blood_pressure/grouped', line);
       if (problem) return problem;
-      const bloodPressure = bloodPressureQuery(query, scope, line);
+      const bloodPressure = bloodPressureQuery(query, today, line);
       if (isProblem(bloodPressure)) return bloodPressure;
       return groupedBloodPressureRequest(decoded(segments[2]!), bloodPressure).operation;
     }

@@ -11,7 +11,7 @@ import { ReadingDays } from '../domain/bloodPressure/readingDays';
 import { ZoneCalendar } from '../domain/zonedTime';
 import type { RequestOperationName } from '../api/requests';
 import { evaluateAssertion, parseAssertion, shown, type Assertion, type AssertionSubject, type BaselineCheck } from './assertions';
-import { requestFailure, unexpectedFailure } from './cellFailure';
+import { cancelledFailure, errorBody, requestFailure, unexpectedFailure } from './cellFailure';
 import { requestTarget } from './cellFromOperation';
 import { operationOfCell } from './cellOperation';
 import { compareWithBaseline, type BaselineState } from './deviationBaseline';
@@ -100,7 +100,7 @@ export class NotebookRunner {
   }
 
   async #run(source: string, options: RunCellOptions, start: CellStart): Promise<CellResult> {
-    if (options.signal?.aborted) return this.#result(start, { method: 'GET', path: '' }, { outcome: 'cancelled', error: cancelled() });
+    if (options.signal?.aborted) return this.#result(start, { method: 'GET', path: '' }, { outcome: 'cancelled', error: cancelledFailure() });
     const cell = parsedRequestCell(source);
     if (isCellSyntaxError(cell)) {
       return this.#result(start, { method: 'GET', path: '' }, { outcome: 'error', error: { kind: cell.kind, message: placed(options, cell.line, cell.message), line: cell.line, nextStep: 'Fix the line and run the cell again.' } });
@@ -124,7 +124,7 @@ export class NotebookRunner {
       );
     }
     if (cell.placeholderKeyHeaders) notes.push(placeholderKeyNote(cell.placeholderKeyHeaders));
-    if (options.signal?.aborted) return this.#result(start, request, { outcome: 'cancelled', operation, error: cancelled() });
+    if (options.signal?.aborted) return this.#result(start, request, { outcome: 'cancelled', operation, error: cancelledFailure() });
 
     const deviations = new DeviationTotals();
     let pages = 0;
@@ -166,7 +166,7 @@ export class NotebookRunner {
     options: RunCellOptions,
     scope: VariableScope,
   ): CellResult {
-    if (error.kind === 'cancelled') return this.#result(start, request, { outcome: 'cancelled', operation, pages: partial.pages, error: cancelled(), notes: partial.notes });
+    if (error.kind === 'cancelled') return this.#result(start, request, { outcome: 'cancelled', operation, pages: partial.pages, error: cancelledFailure(), notes: partial.notes });
     const status = error.status;
     // Only an HTTP error status can be expected; a 200 whose body is no API answer stays an error.
     const expected = status !== undefined && status >= 300 && error.kind !== 'invalid_response' && cell.assertions.some(({ assertion }) => (assertion.kind === 'status' || assertion.kind === 'statusClass') && evaluateAssertion(assertion, { status, body: undefined, hasBody: false, deviations: [] }).passed);
@@ -257,20 +257,6 @@ function withVariables(text: string, assertion: Assertion, scope: VariableScope)
   } catch (error) {
     if (error instanceof UnknownVariableError) return { problem: error.message };
     throw error;
-  }
-}
-
-function cancelled(): NonNullable<CellResult['error']> {
-  return { kind: 'cancelled', message: 'Stopped before the cell finished.', nextStep: 'Run the cell again when you are ready.' };
-}
-
-/** The JSON an error response carried (a 404's detail, a 422's issues), when it was JSON. */
-function errorBody(error: HealthApiError): unknown {
-  if (error.responseBody === undefined) return undefined;
-  try {
-    return JSON.parse(error.responseBody) as unknown;
-  } catch {
-    return undefined;
   }
 }
 

@@ -7,6 +7,7 @@ import { parseCurlCommand, curlCommandLines } from './curlCommand';
 import { isFieldPath, parseFieldPath, type FieldPath } from './fieldPath';
 import { isPlaceholderKeyHeader, keyHeaderProblem } from './keyHeaders';
 import { splitHostPlaceholder } from './referencePlaceholders';
+import { RecentlyUsed } from './recentlyUsed';
 
 export interface CellLet {
   name: string;
@@ -164,21 +165,12 @@ function readDirective(text: string, line: number, cell: ParsedRequestCell): Cel
   return undefined;
 }
 
-/** Parsed cells by source text, most recently used last: a notebook run again re-reads no cell it has not changed. */
-const PARSED_CELLS = new Map<string, ParsedRequestCell | CellSyntaxError>();
-const PARSED_CELLS_KEPT = 256;
+/** Parsed cells by source text: a notebook run again re-reads no cell it has not changed. */
+const PARSED_CELLS = new RecentlyUsed<ParsedRequestCell | CellSyntaxError>(256);
 
 /** parseRequestCell, once per source text; the result is shared, so it must be treated as read-only. */
 export function parsedRequestCell(source: string): ParsedRequestCell | CellSyntaxError {
-  let parsed = PARSED_CELLS.get(source);
-  if (parsed === undefined) {
-    parsed = parseRequestCell(source);
-    if (PARSED_CELLS.size >= PARSED_CELLS_KEPT) PARSED_CELLS.delete(PARSED_CELLS.keys().next().value!);
-  } else {
-    PARSED_CELLS.delete(source);
-  }
-  PARSED_CELLS.set(source, parsed);
-  return parsed;
+  return PARSED_CELLS.get(source, () => parseRequestCell(source));
 }
 
 export function parseRequestCell(source: string): ParsedRequestCell | CellSyntaxError {

@@ -15,8 +15,10 @@ import { NotebookRunner } from '../notebook/notebookRunner';
 import type { RequestInspection } from '../services';
 import { markDone } from '../views/walkthroughProgress';
 import { cellResultOf, cellResultOutput, cellSucceeded, notRunOutput } from './cellOutputs';
+import { CellProgress } from './cellProgress';
 import { baselineStateFor } from './deviationBaselineFile';
 import { frontMatterOf, type NotebookFrontMatter } from './notebookMetadata';
+import { OutputWrites } from './outputWrites';
 import type { RecordingWorlds } from './recordingWorlds';
 
 export interface NotebookControllerDeps {
@@ -121,11 +123,16 @@ export class HealthDataNotebookController implements vscode.Disposable {
       },
       baseline ? { baseline } : {},
     );
-    for (const execution of executions) await this.runCell(execution, runner, notebook);
+    // Each cell's output edits go out without waiting on the workbench's acknowledgement (VS Code sends
+    // an execution's edits in order, and end() flushes them); the run resolves once all are applied,
+    // so a command awaiting it finds every output in the document.
+    const writes = new OutputWrites();
+    for (const execution of executions) await this.runCell(execution, runner, notebook, writes);
+    await writes.applied();
     markDone(NOTEBOOK_WALKTHROUGH_CONTEXT_KEY);
   }
 
-  private async runCell(execution: vscode.NotebookCellExecution, runner: NotebookRunner, notebook: vscode.NotebookDocument): Promise<void> {
+  private async runCell(execution: vscode.NotebookCellExecution, runner: NotebookRunner, notebook: vscode.NotebookDocument, writes: OutputWrites): Promise<void> {
     if (execution.token.isCancellationRequested) {
       execution.end(undefined);
       return;
@@ -137,23 +144,24 @@ export class HealthDataNotebookController implements vscode.Disposable {
     execution.start(Date.now());
     const abort = new AbortController();
     const cancellation = execution.token.onCancellationRequested(() => abort.abort());
+    const progress = new CellProgress(execution, writes);
     try {
-      await execution.clearOutput();
       const source = execution.cell.document.getText();
       const options = {
         signal: abort.signal,
         // As the command line names it: its place among all the notebook's cells.
         cellName: notebookStrings.cellName(execution.cell.index + 1),
-        onProgress: ({ pages }: { pages: number }) => void execution.replaceOutput(notRunOutput(notebookStrings.loadingPages(pages))).then(undefined, () => undefined),
+        onProgress: ({ pages }: { pages: number }) => progress.page(pages),
       };
       const result = await inRequestOrigin('notebook', () => this.deps.requests.inLoad(() => runner.runCell(source, options)));
-      await execution.replaceOutput(cellResultOutput(result));
+      writes.add(execution.replaceOutput(cellResultOutput(result)));
       execution.end(cellSucceeded(result), Date.now());
     } catch (error) {
-      // The runner never throws; an output that could not be written (the notebook closed) ends here.
-      await execution.replaceOutput(notRunOutput(notebookStrings.errorLine(error instanceof Error ? error.message : String(error)))).then(undefined, () => undefined);
+      // The runner never throws: something of the shell's own did (the notebook closed under it).
+      writes.add(execution.replaceOutput(notRunOutput(notebookStrings.errorLine(error instanceof Error ? error.message : String(error)))));
       execution.end(false, Date.now());
     } finally {
+      progress.stop();
       cancellation.dispose();
     }
   }
@@ -212,15 +220,17 @@ export class HealthDataNotebookController implements vscode.Disposable {
 
   /** Every cell of the run says why it did not run (or keeps its output); the next step is offered beside. */
   private async refuse(executions: vscode.NotebookCellExecution[], refusal: Refusal): Promise<void> {
+    const writes = new OutputWrites();
     for (const execution of executions) {
       if (refusal.keepOutputs) {
         execution.end(undefined);
         continue;
       }
       execution.start(Date.now());
-      await execution.replaceOutput(notRunOutput(refusal.message));
+      writes.add(execution.replaceOutput(notRunOutput(refusal.message)));
       execution.end(false, Date.now());
     }
+    await writes.applied();
     const action = refusal.action;
     if (action) {
       void vscode.window.showWarningMessage(refusal.message, action.label).then((choice) => (choice === action.label ? action.run() : undefined));

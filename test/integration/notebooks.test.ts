@@ -219,6 +219,21 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     assert.equal(notebook.cellAt(second!.index).executionSummary?.success, true, textOutput(notebook.cellAt(second!.index)));
   });
 
+  test('a run resolves with every cell\'s outputs in the document, each page\'s progress replaced by the result', async function () {
+    this.timeout(60_000);
+    const notebook = await notebookFile(
+      'resolves.hdnb.md',
+      [cellText(['GET /v2/user/?limit=3', '', 'let clientUserId = users[0].client_user_id']), cellText(['GET /v2/user/resolve/{{clientUserId}}']), cellText(['GET /v2/user/?limit=1', 'pages first']), ''].join('\n\n'),
+    );
+    await selectController(notebook);
+    // As Run Investigation Against Its Environment awaits a run: nothing is waited for after it.
+    await testing.notebooks!.controller.runLive(notebook, { environment: 'sandboxEu', variables: {} });
+    const cells = requestCells(notebook);
+    assert.deepEqual(cells.map((cell) => resultOf(cell)?.outcome), ['ok', 'ok', 'ok'], cells.map(textOutput).join('\n'));
+    assert.deepEqual(cells.map((cell) => cell.outputs.length), [1, 1, 1], 'one output a cell: the result, in place of the progress');
+    assert.ok(resultOf(cells[0]!)!.pages > 1, 'the first cell loaded several pages, each one said as it came');
+  });
+
   test('bad input gives an error output and the notebook keeps every cell and its text', async function () {
     this.timeout(60_000);
     const sources = [
@@ -260,6 +275,12 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     assert.ok(Date.now() - cancelledAt < 5_000, 'stopped at once, not at a timeout');
     assert.equal(resultOf(notebook.cellAt(cell.index))?.outcome, 'cancelled');
     assert.match(textOutput(notebook.cellAt(cell.index)), /cancelled/);
+    // Run again: once a load lasts, the last output is cleared (a quick one goes straight to its result).
+    const again = vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: cell.index, end: cell.index + 1 }], document: notebook.uri });
+    await waitFor(() => notebook.cellAt(cell.index).outputs.length === 0, 'the last output cleared while the load lasts', 10_000);
+    await vscode.commands.executeCommand('notebook.cancelExecution');
+    await again;
+    await waitFor(() => resultOf(notebook.cellAt(cell.index))?.outcome === 'cancelled', 'cancelled again', 10_000);
   });
 
   test('in Restricted Mode each request cell says it runs once the folder is trusted, with the action that trusts it (issue 34.4)', async () => {

@@ -220,6 +220,22 @@ describe('request cell grammar', () => {
     assert.match(problem('GET /v2/timeseries/u/blood_pressure/grouped').message, /needs start_date/);
   });
 
+  test('a cell run again is worked out from its filled-in text: another value, another day, another line each give their own answer', () => {
+    const cell = parsedRequestCell('GET /v2/timeseries/{{id}}/blood_pressure/grouped?range=last7');
+    assert.ok(!isCellSyntaxError(cell));
+    const twice = [operationOfCell(cell, scope({ id: 'u-1' })), operationOfCell(cell, scope({ id: 'u-1' }))];
+    assert.deepEqual(twice[1], twice[0]);
+    assert.deepEqual(operationOfCell(cell, scope({ id: 'u-2' })), { name: 'getGroupedBloodPressure', args: ['u-2', { startDate: '2026-11-20', endDate: '2026-11-26' }] });
+    assert.deepEqual(operationOfCell(cell, scope({ id: 'u-1' }, '2027-03-01')), { name: 'getGroupedBloodPressure', args: ['u-1', { startDate: '2027-02-23', endDate: '2027-03-01' }] });
+    assert.equal((operationOfCell(cell, scope()) as CellRequestProblem).kind, 'unknownVariable');
+    const body = (text: string): unknown => operationOfCell(parsed(`POST /v3/lab_tests/list_order_set_markers\n\n${text}`), scope({ id: 'a' }));
+    assert.deepEqual(body('{"lab_test_ids": ["{{id}}"]}'), { name: 'listOrderSetMarkers', args: [{ labTestIds: ['a'] }, {}] });
+    assert.deepEqual(body('{"lab_test_ids": ["{{id}}", "b"]}'), { name: 'listOrderSetMarkers', args: [{ labTestIds: ['a', 'b'] }, {}] });
+    // The same bad text lower in another cell: the problem names its own line.
+    assert.equal((operationOfCell(parsed('GET /v2/user/?limit=ten'), scope()) as CellRequestProblem).line, 1);
+    assert.equal((operationOfCell(parsed('# a comment\nGET /v2/user/?limit=ten'), scope()) as CellRequestProblem).line, 2);
+  });
+
   test('unknown operations, wrong methods, unknown parameters and malformed bodies are clear errors', () => {
     const unknown = problem('GET /v2/users/');
     assert.equal(unknown.kind, 'unknownOperation');
