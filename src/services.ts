@@ -210,11 +210,6 @@ export interface ShellRegistrations {
   registerCommand(id: string, handler: (...args: unknown[]) => unknown): vscode.Disposable;
   /** The view the bootstrap created (with its options), now showing `provider`'s nodes. */
   createTreeView<T>(viewId: string, provider: vscode.TreeDataProvider<T>): vscode.TreeView<T>;
-  /**
-   * Disposes the view `createTreeView` gave and makes a new one with the same id, options and
-   * provider: VS Code keeps some bookkeeping for every row a TreeView was ever sent until it is disposed.
-   */
-  renewTreeView<T>(viewId: string): Promise<vscode.TreeView<T>>;
   registerWebviewPanelSerializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable;
   registerNotebookSerializer(notebookType: string, serializer: vscode.NotebookSerializer): vscode.Disposable;
   registerTool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;

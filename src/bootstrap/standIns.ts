@@ -194,19 +194,6 @@ export class StandIns implements ShellRegistrations, vscode.Disposable {
     return standIn.view as vscode.TreeView<T>;
   }
 
-  async renewTreeView<T>(viewId: string): Promise<vscode.TreeView<T>> {
-    const standIn = this.treeViews.get(viewId);
-    const options = this.manifest.treeViews.find((view) => view.id === viewId);
-    if (!standIn || !options) throw new Error(`The view ${viewId} has no stand-in`);
-    // Disposed first: VS Code 1.100 takes the view out by id after an await, the new one's too if it came first.
-    const old = standIn.view;
-    await old.dispose();
-    const { id, ...rest } = options;
-    standIn.view = vscode.window.createTreeView(id, { treeDataProvider: standIn.provider, ...rest });
-    this.disposables.splice(this.disposables.indexOf(old), 1, standIn.view);
-    return standIn.view as vscode.TreeView<T>;
-  }
-
   registerWebviewPanelSerializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable {
     return this.manifest.webviewPanels.includes(viewType)
       ? this.bind(this.webviewSerializers, viewType, serializer)

@@ -46,7 +46,6 @@ suite('Shell: Load more focuses the first new row past 1,000 users', function ()
   });
 
   test('every page up to 2,100 users: inside a range, and into a new range as the last one fills', async () => {
-    const renewalsBefore = fixture.testing.usersView.treeView.renewals;
     for (let loaded = PAGE_SIZE; loaded < 2_100; loaded += PAGE_SIZE) {
       await loadMoreAndExpect(await userAt(loaded), loaded);
       if (loaded + PAGE_SIZE > 1_000) {
@@ -54,8 +53,6 @@ suite('Shell: Load more focuses the first new row past 1,000 users', function ()
         assert.equal(kindOf(provider().getParent(node!)), 'usersRange', `past 1,000 the row sits in its range (${loaded + PAGE_SIZE})`);
       }
     }
-    // 100 + 200 + … rows sent pass 4,000 twice on the way: the selections above were made in new views.
-    assert.ok(fixture.testing.usersView.treeView.renewals - renewalsBefore >= 2, 'the view was renewed as the rows VS Code was sent grew');
   });
 
   test('when the first user of the next page is pinned on top, focus goes to the next one the list shows', async () => {

@@ -19,7 +19,6 @@ import { UsersFilter } from './usersFilter';
 import type { UserNode } from './userNode';
 import type { UserTreeContext } from './userTreeContext';
 import { UsersTreeRequests } from './usersTreeRequests';
-import { ViewRenewal } from './viewRenewal';
 import { RootUserNodes } from './rootUserNodes';
 import type { UsersTreeServices, UsersTreeSummary } from './usersTreeServices';
 
@@ -54,7 +53,6 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   private loadingMore = false;
   private readonly rootNodes = new RootUserNodes(this);
   private readonly requests: UsersTreeRequests;
-  readonly renewal = new ViewRenewal();
   /** Aborted whenever the tree starts over: requests of the old state stop and their results are dropped. */
   private lifetime = new AbortController();
 
@@ -74,7 +72,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return this.renewal.applyExpansion(node.getTreeItem());
+    return node.getTreeItem();
   }
 
   /**
@@ -92,9 +90,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    const children = await (node ? node.getChildren() : this.rootChildren());
-    this.renewal.sent(children.length);
-    return children;
+    return node ? node.getChildren() : this.rootChildren();
   }
 
   environment(): EnvironmentInfo {
@@ -271,7 +267,6 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.loadMoreNode = undefined;
     this.rootNodes.clear();
     this.requests.clear();
-    this.renewal.forgetExpansion();
     this.services.knownUsers?.clear();
     this.changedRoot();
     if (prefix) void this.setFilter(prefix);
@@ -281,9 +276,9 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<TreeNode>, Use
     this.changed(undefined);
   }
 
-  /** `nodes` changed, or the root (undefined): a new view instead once the view was sent many rows. */
+  /** `nodes` changed, or the root (undefined). */
   private changed(nodes: TreeNode[] | undefined): void {
-    if (nodes || !this.renewal.renewed()) this.treeChanged.fire(nodes);
+    this.treeChanged.fire(nodes);
     this.summaryChanged.fire();
   }
 

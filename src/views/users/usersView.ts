@@ -4,7 +4,6 @@ import { CONTEXT_KEYS, USERS_VIEW_ID } from '../../constants';
 import { ageOf } from '../../domain/coverage/freshness';
 import { ageLabel, tree } from '../../l10n/shellStrings';
 import type { ApiConnection, ShellRegistrations } from '../../services';
-import { RenewableTreeView } from './renewableTreeView';
 import type { TreeNode } from './treeNode';
 import { UserNode } from './userNode';
 import type { UsersTreeProvider } from './usersTreeProvider';
@@ -15,7 +14,7 @@ const REVEAL_RETRY_MS = 250;
 
 /** The Users TreeView: its description (environment and total) and message (the active filter). */
 export class UsersView implements vscode.Disposable {
-  readonly treeView: RenewableTreeView<TreeNode>;
+  readonly treeView: vscode.TreeView<TreeNode>;
   private readonly subscriptions: vscode.Disposable[];
   private filterActive: boolean | undefined;
   private nextFocus: UserNode | undefined;
@@ -26,11 +25,9 @@ export class UsersView implements vscode.Disposable {
   constructor(
     readonly provider: UsersTreeProvider,
     private readonly connection: ApiConnection,
-    registrations: Pick<ShellRegistrations, 'createTreeView' | 'renewTreeView'>,
+    registrations: Pick<ShellRegistrations, 'createTreeView'>,
   ) {
-    this.treeView = new RenewableTreeView(registrations.createTreeView(USERS_VIEW_ID, provider), () =>
-      registrations.renewTreeView<TreeNode>(USERS_VIEW_ID),
-    );
+    this.treeView = registrations.createTreeView(USERS_VIEW_ID, provider);
     // The filter line says how old the searched users are: kept true while time passes.
     const ageTicker = setInterval(() => {
       if (this.provider.summary().filter) this.update();
@@ -39,9 +36,6 @@ export class UsersView implements vscode.Disposable {
       this.treeView,
       provider.onDidChangeSummary(() => this.update()),
       provider.onDidAppendPage((node) => void this.focusAppended(node)),
-      provider.renewal.attach(() => void this.renew()),
-      this.treeView.onDidExpandElement(({ element }) => provider.renewal.rememberExpansion(element.id, true)),
-      this.treeView.onDidCollapseElement(({ element }) => provider.renewal.rememberExpansion(element.id, false)),
       // The walkthrough's first step is done when the view is open, however it was opened.
       this.treeView.onDidChangeVisibility(({ visible }) => {
         if (!visible) return;
@@ -62,7 +56,7 @@ export class UsersView implements vscode.Disposable {
    * last: overlapping reveals finish in any order, and an older one finishing last would select a
    * row of a range that then folds, leaving nothing selected. VS Code can refuse a reveal while it
    * is still applying the refresh that added the row (its range may have just been created or
-   * renamed): then it is tried again when that has settled, as it is when the reveal selected nothing.
+   * renamed): then it is tried once more when that has settled.
    */
   private focusAppended(node: UserNode): Promise<void> {
     this.nextFocus = node;
@@ -73,30 +67,16 @@ export class UsersView implements vscode.Disposable {
   private async revealAppended(): Promise<void> {
     for (let node = this.nextFocus; node; node = this.nextFocus) {
       this.nextFocus = undefined;
-      for (let attempt = 1; attempt <= 3 && this.treeView.visible && !this.nextFocus; attempt++) {
+      for (let attempt = 1; attempt <= 2 && this.treeView.visible && !this.nextFocus; attempt++) {
         try {
           await this.treeView.reveal(node, { select: true, focus: true });
-          // A renewed view can answer before its workbench tree holds the row: nothing is selected
-          // then. Anything selected (this row, or one the person or a look-up chose meanwhile) stands.
-          if (this.treeView.selection.length > 0) break;
+          break;
         } catch {
           // The list changed meanwhile (a refresh, another environment), or VS Code was not there yet.
+          await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
         }
-        await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
       }
     }
-  }
-
-  /**
-   * A new TreeView in place of the old one (see ViewRenewal): the selected user is selected again
-   * unless Load more is about to select the first row of its page.
-   */
-  private async renew(): Promise<void> {
-    const selected = this.selectedUser();
-    await this.treeView.renew();
-    if (!selected || this.focusing || this.nextFocus) return;
-    const node = this.provider.shownNodeOf(selected.user_id);
-    if (node) await this.treeView.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
   }
 
   /** Loads `user` into the tree if needed, then selects and focuses it (opening the view). */
