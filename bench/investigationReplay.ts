@@ -170,7 +170,7 @@ async function main(): Promise<void> {
         target: 'ratio ≤ 1.3',
         meetsTarget: ratio <= 1.3,
         details: { reps: REPS, bytes, pages: recorded.pages, ms: samples.ms, transferMs: samples.baselineMs, ratios: samples.ratios, ratioP25P75: spread(samples.ratios), cpuRatios: samples.cpuRatios, legsMs: legs },
-        note: 'Legs (legsMs, each timed alone over the recorded pages): sandboxServe vs rawTransfer is the fixture serving over a plain server; parse, schemaCheck, contractLens, merge and assertions are the client\'s work on the same texts. The scrubbed copy run against the sandbox serving only the recording (the fixtures matched, sent, parsed, checked by the contract lens, merged, asserted) vs a plain server sending the same recorded texts fetched in the same order; median of per-repetition ratios, order alternating.',
+        note: 'Legs (legsMs, each timed alone over the recorded pages): sandboxServe vs rawTransfer is the fixture serving over a plain server; parse, specExact, lensAndReader (the contract lens\'s one walk with the reader\'s checks on the way), merge and assertions are the client\'s work on the same texts. The scrubbed copy run against the sandbox serving only the recording (the fixtures matched, sent, parsed, read and checked by the contract lens in one walk, merged, asserted) vs a plain server sending the same recorded texts fetched in the same order; median of per-repetition ratios, order alternating.',
       };
       console.log(describeFigure(figure));
       console.log(`  ratio p25–p75 ${spread(samples.ratios).join('–')} over ${REPS} repetitions`);

@@ -1,14 +1,14 @@
 // The legs of a replayed investigation, each timed on its own over the recorded pages, so the
 // investigationReplay figure says where its time goes: the sandbox serving the fixtures (its
-// transfer against the raw server's), the client's JSON parse, the reader's schema check, the
-// contract lens over the pages of one load, the merge of the pages and the cell's assertions.
-import { isSpecExact } from '../../src/api/contract/specExact';
-import { inspectResponse } from '../../src/api/contract/inspect';
+// transfer against the raw server's), the client's JSON parse, the spec-exact test, the contract
+// lens's one walk with the reader's checks on the way (as src/api/responseReader.ts makes it) over
+// the pages of one load, the merge of the pages and the cell's assertions.
+import { inspectAndRead } from '../../src/api/contract/inspect';
 import { PageTracker } from '../../src/api/contract/pageChecks';
-import { validate } from '../../src/api/decode';
+import { isSpecExact } from '../../src/api/contract/specExact';
 import { isGroupedBloodPressure } from '../../src/api/fastChecks';
 import { requestOfOperation, type RequestSpec } from '../../src/api/requests';
-import { groupedBloodPressureSchema, type GroupedBloodPressure } from '../../src/api/schemas';
+import type { GroupedBloodPressure } from '../../src/api/schemas';
 import { mergeGroupedPages } from '../../src/domain/bloodPressure/bloodPressureGroups';
 import { evaluateAssertion } from '../../src/notebook/assertions';
 import { DeviationTotals } from '../../src/notebook/deviationTotals';
@@ -21,7 +21,7 @@ export interface ReplayPage {
   spec: RequestSpec;
 }
 
-export type LegName = 'sandboxServe' | 'rawTransfer' | 'parse' | 'schemaCheck' | 'contractLens' | 'merge' | 'assertions';
+export type LegName = 'sandboxServe' | 'rawTransfer' | 'parse' | 'specExact' | 'lensAndReader' | 'merge' | 'assertions';
 export type LegTimes = Record<LegName, number>;
 
 /** The recorded blood-pressure pages in the order the load asks for them (the cursor chain from the first). */
@@ -55,8 +55,8 @@ function timed<T>(times: LegTimes, leg: LegName, task: () => T): T {
 
 /**
  * One pass of every leg, page after page as a load goes (served by the replay sandbox and by the raw
- * server, in turns, so both meet the same collector's work; parsed, checked by the reader, through
- * the lens), then the merge and the cell's assertions (from the notebook copy's `cellSource`) over
+ * server, in turns, so both meet the same collector's work; parsed, tested for spec-exactness, through
+ * the lens with the reader's checks), then the merge and the cell's assertions (from the notebook copy's `cellSource`) over
  * the merged body.
  */
 export async function measureLegs(
@@ -65,7 +65,7 @@ export async function measureLegs(
   pages: readonly ReplayPage[],
   cellSource: string,
 ): Promise<LegTimes> {
-  const times: LegTimes = { sandboxServe: 0, rawTransfer: 0, parse: 0, schemaCheck: 0, contractLens: 0, merge: 0, assertions: 0 };
+  const times: LegTimes = { sandboxServe: 0, rawTransfer: 0, parse: 0, specExact: 0, lensAndReader: 0, merge: 0, assertions: 0 };
   const tracker = new PageTracker();
   const totals = new DeviationTotals();
   const values: GroupedBloodPressure[] = [];
@@ -75,12 +75,12 @@ export async function measureLegs(
     const text = await fetchText(times, 'sandboxServe', `${replay.url}${page.target}`, replay.headers);
     if (!rawFirst) await fetchText(times, 'rawTransfer', `${rawUrl}${page.target}`, {});
     const value = timed(times, 'parse', () => JSON.parse(text) as unknown);
-    const specExact = timed(times, 'schemaCheck', () => {
-      const exact = isSpecExact('groupedBloodPressure', value);
-      if (!exact && !validate(value, groupedBloodPressureSchema, isGroupedBloodPressure).ok) throw new Error('a recorded page is refused by the reader');
-      return exact;
+    const specExact = timed(times, 'specExact', () => isSpecExact('groupedBloodPressure', value));
+    timed(times, 'lensAndReader', () => {
+      const read = inspectAndRead('groupedBloodPressure', value, isGroupedBloodPressure, { request: page.spec, tracker, specExact });
+      if (!read.accepted) throw new Error('a recorded page is refused by the reader');
+      totals.add(read.deviations);
     });
-    timed(times, 'contractLens', () => totals.add(inspectResponse('groupedBloodPressure', value, { request: page.spec, tracker, specExact })));
     values.push(value as GroupedBloodPressure);
   }
   const body = timed(times, 'merge', () => ({ ...values[values.length - 1]!, groups: mergeGroupedPages(values.map((value) => value.groups)) }));

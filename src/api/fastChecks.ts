@@ -3,53 +3,25 @@
 // either way), and only a body that fails goes through zod, for the field path of the problem.
 // They mirror src/api/schemas.ts (see there what is refused and why); test/unit/fastChecks.test.ts
 // holds them to zod's verdicts on generated and mutated payloads, so the two cannot drift apart.
+// Built from src/api/shapedChecks.ts, so the contract lens can run them inside its own walk.
 
-type Check = (value: unknown) => boolean;
+import { arrayOf, nullable, nullish, object, recordOf, type ShapedCheck } from './shapedChecks';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): boolean => typeof value === 'string';
 const isNumber = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 const isInt = (value: unknown): boolean => Number.isSafeInteger(value);
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
-const nullable = (check: Check): Check => (value) => value === null || check(value);
-const nullish = (check: Check): Check => (value) => value === null || value === undefined || check(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = nullish(isString);
 const int = nullish(isInt);
 const flag = nullish(isBoolean);
-const anything: Check = () => true;
-
-function arrayOf(check: Check): Check {
-  return (value) => {
-    if (!Array.isArray(value)) return false;
-    for (let index = 0; index < value.length; index++) if (!check(value[index])) return false;
-    return true;
-  };
-}
-
-/** A loose object: every listed field passes its check (absent reads as undefined); others pass. */
-function object(fields: Record<string, Check>): Check {
-  const names = Object.keys(fields);
-  const checks = names.map((name) => fields[name] as Check);
-  return (value) => {
-    if (!isObject(value)) return false;
-    for (let index = 0; index < names.length; index++) if (!(checks[index] as Check)(value[names[index] as string])) return false;
-    return true;
-  };
-}
-
-function recordOf(check: Check): Check {
-  return (value) => {
-    if (!isObject(value)) return false;
-    for (const name in value) if (Object.hasOwn(value, name) && !check(value[name])) return false;
-    return true;
-  };
-}
+const anything: ShapedCheck = () => true;
 
 const provider = object({ logo: text, name: text, slug: text });
 const hasSlug = (value: unknown): boolean => isObject(value) && typeof value.slug === 'string';
-const connectedSourceFields = object({ created_on: text, provider: nullish(provider), source: nullish(provider) });
-const connectedSource: Check = (value) =>
-  connectedSourceFields(value) && (hasSlug((value as Record<string, unknown>).provider) || hasSlug((value as Record<string, unknown>).source));
+const connectedSource = object({ created_on: text, provider: nullish(provider), source: nullish(provider) }, (value) =>
+  hasSlug((value as Record<string, unknown>).provider) || hasSlug((value as Record<string, unknown>).source),
+);
 const sourced = object({ id: text, source_slug: text, updated_at: text });
 
 export const isUser = object({

@@ -3,18 +3,18 @@
 import type { z } from 'zod';
 import type { CallOptions } from './callOptions';
 import type { FollowedRedirect } from './contract/inspect';
-import { inspectResponse } from './contract/inspect';
-import { isSpecExact } from './contract/specExact';
+import { inspectAndRead, inspectResponse } from './contract/inspect';
 import type { ContractOperation } from './contract/specFacts';
 import { parseJson, validate } from './decode';
 import { HealthApiError } from './errors';
 import { isGroupedBloodPressure, isMarkerPage, isUser, isUserList } from './fastChecks';
 import type { RequestSpec } from './requests';
 import { groupedBloodPressureSchema, markerPageSchema, userListSchema, userSchema } from './schemas';
+import type { ShapedCheck } from './shapedChecks';
 import type { AttemptOutcome } from './transport';
 
 /** Allocation-free acceptance of well-formed responses; zod still explains any other. */
-const FAST_CHECKS = new Map<z.ZodType, (value: unknown) => boolean>([
+const FAST_CHECKS = new Map<z.ZodType, ShapedCheck>([
   [userListSchema, isUserList],
   [userSchema, isUser],
   [groupedBloodPressureSchema, isGroupedBloodPressure],
@@ -23,7 +23,8 @@ const FAST_CHECKS = new Map<z.ZodType, (value: unknown) => boolean>([
 
 /**
  * A 2xx body → the value, through the contract lens when it is on. A spec-exact body (the common
- * case) is taken as parsed without the reader's checks: it is one the reader accepts.
+ * case) is taken as parsed without the reader's checks: it is one the reader accepts. Any other body
+ * is walked once by the lens with the reader's checks on the way; zod judges only what they refuse.
  */
 export function readResponse<T>(
   operation: ContractOperation,
@@ -37,17 +38,26 @@ export function readResponse<T>(
 ): T {
   const parsed = parseJson(outcome.text);
   if (!parsed.ok) throw refused(parsed.problem, spec, url, outcome);
-  const specExact = contractLens && isSpecExact(operation, parsed.value);
-  const decoded = specExact ? { ok: true as const, value: parsed.value as T } : validate(parsed.value, schema, FAST_CHECKS.get(schema));
-  if (!decoded.ok) throw refused(decoded.problem, spec, url, outcome);
+  const fastCheck = FAST_CHECKS.get(schema);
   if (!contractLens) {
+    const decoded = validate(parsed.value, schema, fastCheck);
+    if (!decoded.ok) throw refused(decoded.problem, spec, url, outcome);
     outcome.log({});
     return decoded.value;
   }
-  const deviations = inspectResponse(operation, decoded.value, { request: spec, tracker: opts.pageTracker, redirect, specExact });
+  const context = { request: spec, tracker: opts.pageTracker, redirect };
+  const read = fastCheck ? inspectAndRead(operation, parsed.value, fastCheck, context) : { accepted: false, deviations: [] };
+  let value = parsed.value as T;
+  let deviations = read.deviations;
+  if (!read.accepted) {
+    const decoded = validate(parsed.value, schema);
+    if (!decoded.ok) throw refused(decoded.problem, spec, url, outcome);
+    value = decoded.value;
+    deviations = inspectResponse(operation, value, context);
+  }
   outcome.log({ deviations });
   opts.onDeviations?.(deviations);
-  return decoded.value;
+  return value;
 }
 
 /** A 2xx body the reader cannot take: logged as it came, refused with the body kept. */

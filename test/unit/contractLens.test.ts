@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HealthApiClient, type RequestLogEntry } from '../../src/api/client';
 import { DeviationCollector, type Deviation } from '../../src/api/contract/deviations';
-import { inspectResponse } from '../../src/api/contract/inspect';
+import { inspectAndRead, inspectResponse } from '../../src/api/contract/inspect';
 import { walkContract } from '../../src/api/contract/lens';
-import { PageTracker } from '../../src/api/contract/pageChecks';
+import { checkPaging, PageTracker } from '../../src/api/contract/pageChecks';
+import { checkReadingOffsets } from '../../src/api/contract/readingChecks';
 import { isSpecExact } from '../../src/api/contract/specExact';
 import { OPERATION_ROOTS, type ContractOperation } from '../../src/api/contract/specFacts';
 import { isHealthApiError } from '../../src/api/errors';
@@ -33,6 +34,15 @@ function walked(operation: ContractOperation, body: unknown): Deviation[] {
   return out.list();
 }
 
+/** The lens as separate passes: the walk alone, then the readings' offsets, then paging. */
+function separatePasses(operation: ContractOperation, body: unknown): Deviation[] {
+  const out = new DeviationCollector();
+  walkContract(OPERATION_ROOTS[operation].object, body, out);
+  if (operation === 'groupedBloodPressure') checkReadingOffsets(body, out);
+  checkPaging(operation, body, undefined, undefined, out);
+  return out.list();
+}
+
 const fixture = useSandbox({ users: 12, seed: 5 });
 
 async function specBodies(): Promise<{ operation: ContractOperation; body: Json }[]> {
@@ -53,24 +63,43 @@ async function specBodies(): Promise<{ operation: ContractOperation; body: Json 
   return bodies;
 }
 
+/** Each body, the body with a field no document has, and each of its one-field changes. */
+function* changes(bodies: readonly { operation: ContractOperation; body: Json }[]): Generator<{ operation: ContractOperation; subject: Json; where: string }> {
+  for (const { operation, body } of bodies) {
+    for (const path of [[] as (string | number)[], ...paths(body)]) {
+      const replacements: (Json | undefined | 'extra')[] = path.length === 0 ? ['extra'] : [...REPLACEMENTS, undefined, 'extra'];
+      for (const replacement of replacements) yield { operation, subject: mutated(body, path, replacement), where: `${operation} at ${path.join('.')} = ${JSON.stringify(replacement)}` };
+    }
+  }
+}
+
 describe('the spec-exact check and the walk agree', () => {
   test('on the spec sandbox’s bodies and each of their one-field changes; spec-exact bodies are ones the reader accepts', async () => {
     const bodies = [...(await specBodies()), ...generateBodies(4, 3).map(({ operation, body }) => ({ operation, body: body as Json }))];
     let compared = 0;
-    for (const { operation, body } of bodies) {
-      for (const path of [[] as (string | number)[], ...paths(body)]) {
-        const replacements: (Json | undefined | 'extra')[] = path.length === 0 ? ['extra'] : [...REPLACEMENTS, undefined, 'extra'];
-        for (const replacement of replacements) {
-          const subject = mutated(body, path, replacement);
-          const exact = isSpecExact(operation, subject);
-          const found = walked(operation, subject);
-          assert.equal(exact, found.length === 0, `${operation} at ${path.join('.')} = ${JSON.stringify(replacement)}: ${JSON.stringify(found.slice(0, 2))}`);
-          if (exact) assert.equal(TOLERANT[operation](subject), true, `a spec-exact ${operation} is accepted by the reader`);
-          compared++;
-        }
-      }
+    for (const { operation, subject, where } of changes(bodies)) {
+      const exact = isSpecExact(operation, subject);
+      const found = walked(operation, subject);
+      assert.equal(exact, found.length === 0, `${where}: ${JSON.stringify(found.slice(0, 2))}`);
+      if (exact) assert.equal(TOLERANT[operation](subject), true, `a spec-exact ${operation} is accepted by the reader`);
+      compared++;
     }
     assert.ok(compared > 1000, `${compared} bodies compared`);
+  });
+
+  test('the walk with the reader’s check on the way: the reader’s verdict and the deviations of the separate passes, on every body and one-field change', async () => {
+    const bodies = [...(await specBodies()), ...generateBodies(5, 7).map(({ operation, body }) => ({ operation, body: body as Json }))];
+    let compared = 0;
+    let refused = 0;
+    for (const { operation, subject, where } of changes(bodies)) {
+      const accepted = TOLERANT[operation](subject);
+      const read = inspectAndRead(operation, subject, TOLERANT[operation]);
+      assert.equal(read.accepted, accepted, `${where}: the reader's verdict`);
+      if (accepted) assert.deepEqual(read.deviations, separatePasses(operation, subject), `${where}: the deviations`);
+      else refused++;
+      compared++;
+    }
+    assert.ok(compared > 1000 && refused > 100, `${compared} bodies compared, ${refused} refused`);
   });
 
   test('the spec sandbox’s own bodies are spec-exact', async () => {

@@ -1,11 +1,13 @@
 // The contract lens's one entry: every deviation of one response from the spec — the redirect that
 // was followed to get it, a deprecated parameter in the request, the body walked along the spec's
-// table, and its paging — as one list, summarised (see deviations.ts).
+// table, and its paging — as one list, summarised (see deviations.ts); the client's reader asks it
+// for the reader's verdict in the same walk (inspectAndRead).
 import type { RequestOperationName, RequestSpec } from '../requests';
+import type { ShapedCheck } from '../shapedChecks';
 import { DeviationCollector, type Deviation } from './deviations';
 import { walkContract } from './lens';
 import { checkPaging, type PageTracker } from './pageChecks';
-import { checkReadingOffsets } from './readingChecks';
+import { checkReadingOffsets, ReadingOffsetTally } from './readingChecks';
 import { isSpecExact } from './specExact';
 import { OPERATION_ROOTS, type ContractOperation } from './specFacts';
 
@@ -44,6 +46,19 @@ export interface InspectContext {
 }
 
 export function inspectResponse(operation: ContractOperation, body: unknown, context: InspectContext = {}): Deviation[] {
+  return inspect(operation, body, context, undefined).deviations;
+}
+
+/**
+ * The lens and the tolerant reader's check (`reader`, from src/api/fastChecks.ts) in one pass over the
+ * body: the deviations inspectResponse names, and whether `reader(body)` holds. A body the reader
+ * refuses gets no paging checks (its tracker is left as it was): the caller refuses it instead.
+ */
+export function inspectAndRead(operation: ContractOperation, body: unknown, reader: ShapedCheck, context: InspectContext = {}): { deviations: Deviation[]; accepted: boolean } {
+  return inspect(operation, body, context, reader);
+}
+
+function inspect(operation: ContractOperation, body: unknown, context: InspectContext, reader: ShapedCheck | undefined): { deviations: Deviation[]; accepted: boolean } {
   const out = new DeviationCollector();
   const root = OPERATION_ROOTS[operation];
   if (context.redirect) {
@@ -54,11 +69,20 @@ export function inspectResponse(operation: ContractOperation, body: unknown, con
     out.add('deprecated', '?cursor', '?cursor', 'The request parameter cursor is deprecated; next_cursor replaces it (9.2)', '9');
   }
   const specExact = context.specExact ?? isSpecExact(operation, body);
+  // A spec-exact body is one the reader accepts (test/unit/contractLens.test.ts holds them to it).
+  let accepted = true;
   if (!specExact) {
-    walkContract(root.object, body, out);
     // A spec-exact body has no timezone_offset: only the others can disagree with their timestamps.
-    if (operation === 'groupedBloodPressure') checkReadingOffsets(body, out);
+    // The walk meets the readings where checkReadingOffsets would when `groups` is an object.
+    const offsets = operation === 'groupedBloodPressure' && isObject(body) && isObject(body.groups) ? new ReadingOffsetTally() : undefined;
+    accepted = walkContract(root.object, body, out, { ...(reader ? { reader } : {}), ...(offsets ? { visitor: offsets } : {}) });
+    // A body the reader refuses (JSON null, say) is refused, not looked at further.
+    if (!accepted) return { deviations: [], accepted };
+    if (offsets) offsets.addTo(out);
+    else if (operation === 'groupedBloodPressure') checkReadingOffsets(body, out);
   }
   checkPaging(operation, body, context.request, context.tracker, out);
-  return out.list();
+  return { deviations: out.list(), accepted };
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,9 +3,13 @@
 // the spec does not have, an open value not seen before, a deprecated field in use. It reads, never
 // refuses: the tolerant reader (src/api/schemas.ts) has already decided what can be shown.
 // src/api/contract/specExact.ts answers "no deviation at all?" without allocating, and is held to
-// the same verdicts as this walk by test/unit/contractLens.test.ts.
+// the same verdicts as this walk by test/unit/contractLens.test.ts. Given the reader's check (built
+// from src/api/shapedChecks.ts), the walk also runs it on the way, field by field, and says whether
+// the reader accepts the body: one pass over a body that is not spec-exact instead of two.
+import { structureOf, type ShapedCheck } from '../shapedChecks';
 import { formatPath, type DeviationCollector, type PlaceCounter } from './deviations';
-import { describeType, SPEC_OBJECTS, type SpecField, type SpecObject, type SpecObjectName } from './specFacts';
+import { compiledObject, pairingOf, Place, type CompiledObject, type ReaderPairing } from './lensTable';
+import { describeType, SPEC_OBJECTS, type SpecField, type SpecObjectName } from './specFacts';
 
 type Json = Record<string, unknown>;
 
@@ -26,78 +30,47 @@ export function hasScalarType(type: 'string' | 'integer' | 'number', value: unkn
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** One place of the response's shape (`markers[*].expected_results[*]`): its pattern and how many objects were met there. */
-class Place implements PlaceCounter {
-  visits = 0;
-  private fields: Map<string, Place> | undefined;
-  private itemPlace: Place | undefined;
-  private keyPlace: Place | undefined;
-
-  constructor(readonly pattern: string) {}
-
-  field(name: string): Place {
-    this.fields ??= new Map();
-    let place = this.fields.get(name);
-    if (!place) {
-      const segment = /^[A-Za-z_$][\w$]*$/.test(name) ? (this.pattern === '' ? name : `.${name}`) : `[${JSON.stringify(name)}]`;
-      place = new Place(this.pattern + segment);
-      this.fields.set(name, place);
-    }
-    return place;
-  }
-
-  item(): Place {
-    return (this.itemPlace ??= new Place(`${this.pattern}[*]`));
-  }
-
-  key(): Place {
-    return (this.keyPlace ??= new Place(`${this.pattern}.*`));
-  }
+/** Called with every object of one spec type the walk meets: its path's segments (read them at once: they change) and its place. */
+export interface ObjectVisitor {
+  readonly name: SpecObjectName;
+  visit(value: Json, segments: readonly (string | number)[], place: PlaceCounter): void;
 }
 
-interface CompiledObject {
-  spec: SpecObject;
-  names: string[];
-  fields: SpecField[];
-  /** What the spec says about the object's fields, for a field it does not have. */
-  listed: string;
-  /** Per field with known values: what the spec says, and the values the product knows. */
-  knownSays: (string | undefined)[];
-}
-
-const compiled = new Map<SpecObjectName, CompiledObject>();
-function compiledObject(name: SpecObjectName): CompiledObject {
-  let found = compiled.get(name);
-  if (!found) {
-    const spec = SPEC_OBJECTS[name];
-    const names = Object.keys(spec.fields);
-    const fields = Object.values(spec.fields);
-    found = {
-      spec,
-      names,
-      fields,
-      listed: `${spec.label} (${spec.section}) has the fields ${names.join(', ')}`,
-      knownSays: fields.map((fact) => (fact.known ? `${fact.says}. Values the product knows: ${fact.known.join(', ')}` : undefined)),
-    };
-    compiled.set(name, found);
-  }
-  return found;
+/** The reader's check of the items of an array the walk goes into, and its pairing when they are objects. */
+interface ItemReader {
+  check: ShapedCheck;
+  pairing: ReaderPairing | undefined;
 }
 
 class Walk {
   private readonly segments: (string | number)[] = [];
-  private readonly path = (): string => formatPath(this.segments);
+  /** The field being looked at, not in `segments` until the walk goes into its value. */
+  private leaf: string | undefined;
+  private readonly path = (): string => formatPath(this.leaf === undefined ? this.segments : [...this.segments, this.leaf]);
+  /** Whether the reader's check (when one was given) holds for everything walked so far. */
+  accepted = true;
 
-  constructor(private readonly out: DeviationCollector) {}
+  constructor(
+    private readonly out: DeviationCollector,
+    private readonly visitor?: ObjectVisitor,
+  ) {}
 
-  object(name: SpecObjectName, value: Json, place: Place): void {
-    const { spec, names, fields, listed, knownSays } = compiledObject(name);
+  /** `pairing`: the reader's check of this object, run on the way (absent: the lens alone). */
+  object(compiled: CompiledObject, value: Json, place: Place, pairing: ReaderPairing | undefined): void {
+    const { spec, names, fields, known, listed, knownSays } = compiled;
+    const reading = pairing !== undefined && this.accepted;
+    if (reading) {
+      const { otherNames, otherChecks, also } = pairing;
+      for (let index = 0; index < otherNames.length; index++) this.read(otherChecks[index], value[otherNames[index] as string]);
+      if (also && !also(value)) this.accepted = false;
+    }
     for (let index = 0; index < names.length; index++) {
       const field = names[index] as string;
       const fact = fields[index] as SpecField;
       const item = value[field];
-      this.segments.push(field);
-      const at = place.field(field);
+      const check = reading ? pairing.bySpecField[index] : undefined;
+      this.leaf = field;
+      const at = place.specField(index, field);
       const deprecated = fact.deprecated;
       if (deprecated && item !== undefined) {
         const replaced = value[deprecated.replacement] !== undefined;
@@ -107,22 +80,38 @@ class Walk {
       }
       if (item === undefined) {
         if (fact.required) this.out.add('missingRequired', at.pattern, this.path, fact.says, spec.section, undefined, place);
+        this.read(check, item);
       } else if (item === null) {
         if (!fact.nullable) this.out.add('nullNotAllowed', at.pattern, this.path, fact.says, spec.section, undefined, place);
+        this.read(check, item);
       } else {
-        this.value(fact, item, at, place, spec.section, knownSays[index]);
+        this.value(fact, item, at, place, spec.section, knownSays[index], check);
       }
-      this.segments.pop();
     }
     for (const field in value) {
-      if (Object.hasOwn(spec.fields, field)) continue;
-      this.segments.push(field);
+      if (known.has(field)) continue;
+      this.leaf = field;
       this.out.add('unknownField', place.field(field).pattern, this.path, listed, spec.section, undefined, place);
-      this.segments.pop();
     }
+    this.leaf = undefined;
+    if (this.visitor?.name === compiled.name) this.visitor.visit(value, this.segments, place);
   }
 
-  private value(fact: SpecField, value: unknown, at: Place, parent: Place, section: string, knownSays: string | undefined): void {
+  /** The reader's check of a value the walk does not go into with it. */
+  private read(check: ShapedCheck | undefined, value: unknown): void {
+    if (check && this.accepted && !check(value)) this.accepted = false;
+  }
+
+  /** The reader's check of a value the walk goes into, as a structure of `kind` when it is one (else run here). */
+  private inner<K extends 'object' | 'arrayOf' | 'recordOf'>(check: ShapedCheck | undefined, kind: K, value: unknown): Extract<ReturnType<typeof structureOf>, { kind: K }> | undefined {
+    if (!check || !this.accepted) return undefined;
+    const structure = structureOf(check);
+    if (structure?.kind === kind) return structure as Extract<ReturnType<typeof structureOf>, { kind: K }>;
+    this.read(check, value);
+    return undefined;
+  }
+
+  private value(fact: SpecField, value: unknown, at: Place, parent: Place, section: string, knownSays: string | undefined, check: ShapedCheck | undefined): void {
     const { type } = fact;
     if (typeof type === 'string') {
       if (!hasScalarType(type, value)) {
@@ -130,48 +119,97 @@ class Walk {
       } else if (fact.known && !fact.known.includes(value as string)) {
         this.out.add('unknownValue', at.pattern, this.path, knownSays ?? fact.says, section, value as string, parent);
       }
+      this.read(check, value);
       return;
     }
+    const isArray = Array.isArray(value);
+    if ('arrayOf' in type ? !isArray : !isObject(value)) {
+      this.read(check, value);
+      return this.out.add('unexpectedType', at.pattern, this.path, fact.says, section, jsonTypeOf(value), parent);
+    }
+    // Into the value: the field becomes a segment of the path.
+    this.segments.push(this.leaf as string);
+    this.leaf = undefined;
     if ('object' in type) {
-      if (!isObject(value)) return this.out.add('unexpectedType', at.pattern, this.path, fact.says, section, jsonTypeOf(value), parent);
       at.visits++;
-      return this.object(type.object, value, at);
+      const structure = this.inner(check, 'object', value);
+      const object = compiledObject(type.object);
+      this.object(object, value as Json, at, structure && pairingOf(object, structure));
+    } else if ('arrayOf' in type) {
+      this.items(compiledObject(type.arrayOf), value as unknown[], at, this.inner(check, 'arrayOf', value)?.item);
+    } else {
+      this.record(fact, type.recordOfArraysOf, value as Json, at, section, this.inner(check, 'recordOf', value)?.item);
     }
-    if ('arrayOf' in type) {
-      if (!Array.isArray(value)) return this.out.add('unexpectedType', at.pattern, this.path, fact.says, section, jsonTypeOf(value), parent);
-      return this.items(type.arrayOf, value, at);
-    }
-    if (!isObject(value)) return this.out.add('unexpectedType', at.pattern, this.path, fact.says, section, jsonTypeOf(value), parent);
+    this.segments.pop();
+  }
+
+  /** An object of arrays (grouped blood pressure's `groups`); `itemCheck`: the reader's check of each of its values. */
+  private record(fact: SpecField, name: SpecObjectName, value: Json, at: Place, section: string, itemCheck: ShapedCheck | undefined): void {
+    const object = compiledObject(name);
     const keys = at.key();
     for (const key in value) {
       keys.visits++;
       this.segments.push(key);
       const items = value[key];
-      if (Array.isArray(items)) this.items(type.recordOfArraysOf, items, keys);
-      else this.out.add('unexpectedType', keys.pattern, this.path, fact.says, section, jsonTypeOf(items), keys);
+      // The reader's record check reads own keys only (parsed JSON has no others).
+      const check = itemCheck && Object.hasOwn(value, key) ? itemCheck : undefined;
+      if (Array.isArray(items)) this.items(object, items, keys, this.inner(check, 'arrayOf', items)?.item);
+      else {
+        this.read(check, items);
+        this.out.add('unexpectedType', keys.pattern, this.path, fact.says, section, jsonTypeOf(items), keys);
+      }
       this.segments.pop();
     }
   }
 
-  private items(name: SpecObjectName, items: readonly unknown[], at: Place): void {
+  private items(object: CompiledObject, items: readonly unknown[], at: Place, itemCheck: ShapedCheck | undefined): void {
     const place = at.item();
-    const says = describeType({ arrayOf: name });
+    const says = describeType({ arrayOf: object.name });
+    const reader = itemCheck && this.itemReader(object, itemCheck);
     for (let index = 0; index < items.length; index++) {
       const item = items[index];
       place.visits++;
       this.segments.push(index);
-      if (isObject(item)) this.object(name, item, place);
-      else this.out.add('unexpectedType', place.pattern, this.path, says, SPEC_OBJECTS[name].section, jsonTypeOf(item), place);
+      if (isObject(item)) {
+        if (reader && !reader.pairing) this.read(reader.check, item);
+        this.object(object, item, place, reader?.pairing);
+      } else {
+        this.read(reader?.check, item);
+        this.out.add('unexpectedType', place.pattern, this.path, says, object.spec.section, jsonTypeOf(item), place);
+      }
       this.segments.pop();
     }
   }
+
+  private itemReader(object: CompiledObject, check: ShapedCheck): ItemReader {
+    const structure = structureOf(check);
+    return { check, pairing: structure?.kind === 'object' ? pairingOf(object, structure) : undefined };
+  }
 }
 
-/** Every deviation of `body`, read as the spec's object `root`, added to `out`. */
-export function walkContract(root: SpecObjectName, body: unknown, out: DeviationCollector): void {
+export interface WalkOptions {
+  /** The reader's check of the whole body, run inside the walk (see walkContract's answer). */
+  reader?: ShapedCheck;
+  visitor?: ObjectVisitor;
+}
+
+/**
+ * Every deviation of `body`, read as the spec's object `root`, added to `out`. With `reader`: whether
+ * the reader's check accepts the body (the same verdict as `reader(body)`), else true.
+ */
+export function walkContract(root: SpecObjectName, body: unknown, out: DeviationCollector, options: WalkOptions = {}): boolean {
   const place = new Place('');
   place.visits = 1;
-  const walk = new Walk(out);
-  if (isObject(body)) walk.object(root, body, place);
-  else out.add('unexpectedType', '', '', `${SPEC_OBJECTS[root].label} object`, SPEC_OBJECTS[root].section, jsonTypeOf(body));
+  const walk = new Walk(out, options.visitor);
+  const { reader } = options;
+  if (isObject(body)) {
+    const object = compiledObject(root);
+    const structure = reader && structureOf(reader);
+    if (reader && structure?.kind !== 'object') walk.accepted = reader(body);
+    walk.object(object, body, place, structure?.kind === 'object' ? pairingOf(object, structure) : undefined);
+  } else {
+    if (reader) walk.accepted = reader(body);
+    out.add('unexpectedType', '', '', `${SPEC_OBJECTS[root].label} object`, SPEC_OBJECTS[root].section, jsonTypeOf(body));
+  }
+  return walk.accepted;
 }

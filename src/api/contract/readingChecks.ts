@@ -35,6 +35,29 @@ export function offsetDisagreement(timestamp: unknown, timezoneOffset: unknown):
   return difference === 0 ? undefined : difference;
 }
 
+/**
+ * The same check made inside the contract lens's walk (it meets every reading of `groups.*[*].data[*]`
+ * exactly where this file's loop would), so the readings are read once. Its findings are added after
+ * the walk's, as checkReadingOffsets adds them: `of` is the walk's count of the same readings.
+ */
+export class ReadingOffsetTally {
+  readonly name = 'reading';
+  private found = 0;
+  private readonly paths: string[] = [];
+  private readings: PlaceCounter | undefined;
+
+  /** For a reading met at `segments` (`groups`, key, index, `data`, index); `place` counts the readings met. */
+  visit(reading: { timestamp?: unknown; timezone_offset?: unknown }, segments: readonly (string | number)[], place: PlaceCounter): void {
+    if (offsetDisagreement(reading.timestamp, reading.timezone_offset) === undefined) return;
+    this.readings = place;
+    if (this.found++ < MAX_PATHS) this.paths.push(formatPath([...segments, 'timezone_offset']));
+  }
+
+  addTo(out: DeviationCollector): void {
+    for (let index = 0; index < this.found; index++) out.add('offsetMismatch', PATTERN, this.paths[index] ?? '', SPEC, '2.2', undefined, this.readings);
+  }
+}
+
 /** Adds an `offsetMismatch` for every reading of a grouped blood-pressure body whose two offsets disagree. */
 export function checkReadingOffsets(body: unknown, out: DeviationCollector): void {
   const groups = (body as { groups?: unknown }).groups;
