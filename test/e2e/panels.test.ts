@@ -331,8 +331,9 @@ describe('Panels in a real workbench', () => {
 
   test('a long load paints the chart and the first rows with the first page, grows while the rest streams in, and ends with the client\'s counts', async () => {
     const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
-    // 40 pages of 500 readings, each held back: a load of several seconds to look at.
-    sandbox.injectFaults(...Array.from({ length: 40 }, () => ({ kind: 'delay' as const, ms: 150, path: '/v2/timeseries/' })));
+    // 40 pages of 500 readings, each held back 400 ms: a load of 16 s or more to look at, longer
+    // than the steps below take on a loaded machine (at 150 ms a page, the load was over before them).
+    sandbox.injectFaults(...Array.from({ length: 40 }, () => ({ kind: 'delay' as const, ms: 400, path: '/v2/timeseries/' })));
     await enabledButton(frame, 'Apply').click();
     const loadingText = frame.locator('.status-line .status-text', { hasText: /^Loading… [1-9]\d* pages/ });
     await loadingText.waitFor();
