@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { deviationCount, type Deviation } from '../../../src/api/contract/deviations';
-import { VENDOR_API_KEY, type VendorWorld } from './world';
+import { openMarkersPanel, VENDOR_API_KEY, type VendorWorld } from './world';
 
 export function describeContractLens(world: () => VendorWorld): void {
   describe('Contract lens in a panel', () => {
@@ -26,18 +26,7 @@ export function describeContractLens(world: () => VendorWorld): void {
       await workbench.page.locator('.part.editor .tabs-container .tab').first().waitFor({ state: 'detached' });
     });
 
-    /** Opens the lab-markers panel of `id` in the active environment, as from the palette. */
-    async function openMarkers(id: string) {
-      const { workbench } = world();
-      // Out of any webview or editor first, so F1 reaches the workbench.
-      await workbench.sideBar().locator('.composite.title h2').click();
-      await workbench.runCommand('Health Data: Show Lab Test Markers…');
-      await workbench.quickInput().filter({ hasText: 'lab_test_id' }).waitFor();
-      await workbench.typeIntoInput(id);
-      await workbench.quickInput().filter({ hasText: 'lab_account_id (optional)' }).waitFor();
-      await workbench.typeIntoInput('');
-      return workbench.webview(`Markers: ${id}`);
-    }
+    const openMarkers = (id: string) => openMarkersPanel(world().workbench, id);
 
     test('the lab panel says in how many places the response differs; Show opens the list; Dismiss hides the line', async () => {
       const { workbench } = world();

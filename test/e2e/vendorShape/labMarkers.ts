@@ -8,16 +8,10 @@ import { describe, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { formatMinorAmount } from '../../../src/domain/labs/markerFacts';
 import type { Workbench } from '../workbench';
-import type { VendorWorld } from './world';
+import { openMarkersPanel, type VendorWorld } from './world';
 
 async function openLabTest(workbench: Workbench, labTestId: string): Promise<FrameLocator> {
-  await workbench.sideBar().locator('.composite.title h2').click();
-  await workbench.runCommand('Health Data: Show Lab Test Markers…');
-  await workbench.quickInput().filter({ hasText: 'lab_test_id' }).waitFor();
-  await workbench.typeIntoInput(labTestId);
-  await workbench.quickInput().filter({ hasText: 'lab_account_id (optional)' }).waitFor();
-  await workbench.typeIntoInput('');
-  const frame = await workbench.webview(`Markers: ${labTestId}`);
+  const frame = await openMarkersPanel(workbench, labTestId);
   await frame.locator('tr.marker-row').first().waitFor({ timeout: 60_000 });
   return frame;
 }

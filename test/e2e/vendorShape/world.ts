@@ -2,6 +2,7 @@
 // (`--shape vendor`), a stand-in for Sandbox EU, and one workbench on Sandbox US with the team's key
 // (each workbench costs 30–40 CPU seconds to start: docs/test-hosts.md).
 import type { Server } from 'node:http';
+import type { FrameLocator } from 'playwright-core';
 import type { HealthApiClient } from '../../../src/api/client';
 import type { SandboxHandle } from '../../../src/sandbox/server';
 import type { Workbench } from '../workbench';
@@ -20,4 +21,16 @@ export interface VendorWorld {
   client: HealthApiClient;
   workbench: Workbench;
   standIn: StandIn;
+}
+
+/** Opens the lab-markers panel of `labTestId` in the active environment, as from the palette. */
+export async function openMarkersPanel(workbench: Workbench, labTestId: string): Promise<FrameLocator> {
+  // Out of any webview or editor first, so F1 reaches the workbench.
+  await workbench.sideBar().locator('.composite.title h2').click();
+  await workbench.runCommand('Health Data: Show Lab Test Markers…');
+  await workbench.quickInput().filter({ hasText: 'lab_test_id' }).waitFor();
+  await workbench.typeIntoInput(labTestId);
+  await workbench.quickInput().filter({ hasText: 'lab_account_id (optional)' }).waitFor();
+  await workbench.typeIntoInput('');
+  return workbench.webview(`Markers: ${labTestId}`);
 }
