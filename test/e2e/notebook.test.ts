@@ -126,5 +126,13 @@ describe('Health Data notebook in a real workbench', () => {
     assert.match(await header.locator('.outcome').innerText(), /Failed: expect status 404/);
     assert.doesNotMatch(await header.innerText(), /Succeeded/);
     await workbench.screenshot('notebook-failed-assertion-light');
+    // The output carries the body once, in the result: Open as JSON shows all of it in an editor.
+    const rawJson = outputs().locator('.hde-result', { hasText: /expect\sstatus\s404/ }).first().locator('details.raw-json');
+    await rawJson.locator('summary').click();
+    const shown = JSON.parse((await rawJson.locator('pre').textContent()) ?? '') as { client_user_id?: string };
+    await rawJson.locator('vscode-button', { hasText: 'Open as JSON' }).click();
+    await workbench.page.locator('.part.editor .tabs-container .tab .label-name', { hasText: /resolve.*\.json$/ }).first().waitFor();
+    const editorText = await workbench.page.locator('.part.editor .monaco-editor .view-lines').filter({ visible: true }).first().innerText();
+    assert.match(editorText.replace(/\u00a0/g, ' '), new RegExp(`"client_user_id": "${shown.client_user_id}"`), 'the body the output shows');
   });
 });
