@@ -30,17 +30,6 @@ describe('Health Data notebook in a real workbench', () => {
     notebookEditor().locator(`.cell-list-container .monaco-list-row.code-cell-row .codicon-notebook-state-${state}`);
   /** The notebook's outputs: one webview (two iframes deep) holds every cell's output. */
   const outputs = () => workbench.page.locator('.notebookOverlay iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
-  /** Scrolls the notebook until `target` (in an output) is on screen: the list clips the output page, which Playwright cannot scroll. */
-  const scrollToOutput = async (target: Locator): Promise<void> => {
-    const height = workbench.page.viewportSize()?.height ?? 900;
-    await notebookEditor().locator('.cell-list-container').hover();
-    for (let step = 0; step < 20; step++) {
-      const box = await target.boundingBox();
-      if (box && box.y > 150 && box.y + box.height < height - 80) return;
-      await workbench.page.mouse.wheel(0, box ? box.y - height / 2 : 300);
-      await workbench.page.waitForTimeout(150);
-    }
-  };
 
   /** "Select Kernel" may ask once which controller runs the notebook: ours. */
   const pickControllerIfAsked = async (): Promise<void> => {
@@ -139,14 +128,12 @@ describe('Health Data notebook in a real workbench', () => {
     await workbench.screenshot('notebook-failed-assertion-light');
     // The output carries the body once, in the result: Open as JSON shows all of it in an editor.
     const rawJson = outputs().locator('.hde-result', { hasText: /expect\sstatus\s404/ }).first().locator('details.raw-json');
-    await scrollToOutput(rawJson.locator('summary'));
-    await rawJson.locator('summary').click();
-    const shown = JSON.parse((await rawJson.locator('pre').textContent()) ?? '') as { client_user_id?: string };
-    const openAsJson = rawJson.locator('vscode-button', { hasText: 'Open as JSON' });
-    await scrollToOutput(openAsJson);
-    await openAsJson.click();
-    await workbench.page.locator('.part.editor .tabs-container .tab .label-name', { hasText: /resolve.*\.json$/ }).first().waitFor();
+    // Clicked where they are: the notebook's list clips the output page, which Playwright cannot scroll.
+    await rawJson.locator('summary').dispatchEvent('click');
+    const firstKey = Object.keys(JSON.parse((await rawJson.locator('pre').textContent()) ?? '') as object)[0] ?? assert.fail('a body with keys');
+    await rawJson.locator('vscode-button', { hasText: 'Open as JSON' }).dispatchEvent('click');
+    await workbench.page.locator('.part.editor .tabs-container .tab .label-name', { hasText: /^(GET|POST) .*\.json$/ }).first().waitFor();
     const editorText = await workbench.page.locator('.part.editor .monaco-editor .view-lines').filter({ visible: true }).first().innerText();
-    assert.match(editorText.replace(/\u00a0/g, ' '), new RegExp(`"client_user_id": "${shown.client_user_id}"`), 'the body the output shows');
+    assert.match(editorText.replace(/\u00a0/g, ' '), new RegExp(`^\\{\\s*"${firstKey}":`), 'the body the output shows, from its start');
   });
 });
