@@ -12,7 +12,7 @@
 // machine; see lib/notebookRunProbe.ts): click → the last cell's runner starts (queueing, the cells
 // before it and the controller's awaits between cells), the last cell's own run, its result's trip
 // to the output page's renderer (with the renderer's load when cold), the render, and the frame after.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { HealthApiClient } from '../src/api/client';
@@ -33,6 +33,8 @@ const CLI_RUNS = 10;
 const IDLE_FRAMES = 20;
 const TARGET = 2;
 const RUN_TIMEOUT_MS = Number(process.env.HDE_BENCH_RUN_TIMEOUT_MS ?? 120_000);
+/** Where to write the last warm run's CPU profile of the workbench page's renderer (the output page runs in it too) and its cells' timeline. */
+const TRACE = process.env.HDE_BENCH_TRACE;
 const FILE = parseNotebookFile(readFileSync(join(REPO_ROOT, 'media', 'notebook', 'sample.hdnb.md'), 'utf8'));
 const REQUEST_CELLS = FILE.cells.filter((cell) => cell.kind === 'request').length;
 /** The last request cell's request line, as its result shows it. */
@@ -83,7 +85,7 @@ async function measureHost(host: Host, vsix: string, sandbox: SandboxProcess): P
     const cliMs: number[] = [];
     const frameMs: number[] = [];
     for (let rep = 0; rep < WARM_UPS + REPS; rep++) {
-      const { cold: c, warm: w, frame } = await runTwice(workbench, rep === 0);
+      const { cold: c, warm: w, frame } = await runTwice(workbench, rep === 0, TRACE && rep === WARM_UPS + REPS - 1 ? `${TRACE}.${host.vscode}` : undefined);
       const cli = await commandLineRunMs(client);
       const tag = rep < WARM_UPS ? 'warm-up' : `rep ${rep - WARM_UPS + 1}`;
       log(`${tag}: cold ${describeLegs(c)}; warm ${describeLegs(w)}; command line ${cli.toFixed(1)} ms, idle frame ${frame.toFixed(1)} ms`);
@@ -127,7 +129,7 @@ async function measureHost(host: Host, vsix: string, sandbox: SandboxProcess): P
 }
 
 /** Opens the sample, runs it all twice (cold, then warm), and closes it unsaved. */
-async function runTwice(workbench: Workbench, first: boolean): Promise<{ cold: Legs; warm: Legs; frame: number }> {
+async function runTwice(workbench: Workbench, first: boolean, trace?: string): Promise<{ cold: Legs; warm: Legs; frame: number }> {
   const notebook = workbench.page.locator('.notebookOverlay').first();
   await workbench.runCommand('Health Data: New Notebook');
   await notebook.locator('.cell-list-container .monaco-list-row.code-cell-row').first().waitFor();
@@ -135,14 +137,21 @@ async function runTwice(workbench: Workbench, first: boolean): Promise<{ cold: L
   await scrollToLastCell(workbench);
   await workbench.page.waitForTimeout(300);
   const cold = await timeRunAll(workbench, first);
-  const warm = await timeRunAll(workbench, false);
+  const profiler = trace ? await workbench.page.context().newCDPSession(workbench.page) : undefined;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
+    await profiler.send('Profiler.start');
+  }
+  const warm = await timeRunAll(workbench, false, trace);
+  if (profiler) writeFileSync(`${trace}.cpuprofile`, JSON.stringify((await profiler.send('Profiler.stop')).profile));
   const frame = await idleFrameMs(await outputFrame(workbench, 0));
   await workbench.runCommand('View: Revert and Close Editor');
   await notebook.waitFor({ state: 'detached' }).catch(() => undefined);
   return { cold, warm, frame };
 }
 
-async function timeRunAll(workbench: Workbench, mayAskController: boolean): Promise<Legs> {
+async function timeRunAll(workbench: Workbench, mayAskController: boolean, timeline?: string): Promise<Legs> {
   const { page } = workbench;
   await page.evaluate(`window.__runAllClick = undefined; addEventListener('click', (e) => { window.__runAllClick ??= performance.timeOrigin + e.timeStamp; }, { capture: true, once: true });`);
   const runAll = page.locator('.notebookOverlay .notebook-toolbar-container a.action-label[aria-label^="Run All"]').first();
@@ -158,7 +167,17 @@ async function timeRunAll(workbench: Workbench, mayAskController: boolean): Prom
     .catch(async (error: unknown) => {
       throw new Error(`the last result was not drawn: ${String(error)}; the probe saw ${JSON.stringify(await frame.evaluate('window.__nbProbe'))}`);
     });
-  return legsOf((await frame.evaluate('window.__nbProbe')) as NotebookRunProbe, clickAt);
+  const probe = (await frame.evaluate('window.__nbProbe')) as NotebookRunProbe;
+  if (timeline) writeFileSync(`${timeline}.cells.txt`, describeTimeline(probe, clickAt));
+  return legsOf(probe, clickAt);
+}
+
+/** Every result of the run, from the click: its runner's start and end, read in the output page, drawn. */
+function describeTimeline(probe: NotebookRunProbe, clickAt: number): string {
+  const f = (at: number): string => (at - clickAt).toFixed(1).padStart(7);
+  const lines = probe.messages.filter((m) => m.at > clickAt).map((m) => `${f(m.ranAt)} ran ${f(m.ranAt + m.ms)} ended ${f(m.at)} read  ${m.path}`);
+  lines.push(...probe.renders.filter((r) => r.at > clickAt).map((r) => `${f(r.at)} drawn ${r.paintedAt === undefined ? '' : `${f(r.paintedAt)} painted`}  ${r.line}`));
+  return `${lines.join('\n')}\n`;
 }
 
 function legsOf(probe: NotebookRunProbe, clickAt: number): Legs {

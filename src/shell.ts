@@ -137,7 +137,7 @@ export function activateShell(context: vscode.ExtensionContext, registrations: S
   commands.register(new SetUpAgentAccessCommand(context.extensionPath, connection, agentSettings, jsonDocuments, loadCatalogue));
 
   // Notebooks: the serializer, the controller (one runner per run, recorded as the notebook's) and their commands.
-  const notebooks = registerNotebooks(context, { connection, requests, scrub, registrations });
+  const notebooks = registerNotebooks(context, { connection, requests, scrub, registrations, documents: jsonDocuments });
   registerNotebookCommands({
     context,
     commands,

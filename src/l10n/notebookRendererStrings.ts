@@ -61,6 +61,7 @@ export function notebookRendererStrings(): NotebookRendererStrings {
       noBody: vscode.l10n.t('No body came back.'),
       bodyOmitted: vscode.l10n.t('The body was not kept in the file ({0} bytes): run the cell again to see it.'),
       rawJsonTruncated: vscode.l10n.t('Showing the first {0} of {1} characters.'),
+      rawJsonOpen: vscode.l10n.t('Open as JSON'),
       scrubbed: vscode.l10n.t('Scrubbed: {0}'),
       unreadableOutput: vscode.l10n.t('This output is not a Health Data cell result this version can read.'),
     },

@@ -1,16 +1,18 @@
-// A request cell's result as VS Code output items: the CellResult for the renderer, the raw body as
-// JSON and a plain-text summary that reads without the renderer; and back, for the file.
+// A request cell's result as VS Code output items: the CellResult for the renderer (the body in it,
+// once) and a plain-text summary that reads without the renderer; and back, for the file.
+// Every item travels to the workbench and back to the extension host's copy of the notebook, so
+// there is no second copy of the body as `application/json`: the renderer shows it (Raw JSON, and
+// Open as JSON for all of it), and Copy Cell Output copies the summary.
 import * as vscode from 'vscode';
 import { RESULT_MIME, type CellResult } from '../notebook/model';
 import { notebookStrings } from '../l10n/notebookStrings';
 
-export const JSON_MIME = 'application/json';
 export const TEXT_MIME = 'text/plain';
 
 export function cellResultOutput(result: CellResult): vscode.NotebookCellOutput {
-  const items = [vscode.NotebookCellOutputItem.json(result, RESULT_MIME)];
-  if (result.body !== undefined) items.push(vscode.NotebookCellOutputItem.json(result.body, JSON_MIME));
-  items.push(vscode.NotebookCellOutputItem.text(cellResultText(result), TEXT_MIME));
+  // Compact: NotebookCellOutputItem.json indents with tabs (a third more bytes); the renderer's
+  // OutputItem.json() parses either.
+  const items = [vscode.NotebookCellOutputItem.text(JSON.stringify(result), RESULT_MIME), vscode.NotebookCellOutputItem.text(cellResultText(result), TEXT_MIME)];
   return new vscode.NotebookCellOutput(items, { outcome: result.outcome });
 }
 

@@ -3,7 +3,7 @@ import type { ShellApiConnection } from '../connection/shellApiConnection';
 import { NOTEBOOK_TYPE } from '../notebook/model';
 import { scrubCellResult } from '../notebook/cellResultScrub';
 import type { CellResult } from '../notebook/model';
-import type { RequestInspection, ScrubDoors, ShellRegistrations } from '../services';
+import type { JsonDocuments, RequestInspection, ScrubDoors, ShellRegistrations } from '../services';
 import { scrubStrings } from '../l10n/scrubStrings';
 import { BaselineCellStatus } from './baselineCellStatus';
 import { startRecordingSandbox } from '../connection/embeddedSandbox';
@@ -11,7 +11,7 @@ import { HealthDataNotebookController } from './notebookController';
 import { RecordingWorlds } from './recordingWorlds';
 import { NotebookEnvironmentStatusBar } from './notebookEnvironmentStatusBar';
 import { HealthDataNotebookSerializer } from './notebookSerializer';
-import { registerNotebookRendererStrings } from './rendererStrings';
+import { registerNotebookRendererMessaging } from './rendererMessaging';
 import { TrustCellStatus } from './trustCellStatus';
 
 export interface RegisteredNotebooks {
@@ -28,7 +28,13 @@ export interface RegisteredNotebooks {
 /** The notebook type's serializer, its controller, its status bar item and its cells' trust line; the commands register above. */
 export function registerNotebooks(
   context: vscode.ExtensionContext,
-  deps: { connection: ShellApiConnection; requests: Pick<RequestInspection, 'inLoad'>; scrub: Pick<ScrubDoors, 'secretFor'>; registrations: Pick<ShellRegistrations, 'registerNotebookSerializer'> },
+  deps: {
+    connection: ShellApiConnection;
+    requests: Pick<RequestInspection, 'inLoad'>;
+    scrub: Pick<ScrubDoors, 'secretFor'>;
+    registrations: Pick<ShellRegistrations, 'registerNotebookSerializer'>;
+    documents: Pick<JsonDocuments, 'open'>;
+  },
 ): RegisteredNotebooks {
   const recordings = new RecordingWorlds({
     startSandbox: (fixturesDir) => startRecordingSandbox(context.extensionPath, fixturesDir),
@@ -47,8 +53,8 @@ export function registerNotebooks(
     statusBar,
     trustStatus,
     baselineStatus,
-    // The renderer draws in English at once and asks for the display language's words.
-    registerNotebookRendererStrings(),
+    // The renderer draws in English at once and asks for the display language's words; Open as JSON.
+    registerNotebookRendererMessaging(deps.documents),
   );
   return { controller, statusBar, trustStatus, baselineStatus, recordings };
 }

@@ -76,6 +76,8 @@ export interface NotebookOutputStrings {
   noBody: string;
   bodyOmitted: string;
   rawJsonTruncated: string;
+  /** The Raw JSON section's button: the whole body in a read-only JSON editor. */
+  rawJsonOpen: string;
   scrubbed: string;
   unreadableOutput: string;
 }
@@ -89,8 +91,11 @@ export interface NotebookRendererStrings {
   deviationList: DeviationListStrings;
 }
 
-/** Renderer → extension. */
-export type NotebookRendererMessage = { type: 'stringsRequest' };
+/**
+ * Renderer → extension. `openBody`: the whole body of a result in a read-only JSON editor (its
+ * output carries the body once, in the result: the renderer hands it over when asked).
+ */
+export type NotebookRendererMessage = { type: 'stringsRequest' } | { type: 'openBody'; title: string; body: unknown; environmentId: string; operation?: unknown };
 
 /** Extension → renderer. */
 export type NotebookRendererHostMessage = { type: 'strings'; strings: NotebookRendererStrings };
@@ -102,5 +107,7 @@ export function isNotebookRendererHostMessage(message: unknown): message is Note
 }
 
 export function isNotebookRendererMessage(message: unknown): message is NotebookRendererMessage {
-  return !!message && typeof message === 'object' && (message as { type?: unknown }).type === 'stringsRequest';
+  if (!message || typeof message !== 'object') return false;
+  const { type, title, environmentId } = message as { type?: unknown; title?: unknown; environmentId?: unknown };
+  return type === 'stringsRequest' || (type === 'openBody' && typeof title === 'string' && typeof environmentId === 'string' && 'body' in message);
 }

@@ -202,12 +202,20 @@ describe('Notebook output renderer in a real browser', () => {
     assert.match((await failed.textContent()) ?? '', new RegExp(`spec ${escapeRegExp(vendor.deviations[0]!.section)}`));
   });
 
-  test('Raw JSON opens the body as pretty JSON text', async () => {
+  test('Raw JSON opens the body as pretty JSON text; Open as JSON hands the whole body to the extension', async () => {
     const details = output('resolve').locator('details.raw-json');
     await details.locator('summary').click();
     const text = (await details.locator('pre').textContent()) ?? '';
     assert.deepEqual(JSON.parse(text), results.resolveUser!.body);
     assert.equal(text, JSON.stringify(results.resolveUser!.body, null, 2));
+    // The output carries the body once, in the result: the extension opens it from what this sends.
+    await details.locator('vscode-button', { hasText: 'Open as JSON' }).click();
+    const sent = await page.evaluate(() => (globalThis as unknown as HarnessWindow).__sent);
+    const result = results.resolveUser!;
+    assert.deepEqual(
+      sent.filter((message) => (message as { type?: string }).type === 'openBody'),
+      [{ type: 'openBody', title: `GET ${result.request.path}`, body: result.body, environmentId: result.environment.id, operation: result.call ?? result.operation }],
+    );
   });
 
   test('hostile text stays text; an unreadable output item says so', async () => {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { bloodPressureStrings, labMarkersStrings } from '../../src/l10n/panelStrings';
 import { notebookRendererStrings } from '../../src/l10n/notebookRendererStrings';
-import { registerNotebookRendererStrings } from '../../src/notebookEditor/rendererStrings';
+import { registerNotebookRendererMessaging } from '../../src/notebookEditor/rendererMessaging';
 import { NOTEBOOK_RENDERER_ID } from '../../src/shared/notebookRendererProtocol';
 
 /** Every leaf of a words object, with its path. */
@@ -35,7 +35,7 @@ suite('Notebook renderer words', () => {
       (candidate.packageJSON as { contributes?: { notebookRenderer?: { id: string }[] } }).contributes?.notebookRenderer?.some((renderer) => renderer.id === NOTEBOOK_RENDERER_ID),
     );
     assert.ok(extension, `an installed extension contributes the notebook renderer ${NOTEBOOK_RENDERER_ID}`);
-    const registration = registerNotebookRendererStrings();
+    const registration = registerNotebookRendererMessaging({ open: async () => undefined });
     assert.equal(typeof registration.dispose, 'function');
     registration.dispose();
   });

@@ -128,7 +128,7 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  test('New Notebook opens the sample; Run All fills every request cell with result, JSON and text outputs, all assertions held', async function () {
+  test('New Notebook opens the sample; Run All fills every request cell with its result (the body once) and a text summary, all assertions held', async function () {
     this.timeout(120_000);
     await vscode.commands.executeCommand('healthData.newNotebook');
     const notebook = await waitFor(() => {
@@ -145,7 +145,8 @@ suite('Notebooks: Health Data notebooks in the editor', () => {
     for (const cell of requestCells(notebook)) {
       const result = resultOf(cell) ?? assert.fail(`cell ${cell.index} has a result output`);
       const mimes = cell.outputs.flatMap((output) => output.items.map((item) => item.mime));
-      assert.deepEqual(mimes, [RESULT_MIME, 'application/json', 'text/plain'], `cell ${cell.index}: result, raw body, summary`);
+      assert.deepEqual(mimes, [RESULT_MIME, 'text/plain'], `cell ${cell.index}: the result (its body in it, not a second copy), then the summary`);
+      assert.ok(result.body !== undefined, `cell ${cell.index}: the body travels in the result`);
       assert.equal(result.outcome, 'ok', `cell ${cell.index}: ${textOutput(cell)}`);
       assert.equal(result.environment.id, 'local');
       assert.ok(result.assertions.every((assertion) => assertion.passed), `cell ${cell.index}: ${textOutput(cell)}`);

@@ -7,7 +7,8 @@ import bloodPressureCss from '../bloodPressure/bloodPressure.css';
 import panelCss from '../common/panel.css';
 import uPlotCss from 'uplot/dist/uPlot.min.css';
 import notebookCss from './notebook.css';
-import { readCellResult } from '../../notebook/resultPresentation';
+import type { CellResult } from '../../notebook/model';
+import { readCellResult, requestLine } from '../../notebook/resultPresentation';
 import { isNotebookRendererHostMessage, type NotebookRendererMessage, type NotebookRendererStrings } from '../../shared/notebookRendererProtocol';
 import { el } from '../common/dom';
 import { registerToolkit } from '../common/toolkit';
@@ -36,6 +37,11 @@ export const activate: ActivationFunction = (context) => {
   registerToolkit();
   let strings: NotebookRendererStrings = ENGLISH_STRINGS;
   const rendered = new Map<string, Rendered>();
+  const post = context.postMessage?.bind(context);
+  const openBody = post
+    ? (result: CellResult): void =>
+        post({ type: 'openBody', title: requestLine(result.request), body: result.body, environmentId: result.environment.id, operation: result.call ?? result.operation } satisfies NotebookRendererMessage)
+    : undefined;
 
   const draw = (entry: Rendered): void => {
     entry.view?.dispose();
@@ -50,7 +56,7 @@ export const activate: ActivationFunction = (context) => {
       entry.root.replaceChildren(el('p', { className: 'note', text: strings.output.unreadableOutput }));
       return;
     }
-    const view = new ResultView(result, strings);
+    const view = new ResultView(result, strings, openBody);
     entry.view = view;
     entry.root.replaceChildren(view.element);
     view.attached();

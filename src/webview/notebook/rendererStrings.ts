@@ -59,6 +59,7 @@ export const ENGLISH_STRINGS: NotebookRendererStrings = {
     noBody: 'No body came back.',
     bodyOmitted: 'The body was not kept in the file ({0} bytes): run the cell again to see it.',
     rawJsonTruncated: 'Showing the first {0} of {1} characters.',
+    rawJsonOpen: 'Open as JSON',
     scrubbed: 'Scrubbed: {0}',
     unreadableOutput: 'This output is not a Health Data cell result this version can read.',
   },

@@ -19,7 +19,8 @@ export class ResultView {
   private readonly disposables: { dispose(): void }[] = [];
   private readonly attachedHooks: (() => void)[] = [];
 
-  constructor(result: CellResult, strings: NotebookRendererStrings) {
+  /** `openBody`: hands the result's whole body to the extension (absent when it does not listen). */
+  constructor(result: CellResult, strings: NotebookRendererStrings, openBody?: (result: CellResult) => void) {
     const o = strings.output;
     const zone = new ZoneCalendar(result.timeZone);
     const line = requestLine(result.request);
@@ -32,7 +33,7 @@ export class ResultView {
       ...this.lensView(result, strings),
       this.bodyView(result, strings, zone),
       result.scrubbed ? el('p', { className: 'muted', text: formatMessage(o.scrubbed, result.scrubbed) }) : undefined,
-      result.body !== undefined ? rawJsonView(result.body, o, strings.locale) : undefined,
+      result.body !== undefined ? rawJsonView(result.body, o, strings.locale, openBody && (() => openBody(result))) : undefined,
     );
   }
 
