@@ -141,7 +141,11 @@ async function* pipelinedBloodPressurePages(
       if (awaited !== fetch || fetch.next || signal.aborted) return;
       const next = cursorInBody(body);
       if (next === undefined || seen.has(next) || (window && !window.hasRoom())) return;
-      fetch.next = start(next, new AbortController());
+      try {
+        fetch.next = start(next, new AbortController());
+      } catch {
+        // Not sent early: the same call is made once the page is read, and its error thrown in order there.
+      }
     };
     const requestSignal = fetch.own ? AbortSignal.any([signal, fetch.own.signal]) : signal;
     return client.getGroupedBloodPressure(userId, { ...range, ...(cursor ? { nextCursor: cursor } : {}) }, { ...callOptions, signal: requestSignal, onParsed });
