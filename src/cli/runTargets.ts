@@ -43,8 +43,30 @@ function bundled<T>(file: string): T {
   return require(path.join(__dirname, file)) as T;
 }
 
+/** What `run` uses of dist/sandbox.js (src/sandbox/cli.ts). */
+export interface SandboxModule {
+  startSandbox: RunDependencies['startSandbox'];
+  startSandboxInWorker(options: Parameters<RunDependencies['startSandbox']>[0]): Promise<StartedSandbox>;
+  SandboxWorkerUnavailable: new (...args: never[]) => Error;
+}
+
+/**
+ * Starts the sandbox in a worker thread, so that the run's own work (parsing, the lens, the merge)
+ * and the serving of the next page overlap; in this thread when a worker cannot run.
+ */
+export function sandboxStarter(sandbox: SandboxModule): RunDependencies['startSandbox'] {
+  return async (options) => {
+    try {
+      return await sandbox.startSandboxInWorker(options);
+    } catch (error) {
+      if (!(error instanceof sandbox.SandboxWorkerUnavailable)) throw error;
+      return sandbox.startSandbox(options);
+    }
+  };
+}
+
 export const DEFAULT_DEPENDENCIES: RunDependencies = {
-  startSandbox: (options) => bundled<{ startSandbox: RunDependencies['startSandbox'] }>('sandbox.js').startSandbox(options),
+  startSandbox: (options) => sandboxStarter(bundled<SandboxModule>('sandbox.js'))(options),
   createClient: (options) => new (bundled<typeof ApiClientModule>('apiClient.js').HealthApiClient)(options),
   readFile: (file) => readFile(file, 'utf8'),
   writeFile: async (file, text) => {
