@@ -8,6 +8,7 @@ import type * as ApiClientModule from '../api/client';
 import type { HealthApiClient, HealthApiClientOptions } from '../api/client';
 import type { EnvironmentId } from '../domain/environments';
 import { ENVIRONMENT_LABELS, resolveRemoteTarget } from '../mcp/serverArgs';
+import { preferWorker, type SandboxStarters } from '../sandbox/preferWorker';
 import type { NotebookFile } from '../notebook/model';
 import type { NotebookRunTarget } from '../notebook/notebookRunner';
 import type { CliIo } from './cliCommand';
@@ -44,26 +45,13 @@ function bundled<T>(file: string): T {
 }
 
 /** What `run` uses of dist/sandbox.js (src/sandbox/cli.ts). */
-export interface SandboxModule {
-  startSandbox: RunDependencies['startSandbox'];
-  startSandboxInWorker(options: Parameters<RunDependencies['startSandbox']>[0]): Promise<StartedSandbox>;
-  SandboxWorkerUnavailable: new (...args: never[]) => Error;
-}
+export type SandboxModule = SandboxStarters<Parameters<RunDependencies['startSandbox']>[0], StartedSandbox>;
 
 /**
  * Starts the sandbox in a worker thread, so that the run's own work (parsing, the lens, the merge)
  * and the serving of the next page overlap; in this thread when a worker cannot run.
  */
-export function sandboxStarter(sandbox: SandboxModule): RunDependencies['startSandbox'] {
-  return async (options) => {
-    try {
-      return await sandbox.startSandboxInWorker(options);
-    } catch (error) {
-      if (!(error instanceof sandbox.SandboxWorkerUnavailable)) throw error;
-      return sandbox.startSandbox(options);
-    }
-  };
-}
+export const sandboxStarter = (sandbox: SandboxModule): RunDependencies['startSandbox'] => preferWorker(sandbox);
 
 export const DEFAULT_DEPENDENCIES: RunDependencies = {
   startSandbox: (options) => sandboxStarter(bundled<SandboxModule>('sandbox.js'))(options),

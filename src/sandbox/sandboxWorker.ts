@@ -15,6 +15,8 @@ export interface WorkerSandbox {
   apiKeyHeader: string;
   shape: 'spec' | 'vendor';
   today: string;
+  labTests: Array<{ id: string; name: string }>;
+  labAccounts: Array<{ id: string; name: string }>;
   /** The worker's thread id: never the caller's. */
   threadId: number;
   /** The fixtures served and the files that cannot be, as loaded at start. */
@@ -111,6 +113,8 @@ export function serveIfSandboxWorker(): boolean {
         apiKeyHeader: handle.apiKeyHeader,
         shape: handle.shape,
         today: handle.today,
+        labTests: handle.labTests,
+        labAccounts: handle.labAccounts,
         threadId,
         fixtureCount: handle.fixtureCount(),
         fixtureProblems: [...handle.fixtureProblems()],
