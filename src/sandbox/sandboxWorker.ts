@@ -5,18 +5,12 @@
 import { isMainThread, parentPort, threadId, Worker, workerData } from 'node:worker_threads';
 import type { SandboxOptions } from './options';
 import { startSandbox } from './server';
+import type { SandboxHandle } from './server';
 
 /** What can cross to the worker: every option but the error callback (bugs are logged there). */
 export type WorkerSandboxOptions = Omit<SandboxOptions, 'onError'>;
 
-export interface WorkerSandbox {
-  url: string;
-  apiKey: string;
-  apiKeyHeader: string;
-  shape: 'spec' | 'vendor';
-  today: string;
-  labTests: Array<{ id: string; name: string }>;
-  labAccounts: Array<{ id: string; name: string }>;
+export interface WorkerSandbox extends Pick<SandboxHandle, 'url' | 'apiKey' | 'apiKeyHeader' | 'shape' | 'today' | 'labTests' | 'labAccounts'> {
   /** The worker's thread id: never the caller's. */
   threadId: number;
   /** The fixtures served and the files that cannot be, as loaded at start. */
