@@ -1,6 +1,6 @@
 // The one rule for starting the sandbox off the caller's thread: in a worker thread (dist/sandbox.js's
 // startSandboxInWorker), and in the caller's own thread when no worker can start. No imports: the
-// shell and the command line use it without loading the sandbox's bundle.
+// command line (and any shell module) can use it without loading the sandbox's bundle.
 
 export interface SandboxStarters<Options, Handle> {
   startSandbox(options: Options): Promise<Handle>;
