@@ -15,35 +15,11 @@ import { sandboxStarter, type RunDependencies, type SandboxModule, type StartedS
 import * as sandboxCli from '../../src/sandbox/cli';
 import { startSandbox } from '../../src/sandbox/server';
 import { startSandboxInWorker } from '../../src/sandbox/sandboxWorker';
+import { RECORDED_FINDING_NOTEBOOK as NOTEBOOK } from './recordedFindingNotebook';
 
 const TODAY = '2026-03-15';
 const PINNED = { today: TODAY, seed: 5, bloodPressurePageSize: 10 };
 
-const NOTEBOOK = `---
-environment: local
----
-
-\`\`\`http
-GET /v2/user/?limit=4
-
-let clientUserId = users[1].client_user_id
-expect count users >= 5
-\`\`\`
-
-\`\`\`http
-GET /v2/user/resolve/{{clientUserId}}
-
-let userId = user_id
-expect status 200
-\`\`\`
-
-\`\`\`http
-GET /v2/timeseries/{{userId}}/blood_pressure/grouped?range=last30
-
-expect count readings >= 1
-expect no deviations
-\`\`\`
-`;
 
 type Started = StartedSandbox & { threadId?: number };
 
