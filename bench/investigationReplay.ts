@@ -5,9 +5,10 @@
 // fixture lookup, transfer, the client's parse and contract lens, the merge, the assertions) against
 // the raw transfer of the same bodies: a plain node:http server sending each recorded page's JSON
 // text, fetched in the same order and read as text. Order alternates. Target from issue 33: ≤ 1.3×.
+// Both servers run in worker threads (the sandbox as `run --fixtures` starts it), the client alone on
+// the main thread: each page's parse and checks overlap the serving of the next (pipelined) page.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HealthApiClient } from '../src/api/client';
@@ -17,6 +18,7 @@ import { runNotebookFile } from '../src/notebook/notebookRunner';
 import { recordingOf } from '../src/notebook/recording/recording';
 import { HEAVY_CLIENT_USER_ID } from '../src/sandbox/data/sampleUsers';
 import { parseFixture, type LoadedFixture } from '../src/sandbox/fixtures/fixtureFile';
+import { startSandboxInWorker } from '../src/sandbox/cli';
 import { startSandbox } from '../src/sandbox/server';
 import { ExchangeRecorder } from '../src/scrub/exchangeRecorder';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
@@ -90,22 +92,36 @@ function bodiesOf(fixtures: readonly LoadedFixture[]): { target: string; text: s
   return fixtures.map((fixture) => ({ target: `${fixture.path}${fixture.query === '' ? '' : `?${fixture.query}`}`, text: JSON.stringify(fixture.file.body) }));
 }
 
-/** A server that only sends the recorded texts, as they are. */
-async function rawServer(bodies: readonly { target: string; text: string }[]): Promise<{ url: string; close(): Promise<void> }> {
-  const byTarget = new Map(bodies.map((body) => [body.target, Buffer.from(body.text, 'utf8')]));
-  const server = createServer((request, response) => {
-    const bytes = byTarget.get(request.url ?? '') ?? Buffer.from('{}');
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
-    response.end(bytes);
+/** A plain node:http server, in a worker thread, that only sends the recorded texts, as they are. */
+const RAW_SERVER = `
+const { createServer } = require('node:http');
+const { parentPort, workerData, threadId } = require('node:worker_threads');
+const byTarget = new Map(workerData.bodies.map((body) => [body.target, Buffer.from(body.text, 'utf8')]));
+const server = createServer((request, response) => {
+  const bytes = byTarget.get(request.url || '') || Buffer.from('{}');
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+  response.end(bytes);
+});
+server.keepAliveTimeout = 65000;
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port, threadId }));
+parentPort.once('message', () => { server.closeAllConnections(); server.close(() => parentPort.postMessage('closed')); });
+`;
+
+async function rawServer(bodies: readonly { target: string; text: string }[]): Promise<{ url: string; threadId: number; close(): Promise<void> }> {
+  const worker = new Worker(RAW_SERVER, { eval: true, workerData: { bodies } });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const { port, threadId } = await new Promise<{ port: number; threadId: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
   });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    url: `http://127.0.0.1:${port}`,
+    threadId,
+    close: async () => {
+      worker.once('message', () => void worker.terminate());
+      worker.postMessage('close');
+      await exited;
+    },
   };
 }
 
@@ -128,7 +144,7 @@ async function main(): Promise<void> {
     const bytes = bodies.reduce((sum, body) => sum + body.text.length, 0);
     process.stderr.write(`  recorded ${recorded.readings.toLocaleString('en-US')} readings in ${recorded.pages} pages, ${round(bytes / 1024 / 1024, 1)} MB of JSON\n`);
     const copy = readFileSync(join(dir, 'heavy.hdnb.md'), 'utf8');
-    const replaySandbox = await startSandbox({ port: 0, users: 0, fixturesDir: dir, today: TODAY });
+    const replaySandbox = await startSandboxInWorker({ port: 0, users: 0, fixturesDir: dir, today: TODAY });
     const raw = await rawServer(bodies);
     try {
       const replay = async (): Promise<number> => {
@@ -169,8 +185,8 @@ async function main(): Promise<void> {
         ratio: round(ratio, 3),
         target: 'ratio ≤ 1.3',
         meetsTarget: ratio <= 1.3,
-        details: { reps: REPS, bytes, pages: recorded.pages, ms: samples.ms, transferMs: samples.baselineMs, ratios: samples.ratios, ratioP25P75: spread(samples.ratios), cpuRatios: samples.cpuRatios, legsMs: legs },
-        note: 'Legs (legsMs, each timed alone over the recorded pages): sandboxServe vs rawTransfer is the fixture serving over a plain server; parse, specExact, lensAndReader (the contract lens\'s one walk with the reader\'s checks on the way), merge and assertions are the client\'s work on the same texts. The scrubbed copy run against the sandbox serving only the recording (the fixtures matched, sent, parsed, read and checked by the contract lens in one walk, merged, asserted) vs a plain server sending the same recorded texts fetched in the same order; median of per-repetition ratios, order alternating.',
+        details: { reps: REPS, threads: { client: 'main', replaySandbox: `worker ${replaySandbox.threadId}`, rawServer: `worker ${raw.threadId}` }, bytes, pages: recorded.pages, ms: samples.ms, transferMs: samples.baselineMs, ratios: samples.ratios, ratioP25P75: spread(samples.ratios), cpuRatios: samples.cpuRatios, legsMs: legs },
+        note: 'Both servers run in worker threads (threads), the client alone on the main thread, as `run --fixtures` runs. Legs (legsMs, each timed alone over the recorded pages): sandboxServe vs rawTransfer is the fixture serving over a plain server; parse, specExact, lensAndReader (the contract lens\'s one walk with the reader\'s checks on the way), merge and assertions are the client\'s work on the same texts. The scrubbed copy run against the sandbox serving only the recording (the fixtures matched, sent, parsed, read and checked by the contract lens in one walk, merged, asserted) vs a plain server sending the same recorded texts fetched in the same order; median of per-repetition ratios, order alternating.',
       };
       console.log(describeFigure(figure));
       console.log(`  ratio p25–p75 ${spread(samples.ratios).join('–')} over ${REPS} repetitions`);

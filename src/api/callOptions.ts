@@ -11,4 +11,10 @@ export interface CallOptions {
   onDeviations?: (deviations: Deviation[]) => void;
   /** Shared by the pages of one load, for the lens's checks across pages (total, repeated cursors). */
   pageTracker?: PageTracker;
+  /**
+   * Called with a 2xx body as soon as it is parsed, before the reader's checks and the contract lens
+   * (which may still refuse it): a pager learns the next cursor here and sends the next request, so
+   * that request travels while they run. The body is unchecked; the hook must only read it.
+   */
+  onParsed?: (body: unknown) => void;
 }

@@ -70,24 +70,30 @@ export function nextCursorOf(page: GroupedBloodPressure): string | undefined {
 }
 
 /**
- * Every cursor page of a blood-pressure query, following next_cursor until the server says null
- * (from the query's own nextCursor when it has one). The pages share one PageTracker, so the
- * contract lens reports a cursor that comes back.
- *
- * With a `window` (src/api/pageWindow.ts) the next page is requested as soon as its cursor is known,
- * before the current page is handed on, but only while the window has room: the load runs at most
- * `window.ahead` pages ahead of what its taker has taken in. Stopping the iteration (break, or an
- * aborted signal) then aborts the request still in flight.
+ * How a blood-pressure load asks for its pages. `'sequential'` (the default): each page once the one
+ * before it has been read and handed on. `'pipelined'`: the next page as soon as the current page's
+ * cursor is known from its parsed body, before the reader's checks and the contract lens run on it and
+ * before it is handed on, so one request is on the wire while a page is read, checked and taken in;
+ * never more than one beyond the page being read. A PageWindow (src/api/pageWindow.ts) pipelines too,
+ * and also waits while the load is `window.ahead` pages ahead of what its taker has taken in.
+ */
+export type PageFlow = 'sequential' | 'pipelined' | PageWindow;
+
+/**
+ * Every cursor page of a blood-pressure query, in order, following next_cursor until the server says
+ * null (from the query's own nextCursor when it has one). The pages share one PageTracker, so the
+ * contract lens reports a cursor that comes back. Stopping the iteration (break, or an aborted signal)
+ * aborts the request still in flight; an error of a page is thrown after the pages before it.
  */
 export async function* iterateBloodPressurePages(
   client: HealthApiClient,
   userId: string,
   query: BloodPressureQuery,
   options: CallOptions = {},
-  window?: PageWindow,
+  flow: PageFlow = 'sequential',
 ): AsyncGenerator<GroupedBloodPressure> {
-  if (window) {
-    yield* prefetchBloodPressurePages(client, userId, query, options, window);
+  if (flow !== 'sequential') {
+    yield* pipelinedBloodPressurePages(client, userId, query, options, flow === 'pipelined' ? undefined : flow);
     return;
   }
   const seen = new Set<string>();
@@ -105,46 +111,92 @@ export async function* iterateBloodPressurePages(
   } while (cursor !== undefined);
 }
 
-async function* prefetchBloodPressurePages(
+/** One page's request, and the next page's when it was sent from this page's parsed body. */
+interface PageFetch {
+  readonly cursor: string | undefined;
+  page: Promise<GroupedBloodPressure>;
+  next?: PageFetch;
+  /** Ends this request alone (one sent from a parsed body, dropped if the read page names another cursor). */
+  readonly own?: AbortController;
+}
+
+async function* pipelinedBloodPressurePages(
   client: HealthApiClient,
   userId: string,
   query: BloodPressureQuery,
   options: CallOptions,
-  window: PageWindow,
+  window: PageWindow | undefined,
 ): AsyncGenerator<GroupedBloodPressure> {
   const seen = new Set<string>();
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const callOptions: CallOptions = { ...options, signal, pageTracker: options.pageTracker ?? new PageTracker() };
   const { nextCursor: startCursor, ...range } = query;
-  const fetchPage = async (cursor: string | undefined): Promise<GroupedBloodPressure> => {
-    await window.room(signal).catch(() => {
-      throw cancelledPaging(client, userId);
-    });
-    window.requestStarted();
-    return client.getGroupedBloodPressure(userId, { ...range, ...(cursor ? { nextCursor: cursor } : {}) }, callOptions);
+  /** The page the loop is waiting for: only its parsed body may send the next request. */
+  let awaited: PageFetch | undefined;
+
+  const request = (cursor: string | undefined, fetch: PageFetch): Promise<GroupedBloodPressure> => {
+    window?.requestStarted();
+    const onParsed = (body: unknown): void => {
+      if (awaited !== fetch || fetch.next || signal.aborted) return;
+      const next = cursorInBody(body);
+      if (next === undefined || seen.has(next) || (window && !window.hasRoom())) return;
+      try {
+        fetch.next = start(next, new AbortController());
+      } catch {
+        // Not sent early: the same call is made once the page is read, and its error thrown in order there.
+      }
+    };
+    const requestSignal = fetch.own ? AbortSignal.any([signal, fetch.own.signal]) : signal;
+    return client.getGroupedBloodPressure(userId, { ...range, ...(cursor ? { nextCursor: cursor } : {}) }, { ...callOptions, signal: requestSignal, onParsed });
   };
-  const started = (cursor: string | undefined): Promise<GroupedBloodPressure> => {
-    const pending = fetchPage(cursor);
-    pending.catch(() => undefined); // observed when its turn comes; avoids an unhandled rejection meanwhile
-    return pending;
+  const start = (cursor: string | undefined, own?: AbortController): PageFetch => {
+    const fetch = { cursor, ...(own ? { own } : {}) } as PageFetch;
+    // Sent at once when there is room (from a parsed body, before the checks that follow it run).
+    fetch.page =
+      window && (signal.aborted || !window.hasRoom())
+        ? window.room(signal).then(
+            () => request(cursor, fetch),
+            () => {
+              throw cancelledPaging(client, userId);
+            },
+          )
+        : request(cursor, fetch);
+    fetch.page.catch(() => undefined); // observed when its turn comes; avoids an unhandled rejection meanwhile
+    return fetch;
   };
-  let pending: Promise<GroupedBloodPressure> | undefined = started(startCursor);
+
+  let current: PageFetch | undefined = start(startCursor);
   try {
-    while (pending) {
-      const page: GroupedBloodPressure = await pending;
-      pending = undefined;
+    while (current) {
+      awaited = current;
+      const page: GroupedBloodPressure = await current.page;
+      awaited = undefined;
       const cursor = nextCursorOf(page);
       const repeated = cursor !== undefined && seen.has(cursor);
       if (cursor !== undefined) seen.add(cursor);
-      // The next request goes out before this page is handed on (it waits there for room if need be).
-      if (cursor !== undefined && !repeated) pending = started(cursor);
+      let next: PageFetch | undefined = current.next;
+      if (next && next.cursor !== cursor) {
+        next.own?.abort(PAGING_ENDED); // the read page names another cursor than its parsed body did
+        next = undefined;
+      }
+      // Otherwise the next request goes out before this page is handed on (it waits there for room if need be).
+      if (!next && cursor !== undefined && !repeated) next = start(cursor);
+      current = next;
       yield page;
       if (repeated) throw repeatedCursor(client, userId, cursor);
     }
   } finally {
     stop.abort(PAGING_ENDED);
   }
+}
+
+/** nextCursorOf of a parsed body not yet read: a string cursor, else undefined (no early request). */
+export function cursorInBody(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { next_cursor: nextCursor, next } = body as { next_cursor?: unknown; next?: unknown };
+  const cursor = nextCursor === undefined ? next : nextCursor;
+  return typeof cursor === 'string' ? cursor : undefined;
 }
 
 function repeatedCursor(client: HealthApiClient, userId: string, cursor: string): HealthApiError {

@@ -38,6 +38,7 @@ export function readResponse<T>(
 ): T {
   const parsed = parseJson(outcome.text);
   if (!parsed.ok) throw refused(parsed.problem, spec, url, outcome);
+  opts.onParsed?.(parsed.value);
   const fastCheck = FAST_CHECKS.get(schema);
   if (!contractLens) {
     const decoded = validate(parsed.value, schema, fastCheck);

@@ -8,6 +8,7 @@ import type * as ApiClientModule from '../api/client';
 import type { HealthApiClient, HealthApiClientOptions } from '../api/client';
 import type { EnvironmentId } from '../domain/environments';
 import { ENVIRONMENT_LABELS, resolveRemoteTarget } from '../mcp/serverArgs';
+import { preferWorker, type SandboxStarters } from '../sandbox/preferWorker';
 import type { NotebookFile } from '../notebook/model';
 import type { NotebookRunTarget } from '../notebook/notebookRunner';
 import type { CliIo } from './cliCommand';
@@ -43,8 +44,17 @@ function bundled<T>(file: string): T {
   return require(path.join(__dirname, file)) as T;
 }
 
+/** What `run` uses of dist/sandbox.js (src/sandbox/cli.ts). */
+export type SandboxModule = SandboxStarters<Parameters<RunDependencies['startSandbox']>[0], StartedSandbox>;
+
+/**
+ * Starts the sandbox in a worker thread, so that the run's own work (parsing, the lens, the merge)
+ * and the serving of the next page overlap; in this thread when a worker cannot run.
+ */
+export const sandboxStarter = (sandbox: SandboxModule): RunDependencies['startSandbox'] => preferWorker(sandbox);
+
 export const DEFAULT_DEPENDENCIES: RunDependencies = {
-  startSandbox: (options) => bundled<{ startSandbox: RunDependencies['startSandbox'] }>('sandbox.js').startSandbox(options),
+  startSandbox: (options) => sandboxStarter(bundled<SandboxModule>('sandbox.js'))(options),
   createClient: (options) => new (bundled<typeof ApiClientModule>('apiClient.js').HealthApiClient)(options),
   readFile: (file) => readFile(file, 'utf8'),
   writeFile: async (file, text) => {

@@ -96,7 +96,8 @@ async function loadBloodPressure(
   const groups: GroupedBloodPressure['groups'][] = [];
   let last: GroupedBloodPressure | undefined;
   let capped = false;
-  for await (const page of iterateBloodPressurePages(client, userId, query, call)) {
+  // Pipelined: the next page travels while this one is read, checked and merged.
+  for await (const page of iterateBloodPressurePages(client, userId, query, call, 'pipelined')) {
     if (groups.length === MAX_PAGES) {
       capped = true;
       break;

@@ -1,12 +1,18 @@
 // Entry point of dist/sandbox.js. Run directly it starts the sandbox and prints how to reach it;
-// required (by the extension, lazily) it only exports startSandbox.
+// required (by the extension, lazily) it only exports startSandbox and startSandboxInWorker; run as
+// a sandbox worker (startSandboxInWorker) it serves from that worker.
 import { parseArgs, USAGE } from './cliArgs';
 import { HEAVY_CLIENT_USER_ID } from './data/sampleUsers';
 import { startSandbox } from './server';
 import type { SandboxHandle } from './server';
+import { serveIfSandboxWorker, startSandboxInWorker as startInWorker, SandboxWorkerUnavailable } from './sandboxWorker';
+import type { WorkerSandbox, WorkerSandboxOptions } from './sandboxWorker';
 
-export { startSandbox };
-export type { SandboxHandle };
+export { startSandbox, SandboxWorkerUnavailable };
+export type { SandboxHandle, WorkerSandbox, WorkerSandboxOptions };
+
+/** The sandbox served from a worker thread running this very file (dist/sandbox.js once bundled). */
+export const startSandboxInWorker = (options: WorkerSandboxOptions = {}): Promise<WorkerSandbox> => startInWorker(__filename, options);
 export type { SandboxOptions } from './options';
 export type { Fault } from './faults';
 
@@ -64,7 +70,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (require.main === module) {
+// A sandbox worker serves until its starter closes it; only the main thread runs the CLI.
+if (!serveIfSandboxWorker() && require.main === module) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

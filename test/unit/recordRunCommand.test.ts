@@ -11,35 +11,10 @@ import { HealthApiClient } from '../../src/api/client';
 import { createRunCommand } from '../../src/cli/runCommand';
 import { parseRunArgs } from '../../src/cli/runArgs';
 import { startSandbox } from '../../src/sandbox/server';
+import { RECORDED_FINDING_NOTEBOOK as NOTEBOOK } from './recordedFindingNotebook';
 
 const TODAY = '2026-03-15';
 
-const NOTEBOOK = `---
-environment: local
----
-
-\`\`\`http
-GET /v2/user/?limit=4
-
-let clientUserId = users[1].client_user_id
-expect count users >= 5
-\`\`\`
-
-\`\`\`http
-GET /v2/user/resolve/{{clientUserId}}
-
-let userId = user_id
-expect status 200
-\`\`\`
-
-\`\`\`http
-GET /v2/timeseries/{{userId}}/blood_pressure/grouped?range=last30
-
-expect count readings >= 1
-expect readings[0].timestamp > {{today}}
-expect no deviations
-\`\`\`
-`;
 
 function command() {
   return createRunCommand({

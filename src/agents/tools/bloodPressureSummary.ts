@@ -174,7 +174,7 @@ export const bloodPressureSummaryTool = defineTool({
       const grouper = new ReadingGrouper(zone);
       let pages = 0;
       const query = { startDate: range.firstDay, endDate: range.lastDay, ...(args.provider ? { provider: args.provider } : {}) };
-      for await (const page of iterateBloodPressurePages(client, user.user_id, query, { signal })) {
+      for await (const page of iterateBloodPressurePages(client, user.user_id, query, { signal }, 'pipelined')) {
         pages++;
         grouper.add(page.groups);
         context.onProgress?.({ message: `Read ${pages} pages, ${grouper.readingCount} readings` });
