@@ -6,11 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
 import type { UserList } from '../../src/api/schemas';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { embeddedSampleUsers, SAMPLE_DATA_BANNER } from './embeddedSample';
 import { openWorkbench, type ThemeName, type Workbench } from './workbench';
 
 const TEAM_KEY = 'e2e-guided-start-key-5eed';
 const PAGE_SIZE = 5;
-const BANNER = 'Switch environment to browse your team…';
 const THEME_ORDER: ThemeName[] = ['Light', 'Dark', 'High Contrast'];
 
 describe('Guided start in a real workbench', () => {
@@ -24,12 +24,7 @@ describe('Guided start in a real workbench', () => {
     const teamClient = new HealthApiClient({ baseUrl: team.url, apiKey: TEAM_KEY });
     teamUsers = await teamClient.listUsers();
     await teamClient.close();
-    // The embedded sandbox's defaults, started here to know what the tree should show.
-    const local = await startSandbox({ port: 0 });
-    const localClient = new HealthApiClient({ baseUrl: local.url, apiKey: local.apiKey });
-    sample = await localClient.listUsers({ limit: 2 * PAGE_SIZE });
-    await localClient.close();
-    await local.close();
+    sample = await embeddedSampleUsers();
     // The default page size while the walkthrough's screenshots are taken (the Load more test sets
     // PAGE_SIZE later). VS Code ≥ 1.10x opens the (here empty) secondary side bar by default: the
     // editor then is too narrow (≤ 950 px) for the Welcome page to show a step's media beside the steps.
@@ -159,16 +154,21 @@ describe('Guided start in a real workbench', () => {
 
   test('the sample-data banner is a link that opens Switch Environment', async () => {
     await workbench.openViewContainer();
-    await workbench.treeRow(BANNER).waitFor();
-    await workbench.clickTreeItem(BANNER);
+    await workbench.treeRow(SAMPLE_DATA_BANNER).waitFor();
+    await workbench.clickTreeItem(SAMPLE_DATA_BANNER);
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Production EU' }).waitFor();
     await workbench.page.keyboard.press('Escape');
     await workbench.quickInput().waitFor({ state: 'hidden' });
   });
 
   test('after Load more from the keyboard, focus is on the first new row', async () => {
-    // The Users tree starts over with pages of PAGE_SIZE.
+    // The Users tree starts over with pages of PAGE_SIZE. The Welcome page is closed meanwhile (its
+    // re-renders take the focus from the palette and the settings editor) and opened again after.
+    await runFromPalette('View: Close All Editors');
+    await workbench.page.locator('.part.editor .tabs-container .tab').first().waitFor({ state: 'detached' });
     await workbench.setUserSetting('healthData.usersPageSize', PAGE_SIZE);
+    await runFromPalette('Health Data: Get Started');
+    await step('copyAsCurl').waitFor();
     await workbench.openViewContainer();
     const loadMore = `Load more (${PAGE_SIZE} of ${sample.total})`;
     await workbench.treeRow(loadMore).waitFor();
