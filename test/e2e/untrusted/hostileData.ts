@@ -16,6 +16,7 @@ import type { Frame } from 'playwright-core';
 import { HealthApiClient } from '../../../src/api/client';
 import type { User } from '../../../src/api/schemas';
 import { startSandbox, type SandboxHandle } from '../../../src/sandbox/server';
+import { openMarkersPanel } from '../vendorShape/world';
 import type { Workbench } from '../workbench';
 import { enterTeam, leaveClean, type UntrustedWorld } from './world';
 
@@ -185,13 +186,8 @@ export function describeHostileData(world: () => UntrustedWorld): void {
 
     test('the lab markers panel shows hostile names, descriptions and LOINC names as text', async () => {
       const labTest = sandbox.labTests[0] ?? assert.fail('the sandbox has lab tests');
-      await workbench.sideBar().locator('.composite.title h2').click();
-      await workbench.runCommand('Health Data: Show Lab Test Markers…');
-      await workbench.quickInput().filter({ hasText: 'lab_test_id' }).waitFor();
-      await workbench.typeIntoInput(labTest.id);
-      await workbench.quickInput().filter({ hasText: 'lab_account_id (optional)' }).waitFor();
-      await workbench.typeIntoInput('');
-      const frame = await workbench.webview(`Markers: ${labTest.id}`);
+      // As from the palette, the one way the vendor-shaped suites open it too.
+      const frame = await openMarkersPanel(workbench, labTest.id);
       await frame.locator('.pager', { hasText: /markers in total/ }).waitFor({ timeout: 60_000 });
       await frame.locator('vscode-button', { hasText: 'Expand / collapse all' }).click();
       await frame.locator('.loinc-code').first().waitFor();
