@@ -24,7 +24,7 @@
 // Screenshots land in test-results/<name>.png (git-ignored). HDE_DEBUG=1 echoes code-server's log.
 // One file only: `npm run test:e2e -- <feature>` (HDE_HOSTS=minimum for VS Code 1.100.3), or after
 // `npm run package`: `node --import tsx --test test/e2e/<feature>.test.ts`.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../host/browser.mjs';
@@ -407,30 +407,6 @@ export class Workbench {
     if (options.expected) await body.filter({ hasText: options.expected }).waitFor();
     else await body.filter({ hasText: /\S/ }).waitFor();
     return (await body.innerText()).trim();
-  }
-
-  // ---- settings -----------------------------------------------------------------------------------
-
-  /**
-   * Sets the user setting `name` as a person could: F1 → Preferences: Open User Settings (JSON),
-   * the file's text replaced and saved, the editor closed. (code-server 4.100.3 does not pick up
-   * edits made to settings.json on disk while it runs; its own editor's save it does.)
-   */
-  async setUserSetting(name: string, value: unknown): Promise<void> {
-    const file = join(this.server.profile.userDataDir, 'User', 'settings.json');
-    const settings = { ...(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), [name]: value };
-    await this.runCommand('Preferences: Open User Settings (JSON)');
-    const tab = this.page.locator('.part.editor .tabs-container .tab.active', { hasText: 'settings.json' });
-    await tab.waitFor();
-    await this.page.locator('.part.editor .editor-instance .monaco-editor .view-lines').first().click();
-    await this.page.keyboard.press('Control+A');
-    // One insertion, not typed keys: the editor would close each bracket and quote as it is typed.
-    await this.page.keyboard.insertText(JSON.stringify(settings, null, 2));
-    await this.page.keyboard.press('Control+S');
-    const saved = (): boolean => JSON.stringify((JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[name]) === JSON.stringify(value);
-    await waitUntil(async () => saved(), () => `${name} saved in settings.json`);
-    await this.runCommand('View: Close Editor');
-    await tab.waitFor({ state: 'detached' });
   }
 
   // ---- themes and screenshots -------------------------------------------------------------------
