@@ -17,7 +17,8 @@ const E2E_DIR = join(REPO_ROOT, 'test', 'e2e');
 const E2E_CONCURRENCY = Number(process.env.HDE_E2E_CONCURRENCY ?? 2);
 const vsix = process.env.HDE_VSIX ?? join(REPO_ROOT, 'out', 'health-data-explorer.vsix');
 // The longest files start first, so the files running side by side end close together.
-const LONGEST_FIRST = ['treeScale', 'guidedStart', 'requests', 'panels', 'notebook', 'vendorShape', 'bloodPressure'];
+// untrusted holds the three files that shared one workbench since (chartTrust, hostileData, inputValidation).
+const LONGEST_FIRST = ['treeScale', 'guidedStart', 'untrusted', 'requests', 'panels', 'notebook', 'vendorShape', 'bloodPressure'];
 const allFiles = readdirSync(E2E_DIR)
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => name.slice(0, -'.test.ts'.length))
