@@ -97,6 +97,7 @@ export class PageIntake {
 /** A MessageChannel's message is a task of its own, run before the next frame when none is due (a 0 ms timer may be clamped to 4). */
 function viaMessageChannel(run: () => void): () => void {
   const channel = new MessageChannel();
-  channel.port1.onmessage = run;
+  channel.port1.addEventListener('message', run);
+  channel.port1.start();
   return () => channel.port2.postMessage(undefined);
 }
