@@ -17,6 +17,7 @@ import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore'
 import { parseTimestamp, ZoneCalendar } from '../../src/domain/zonedTime';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import type { BloodPressureHostMessage } from '../../src/shared/bloodPressureProtocol';
+import { replayMessages } from '../../src/panels/bloodPressureLoadMessages';
 import { PageIntake } from '../../src/webview/bloodPressure/pageIntake';
 
 const API_KEY = 'unit-bp-transfer-key';
@@ -227,5 +228,27 @@ describe('a blood-pressure page carried to the webview as columns (vendor-shaped
     expected.add(c);
     expected.add(d);
     assert.deepEqual(storedReadings(store, zone), storedReadings(expected, zone));
+  });
+
+  test('a webview made again is sent the load over again: loading, each page with the readings so far, complete, the nearest readings', () => {
+    const { user, zone } = pages[0]!;
+    const held = pages.filter((p) => p.user === user).map((p) => p.page);
+    const form = defaultBloodPressureForm(zone, Date.parse(`${TODAY}T12:00:00Z`));
+    const nearest = { type: 'nearest', coverage: undefined, beforeDay: '2026-01-02', afterDay: undefined } as const;
+    const messages = replayMessages({ pages: held, finished: { cancelled: true }, nearest }, form, 7, zone);
+    assert.deepEqual(messages.map((m) => m.type), ['loading', ...held.map(() => 'page'), 'complete', 'nearest']);
+    assert.deepEqual(messages[0], { type: 'loading', form, load: 7 });
+    const store = new ReadingStore();
+    messages.forEach((message, index) => {
+      if (message.type !== 'page') return;
+      store.add(message.columns);
+      assert.equal(message.pageNumber, index);
+      assert.equal(message.readingsLoaded, store.readingCount);
+    });
+    const sent = held.reduce((sum, page) => sum + [...sentReadings(page, zone).values()].reduce((n, rows) => n + rows.length, 0), 0);
+    assert.ok(sent > 0);
+    assert.deepEqual(messages.at(-2), { type: 'complete', pages: held.length, readings: sent, cancelled: true });
+    assert.equal(store.readingCount, sent);
+    assert.equal(messages.at(-1), nearest);
   });
 });
