@@ -31,6 +31,7 @@ const READINGS = Number(process.env.HDE_BENCH_READINGS ?? 100_000);
 const GROWTH_READINGS = Number(process.env.HDE_BENCH_GROWTH_READINGS ?? 1_000_000);
 const REPS = Number(process.env.HDE_BENCH_REPS ?? 5);
 const GROWTH_REPS = Number(process.env.HDE_BENCH_GROWTH_REPS ?? process.env.HDE_BENCH_REPS ?? 3);
+// The burst's ratio is reported as the median of the repetitions' ratios with their p25–p75: at least 5.
 const HEAVY_REPS = Number(process.env.HDE_BENCH_HEAVY_REPS ?? process.env.HDE_BENCH_REPS ?? 5);
 /** First-page loads per page opened (each a new `loading`, its first page at a random point of a frame). */
 const FIRST_PAINTS_PER_RUN = 8;

@@ -13,7 +13,6 @@ import type { RequestSpec } from '../api/requests';
 import type { GroupedBloodPressure, User } from '../api/schemas';
 import { providerOf, timeZoneIdOf } from '../api/wireValues';
 import { PANEL_COMMANDS, PANEL_VIEW_TYPES } from '../constants';
-import { columnsOfPage } from '../domain/bloodPressure/bloodPressureColumns';
 import { readingsIn } from '../domain/bloodPressure/bloodPressureGroups';
 import { bloodPressureQueryOf, defaultBloodPressureForm, formDayRange, type BloodPressureForm } from '../domain/bloodPressure/bloodPressureQuery';
 import { requestTitle } from '../domain/requests/jsonDocument';
@@ -38,6 +37,7 @@ import {
   type BloodPressureExported,
 } from './bloodPressureExports';
 import { bloodPressureInit, type UserTarget } from './bloodPressureInit';
+import { completeMessage, pageMessage, replayMessages } from './bloodPressureLoadMessages';
 import { formProblemView } from './panelErrors';
 import { PanelHost } from './panelHost';
 import { probeNearestReadingsOrNone } from './nearestReadingsProbe';
@@ -178,14 +178,8 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
 
   /** A new webview (the panel was hidden and shown again) gets what the old one had. */
   private replay(form: BloodPressureForm): void {
-    this.post({ type: 'loading', form, load: this.loadNumber });
-    let readings = 0;
-    this.pages.forEach((page, index) => {
-      readings += readingsIn(page.groups);
-      this.postPage(page, index + 1, readings);
-    });
-    if (this.finished) this.post({ type: 'complete', pages: this.pages.length, readings, cancelled: this.finished.cancelled });
-    if (this.nearest) this.post(this.nearest);
+    const { pages, finished, nearest } = this;
+    for (const message of replayMessages({ pages, finished, nearest }, form, this.loadNumber, this.zone)) this.post(message);
   }
 
   /**
@@ -229,7 +223,7 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
           if (!this.isCurrentLoad(controller)) return;
           this.pages.push(page);
           readings += readingsIn(page.groups);
-          this.postPage(page, this.pages.length, readings);
+          this.post(pageMessage(page, this.pages.length, readings, this.zone));
         }
       }, controller.signal);
       if (!this.isCurrentLoad(controller)) return;
@@ -245,15 +239,9 @@ export class BloodPressurePanel extends PanelHost<BloodPressureHostMessage, Bloo
     }
   }
 
-  /** The page as the columns the webview appends; the API's own objects stay here for the exports. */
-  private postPage(page: GroupedBloodPressure, pageNumber: number, readingsLoaded: number): void {
-    this.post({ type: 'page', columns: columnsOfPage(page.groups, this.zone), pageNumber, readingsLoaded });
-  }
-
   private finish(cancelled: boolean): void {
     this.finished = { cancelled };
-    const readings = this.pages.reduce((sum, page) => sum + readingsIn(page.groups), 0);
-    this.post({ type: 'complete', pages: this.pages.length, readings, cancelled });
+    this.post(completeMessage(this.pages, cancelled));
   }
 
   /** For an empty range: the readings nearest to it, for the coverage strip and "nearest" buttons. */

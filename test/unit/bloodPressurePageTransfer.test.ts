@@ -3,19 +3,22 @@
 // extension whose engine asks for it) carries a webview message — the message as JSON text in which
 // every typed array is a reference to an ArrayBuffer sent beside it as bytes — then taken into the
 // webview's store. Every field the panel shows comes out as the service sent it; the readings
-// travel as one buffer, never as JSON.
+// travel as one buffer, never as JSON; and a burst of pages taken in by the webview's intake, in
+// slices, holds what the same pages taken one by one hold.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HealthApiClient } from '../../src/api/client';
 import { iterateBloodPressurePages } from '../../src/api/paging';
 import type { GroupedBloodPressure, User } from '../../src/api/schemas';
 import { timeZoneIdOf } from '../../src/api/wireValues';
-import { columnsOfPage, readingsInColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
+import { columnsOfPage, readingsInColumns, type PageColumns } from '../../src/domain/bloodPressure/bloodPressureColumns';
 import { bloodPressureQueryOf, defaultBloodPressureForm } from '../../src/domain/bloodPressure/bloodPressureQuery';
 import { ReadingStore } from '../../src/domain/bloodPressure/bloodPressureStore';
 import { parseTimestamp, ZoneCalendar } from '../../src/domain/zonedTime';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import type { BloodPressureHostMessage } from '../../src/shared/bloodPressureProtocol';
+import { replayMessages } from '../../src/panels/bloodPressureLoadMessages';
+import { PageIntake } from '../../src/webview/bloodPressure/pageIntake';
 
 const API_KEY = 'unit-bp-transfer-key';
 /** The sandbox's data is placed around this day, and the query ends on it: the test holds on any date. */
@@ -161,5 +164,91 @@ describe('a blood-pressure page carried to the webview as columns (vendor-shaped
     assert.equal(buffers[0]!.byteLength, expected, 'nothing beside the columns in the buffer');
     const tableChars = columns.sources.reduce((sum, s) => sum + Object.values(s.text).reduce((n, t) => n + JSON.stringify(t.values).length, 0), 0);
     assert.ok(json.length < 1_200 * columns.sources.length + tableChars, `JSON text ${json.length} chars for ${readings} readings`);
+  });
+
+  /** The intake of a load whose store is `store()`, slices run by setImmediate; what it reported after each. */
+  function intakeOf(store: () => ReadingStore): { intake: PageIntake; reports: { pages: number; waiting: number }[] } {
+    const reports: { pages: number; waiting: number }[] = [];
+    const intake = new PageIntake({ store, taken: (pages, waiting) => reports.push({ pages, waiting }) }, (run) => () => setImmediate(run));
+    return { intake, reports };
+  }
+
+  /** `count` pages as they arrive at the webview (carried), cycling through the sandbox's pages that hold readings. */
+  function burstOf(count: number): PageColumns[] {
+    const withReadings = pages.map(({ zone, page }) => columnsOfPage(page.groups, zone)).filter((columns) => readingsInColumns(columns) > 0);
+    return Array.from({ length: count }, (_, i) => carried({ type: 'page', columns: withReadings[i % withReadings.length]!, pageNumber: i + 1, readingsLoaded: 0 }).message.columns);
+  }
+
+  test('a burst of pages goes into the store in arrival order, the first on arrival, and holds what the pages taken one by one hold', async () => {
+    const zone = pages[0]!.zone;
+    const burst = burstOf(300);
+    const oneByOne = new ReadingStore();
+    for (const page of burst) oneByOne.add(page);
+    const store = new ReadingStore();
+    const { intake, reports } = intakeOf(() => store);
+    for (const page of burst) intake.arrive(page);
+    assert.deepEqual(reports, [{ pages: 1, waiting: 0 }], 'the first page is in the store on arrival, the others wait');
+    assert.equal(intake.waiting, burst.length - 1);
+    const left = await new Promise<number>((resolve) => intake.afterLast(() => resolve(intake.waiting)));
+    assert.equal(left, 0, 'the load ends once every page is in');
+    const slices = reports.slice(1);
+    assert.ok(slices.length > 0);
+    assert.deepEqual(
+      slices.map((r) => r.pages + r.waiting),
+      slices.map(() => burst.length),
+      'each slice counts every page of the burst: in the store or waiting',
+    );
+    assert.ok(reports.every((r, i) => i === 0 || r.pages > reports[i - 1]!.pages), 'each slice takes pages in');
+    assert.equal(reports.at(-1)!.pages, burst.length);
+    assert.equal(store.readingCount, oneByOne.readingCount);
+    assert.deepEqual(storedReadings(store, zone), storedReadings(oneByOne, zone));
+    assert.deepEqual(store.summaries(), oneByOne.summaries());
+    const range = { firstDay: zone.dayKey(Date.parse(`${TODAY}T12:00:00Z`) - 29 * 86_400_000), lastDay: TODAY };
+    assert.deepEqual(store.coverage(range), oneByOne.coverage(range));
+    assert.deepEqual(store.chartData(), oneByOne.chartData());
+  });
+
+  test('a new load drops the pages still waiting from the last one, and the last one never ends', async () => {
+    const zone = pages[0]!.zone;
+    const [a, b, c, d] = burstOf(4) as [PageColumns, PageColumns, PageColumns, PageColumns];
+    let store = new ReadingStore();
+    const { intake, reports } = intakeOf(() => store);
+    intake.arrive(a);
+    intake.arrive(b);
+    let oldLoadEnded = false;
+    intake.afterLast(() => (oldLoadEnded = true));
+    store = new ReadingStore();
+    intake.restart();
+    intake.arrive(c);
+    intake.arrive(d);
+    await new Promise<void>((resolve) => intake.afterLast(resolve));
+    assert.equal(oldLoadEnded, false);
+    assert.deepEqual(reports.map((r) => r.pages), [1, 1, 2], 'the old load counted 1; the new one 1 on arrival, then 2');
+    const expected = new ReadingStore();
+    expected.add(c);
+    expected.add(d);
+    assert.deepEqual(storedReadings(store, zone), storedReadings(expected, zone));
+  });
+
+  test('a webview made again is sent the load over again: loading, each page with the readings so far, complete, the nearest readings', () => {
+    const { user, zone } = pages[0]!;
+    const held = pages.filter((p) => p.user === user).map((p) => p.page);
+    const form = defaultBloodPressureForm(zone, Date.parse(`${TODAY}T12:00:00Z`));
+    const nearest = { type: 'nearest', coverage: undefined, beforeDay: '2026-01-02', afterDay: undefined } as const;
+    const messages = replayMessages({ pages: held, finished: { cancelled: true }, nearest }, form, 7, zone);
+    assert.deepEqual(messages.map((m) => m.type), ['loading', ...held.map(() => 'page'), 'complete', 'nearest']);
+    assert.deepEqual(messages[0], { type: 'loading', form, load: 7 });
+    const store = new ReadingStore();
+    messages.forEach((message, index) => {
+      if (message.type !== 'page') return;
+      store.add(message.columns);
+      assert.equal(message.pageNumber, index);
+      assert.equal(message.readingsLoaded, store.readingCount);
+    });
+    const sent = held.reduce((sum, page) => sum + [...sentReadings(page, zone).values()].reduce((n, rows) => n + rows.length, 0), 0);
+    assert.ok(sent > 0);
+    assert.deepEqual(messages.at(-2), { type: 'complete', pages: held.length, readings: sent, cancelled: true });
+    assert.equal(store.readingCount, sent);
+    assert.equal(messages.at(-1), nearest);
   });
 });

@@ -13,9 +13,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { seriesColorSlot } from '../../domain/bloodPressure/bloodPressureChartSeries';
 import type { ChartPalette } from '../../domain/bloodPressure/chartColors';
-import type { ChartWindow } from '../../domain/bloodPressure/chartDecimation';
 import { seriesPath, type SeriesPath } from '../../domain/bloodPressure/chartSeriesPath';
-import { clampWindow, sameWindow } from '../../domain/bloodPressure/chartWindow';
 import type { AxisRange } from '../../domain/bloodPressure/chartAxisRange';
 import { parseChartSeriesKey, PRESSURE_UNIT } from '../../domain/bloodPressure/bloodPressureUnits';
 import type { ChartColumns } from '../../domain/bloodPressure/bloodPressureStore';
@@ -33,7 +31,7 @@ import { themeColor } from './categoryColors';
 import { seriesChange, seriesPair } from './chartSeries';
 import { CHART_HEIGHT, chartWidth, pixelColumnsFor } from './chartSize';
 import { ChartTooltip } from './chartTooltip';
-import { windowAfter, zoomActionOf } from './chartZoomKeys';
+import { ChartZoom } from './chartZoom';
 import type { NotLoaded } from '../../domain/bloodPressure/notLoaded';
 import { notLoadedText, placeChartBand } from './notLoaded';
 
@@ -49,9 +47,7 @@ export class BloodPressureChart {
   /** The series keys drawn (chartSeriesKey: a provider, or a provider and another unit). */
   private providers: string[] = [];
   private palette: ChartPalette;
-  /** The zoom; undefined: the whole range. */
-  private view: ChartWindow | undefined;
-  private drawnWindow: ChartWindow | undefined;
+  private readonly zoom: ChartZoom;
   /** Readings in view, points drawn and line breaks at gaps, as last drawn. */
   private drawn = { points: 0, rows: 0, gaps: 0 };
   /** The series, drawn by us over uPlot's canvas. */
@@ -80,9 +76,10 @@ export class BloodPressureChart {
       className: 'chart-canvas',
       attrs: { role: 'img', tabindex: '0', 'aria-keyshortcuts': '+ - ArrowLeft ArrowRight 0 Escape', 'aria-describedby': 'chart-keys' },
     });
-    this.canvasHost.addEventListener('keydown', (event) => this.onKey(event));
-    this.canvasHost.addEventListener('dblclick', () => this.zoomTo(undefined));
-    this.toolbar = new ChartToolbar(strings, () => this.zoomTo(undefined));
+    this.zoom = new ChartZoom(() => source.wholeWindow(), () => this.draw());
+    this.canvasHost.addEventListener('keydown', (event) => this.zoom.onKey(event));
+    this.canvasHost.addEventListener('dblclick', () => this.zoom.zoomTo(undefined));
+    this.toolbar = new ChartToolbar(strings, () => this.zoom.zoomTo(undefined));
     this.tooltip = new ChartTooltip(strings, zone, (epochMs, key) => source.readingAt(epochMs, key), (key) => this.ranges.get(scaleOf(key)));
     this.otherUnitsNote.hidden = true;
     this.outlierNote.hidden = true;
@@ -113,7 +110,7 @@ export class BloodPressureChart {
 
   /** A new query: no zoom; the axes and bands of the whole range, and whatever data there is. */
   reset(): void {
-    this.view = undefined;
+    this.zoom.clear();
     this.notLoaded = undefined;
     showNote(this.notLoadedNote, '');
     // The one layout read: a query starts, nothing is being drawn yet.
@@ -148,7 +145,7 @@ export class BloodPressureChart {
 
   /** Whether the x axis shows less than everything (Reset zoom is enabled then). */
   get isZoomed(): boolean {
-    return this.view !== undefined;
+    return this.zoom.isZoomed;
   }
 
   /** Readings in view, rows drawn and line breaks at gaps, as last drawn. */
@@ -172,35 +169,8 @@ export class BloodPressureChart {
     return series[seriesColorSlot(provider, this.connectedProviders, series.length)] ?? series[0] ?? '';
   }
 
-  private onKey(event: KeyboardEvent): void {
-    const action = zoomActionOf(event);
-    if (!action) return;
-    event.preventDefault();
-    event.stopPropagation();
-    const whole = this.source.wholeWindow();
-    this.zoomTo(windowAfter(action, this.view ?? whole, whole));
-  }
-
-  private zoomTo(view: ChartWindow | undefined): void {
-    const whole = this.source.wholeWindow();
-    this.view = view && !sameWindow(clampWindow(view, whole), whole) ? clampWindow(view, whole) : undefined;
-    this.draw();
-  }
-
-  /** A drag on the chart set the x scale: decimate the readings of that window. */
-  private onScale(u: uPlot): void {
-    const min = u.scales.x?.min;
-    const max = u.scales.x?.max;
-    if (min == null || max == null) return;
-    const window = { startMs: Math.round(min * 1000), endMs: Math.round(max * 1000) };
-    if (this.drawnWindow && Math.abs(window.startMs - this.drawnWindow.startMs) < 2 && Math.abs(window.endMs - this.drawnWindow.endMs) < 2) return;
-    // Not inside uPlot's own commit: the next microtask draws the new window.
-    queueMicrotask(() => this.zoomTo(window));
-  }
-
   private draw(): void {
-    const whole = this.source.wholeWindow();
-    const window = this.view ? clampWindow(this.view, whole) : whole;
+    const window = this.zoom.windowToDraw();
     const data = this.source.columns(window, pixelColumnsFor(chartWidth(this.knownWidth)));
     this.syncSeries(data.keys);
     const plot = this.plot!;
@@ -214,7 +184,6 @@ export class BloodPressureChart {
       rows: series.reduce((sum, s) => sum + Math.max(s.systolic.length, s.diastolic.length), 0),
       gaps: series.reduce((sum, s) => sum + s.systolic.gaps, 0),
     };
-    this.drawnWindow = window;
     // uPlot holds no readings: two instants spanning the window, each series empty there.
     const empty = this.providers.flatMap(() => [[null, null], [null, null]]);
     plot.batch(() => {
@@ -229,7 +198,7 @@ export class BloodPressureChart {
     const providers = new Set(data.keys.map((key) => parseChartSeriesKey(key).provider));
     this.canvasHost.setAttribute('aria-label', formatMessage(this.strings.chartLabel, this.drawn.points, providers.size, this.zone.zone, from, to));
     showNote(this.otherUnitsNote, otherUnitsNoteText(this.strings, this.providers));
-    this.toolbar.show(formatMessage(this.strings.chartRange, from, to), this.view !== undefined);
+    this.toolbar.show(formatMessage(this.strings.chartRange, from, to), this.zoom.isZoomed);
   }
 
   /** Each series key's systolic and diastolic paths, read from its columns, in its colour and on its scale. */
@@ -293,7 +262,7 @@ export class BloodPressureChart {
       providers: this.providers,
       colorOf: (provider) => this.colorOf(provider),
       rangeOf: (scale) => this.ranges.get(scale),
-      onScale: (u) => this.onScale(u),
+      onScale: (u) => this.zoom.onScale(u),
       onCursor: (u) => this.tooltip.follow(u, this.readingUnder(u)),
       onDraw: (u) => this.layer.draw(u),
     });

@@ -1,13 +1,12 @@
 // The blood-pressure page: query bar, progress, actions, chart, coverage, summary and table. When a
 // query starts, the chart (axes and bands of the queried days), the coverage strip and the table
-// are laid out at once, while the first request is in flight. Each page of columns is then
-// appended to the store as it arrives (its cost is the page's) and the views are redrawn from the
-// store at most once a frame, at the cost of their pixels and rows on screen, never of the history:
-// the first page is painted at once, the later ones at the next frame, several in one paint.
-// Each page taken in is acknowledged (`taken`): the host fetches only a few pages beyond, so few
-// messages ever wait here and a click is handled at once. Cancel stops painting and tells the host,
-// which aborts its request in flight and posts what came back, then `complete`: the panel shows
-// the pages the Requests view recorded, and marks the part of the range never loaded.
+// are laid out at once, while the first request is in flight. The first page goes into the store
+// and is painted at once; later ones go in by slices of a few milliseconds (pageIntake.ts: their
+// cost is the pages', never the history) and the views are redrawn from the store at most once a
+// frame; while pages wait the progress line holds still (loadProgress.ts). Each slice is
+// acknowledged (`taken`): the host fetches only a few pages beyond. Cancel stops painting and tells
+// the host, which aborts its request and posts what came back, then `complete`: the pages the
+// Requests view recorded are shown, the part of the range never loaded marked.
 import { formDayRange, type BloodPressureForm } from '../../domain/bloodPressure/bloodPressureQuery';
 import { notLoadedPart } from '../../domain/bloodPressure/notLoaded';
 import { ReadingStore } from '../../domain/bloodPressure/bloodPressureStore';
@@ -22,7 +21,7 @@ import type {
 } from '../../shared/bloodPressureProtocol';
 import { assertNever } from '../../shared/assertNever';
 import type { PanelErrorView } from '../../shared/panelError';
-import { el, formatMessage } from '../common/dom';
+import { el } from '../common/dom';
 import { renderErrorView } from '../common/errorView';
 import type { HostChannel } from '../common/hostChannel';
 import { PanelToolbar } from '../common/panelToolbar';
@@ -31,6 +30,8 @@ import { BloodPressureChart } from './chart';
 import { CoverageStrip } from './coverageStrip';
 import { EmptyState } from './emptyState';
 import { HeldChartWindow } from './heldChartWindow';
+import { LoadProgress } from './loadProgress';
+import { PageIntake } from './pageIntake';
 import { createSections, showSections, type Section, type Sections } from './pageSections';
 import { PaintPacer } from './paintPacer';
 import { pageHeading } from './pageHeading';
@@ -61,9 +62,8 @@ export class BloodPressureView {
   /** Data on screen (the first page painted), during or after a load. */
   private showingData = false;
   private readonly pacer = new PaintPacer();
-  /** The latest page's number and readings so far, written out once a frame (not once a page: a burst brings many a frame). */
-  private progressPages = 0;
-  private progressReadings = 0;
+  private readonly intake = new PageIntake({ store: () => this.store, taken: (pages) => this.taken(pages) });
+  private readonly progress: LoadProgress;
   private readonly chartWindow = new HeldChartWindow();
 
   private readonly queryBar: QueryBar;
@@ -91,6 +91,7 @@ export class BloodPressureView {
 
     this.queryBar = new QueryBar(s, this.user, this.form, () => this.zone.dayKey(Date.now()), (form) => channel.post({ type: 'apply', form }));
     this.status = new StatusLine(s.cancel, () => this.cancel());
+    this.progress = new LoadProgress(this.status, s, this.numbers);
     this.toolbar = new PanelToolbar(s, (message) => channel.post(message));
     this.chart = new BloodPressureChart(s, this.zone, this.user.providers.map((p) => p.slug), {
       wholeWindow: () => this.chartWindow.whole(this.store.extent()),
@@ -125,19 +126,11 @@ export class BloodPressureView {
         return this.startLoading(message.form, message.load);
       case 'page':
         if (this.phase !== 'loading') return;
-        this.store.add(message.columns);
-        this.pages = message.pageNumber;
-        this.channel.post({ type: 'taken', load: this.load, pages: message.pageNumber });
-        // After a Cancel the pages the host had already received are taken in, and painted at `complete`.
-        if (this.cancelling) return;
-        this.progressPages = message.pageNumber;
-        this.progressReadings = message.readingsLoaded;
-        // The first page is painted at once; later ones at the next frame, several in one paint.
-        if (!this.showingData) return this.paintProgress();
-        return this.scheduleProgress();
+        this.progress.arrived(message.pageNumber, message.readingsLoaded);
+        return this.intake.arrive(message.columns);
       case 'complete':
         if (this.phase !== 'loading') return;
-        return this.finish(message.cancelled);
+        return this.intake.afterLast(() => this.finish(message.cancelled));
       case 'nearest':
         if (this.phase !== 'empty') return;
         if (message.coverage) this.coverage.show(message.coverage);
@@ -158,6 +151,7 @@ export class BloodPressureView {
     this.cancelled = false;
     this.cancelling = false;
     this.pacer.restart();
+    this.intake.restart();
     this.queryBar.showLoading(form);
     this.saveState();
     this.pacer.stop();
@@ -176,19 +170,24 @@ export class BloodPressureView {
     this.coverage.markNotLoaded(undefined);
     this.renderCoverage();
     this.enableActions(false);
-    this.status.show(true, formatMessage(this.strings.loadingPages, 0, 0));
+    this.progress.start();
     this.report();
   }
 
-  /** Paints what has arrived at the next frame (several pages in one frame: one paint). */
-  private scheduleProgress(): void {
+  /** Pages went into the store: the host hears it; the first is painted now, later ones at the next frame. */
+  private taken(pages: number): void {
+    this.pages = pages;
+    this.channel.post({ type: 'taken', load: this.load, pages });
+    // After a Cancel the pages the host had already received are taken in, and painted at `complete`.
+    if (this.cancelling) return;
+    if (!this.showingData) return this.paintProgress();
     this.pacer.nextFrame(() => this.paintProgress());
   }
 
-  /** Once a frame while loading: the progress text; the views when PAINT_INTERVAL_MS has passed. */
+  /** Once a frame while loading: the progress line; the views when PAINT_INTERVAL_MS has passed. */
   private paintProgress(): void {
-    if (this.phase !== 'loading' || this.store.readingCount === 0) return;
-    this.status.show(true, formatMessage(this.strings.loadingPages, this.progressPages, this.numbers.format(this.progressReadings)));
+    if (this.phase !== 'loading' || this.cancelling || this.store.readingCount === 0) return;
+    this.progress.show(this.intake.waiting);
     const wait = this.pacer.waitMs();
     if (!this.showingData || wait <= 0) {
       this.paintData();
@@ -224,7 +223,7 @@ export class BloodPressureView {
     this.cancelling = true;
     this.channel.post({ type: 'stop', load: this.load });
     this.pacer.stop();
-    this.status.show(false, this.strings.cancelling);
+    this.progress.cancelling();
   }
 
   private finish(cancelled: boolean): void {
@@ -232,10 +231,7 @@ export class BloodPressureView {
     this.cancelling = false;
     this.cancelled = cancelled;
     const readings = this.store.readingCount;
-    const template = cancelled ? this.strings.cancelledSummary : this.strings.loadedSummary;
-    let text = formatMessage(template, this.numbers.format(readings), this.pages);
-    if (this.store.unreadableCount > 0) text += ` ${formatMessage(this.strings.unreadableTimestamps, this.store.unreadableCount)}`;
-    this.status.show(false, text);
+    this.progress.finish(cancelled, readings, this.pages, this.store.unreadableCount);
     if (readings === 0) {
       this.phase = 'empty';
       this.showingData = false;
@@ -270,10 +266,11 @@ export class BloodPressureView {
 
   private showError(error: PanelErrorView): void {
     this.pacer.stop();
+    this.intake.restart();
     this.showingData = false;
     this.phase = 'error';
     this.error = error;
-    this.status.show(false, '');
+    this.progress.clear();
     this.showSections([]);
     // A body that came back (one the reader refused, an error page) can be opened as it came.
     this.toolbar.enable(error.rawResponse ? ['openRawJson', 'copyCurl'] : ['copyCurl']);

@@ -24,6 +24,18 @@ export class StatusLine {
     return this.text.textContent ?? '';
   }
 
+  /**
+   * Holds the ring still (pages waiting to be taken in: nothing on the line changes until they
+   * are) or lets it turn. Its animation is in the toolkit element's shadow tree, paused there
+   * through one shared style sheet.
+   */
+  hold(held: boolean): void {
+    if (held === this.ring.classList.contains('held')) return;
+    const root = this.ring.shadowRoot;
+    if (held && root && !root.adoptedStyleSheets.includes(heldRingSheet())) root.adoptedStyleSheets = [...root.adoptedStyleSheets, heldRingSheet()];
+    this.ring.classList.toggle('held', held);
+  }
+
   /** Busy shows the ring and Cancel; the text is the progress or, when done, the summary. */
   show(busy: boolean, text: string): void {
     this.ring.hidden = !busy;
@@ -32,4 +44,14 @@ export class StatusLine {
     this.cancel.setDisabled(!busy);
     if (this.text.textContent !== text) this.text.textContent = text;
   }
+}
+
+let heldSheet: CSSStyleSheet | undefined;
+
+function heldRingSheet(): CSSStyleSheet {
+  if (!heldSheet) {
+    heldSheet = new CSSStyleSheet();
+    heldSheet.replaceSync(':host(.held) * { animation-play-state: paused !important; }');
+  }
+  return heldSheet;
 }

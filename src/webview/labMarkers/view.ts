@@ -22,6 +22,7 @@ import { StatusLine } from '../common/statusLine';
 import { createButton, createTextField, type ButtonHandle } from '../common/toolkit';
 import { MarkerForm } from './markerForm';
 import { MarkersGrid } from './markersGrid';
+import { pagerText } from './pagerText';
 
 type Channel = HostChannel<LabMarkersWebviewMessage, LabMarkersPanelState>;
 type Init = Extract<LabMarkersHostMessage, { type: 'init' }>;
@@ -213,38 +214,15 @@ export class LabMarkersView {
 
   private renderMarkers(): void {
     if (!this.page) return;
-    const s = this.strings;
     const visible = this.visibleMarkers();
     const paging = markerPagingOf(this.page, this.form.size, this.form.page);
-    const current = paging.current;
     const all = this.filter.trim() !== '' ? this.allMarkers() : undefined;
-    // Says what the page knows: "Page 2 of 5 · 230 markers in total", or "Page 2 · total not sent · more may follow".
-    const parts = [paging.pages === undefined ? formatMessage(s.pageOnly, current) : formatMessage(s.pageOf, current, paging.pages)];
-    const disagrees = paging.totalDisagrees;
-    // A total the page contradicts is not repeated as fact: what the page holds, and what the server says.
-    if (disagrees) {
-      parts.push(
-        disagrees.held === 1
-          ? formatMessage(s.totalDisagreesOne, this.numbers.format(disagrees.total))
-          : formatMessage(s.totalDisagrees, this.numbers.format(disagrees.held), this.numbers.format(disagrees.total)),
-      );
-    } else {
-      parts.push(paging.total === undefined ? s.totalNotSent : formatMessage(s.totalMarkers, this.numbers.format(paging.total)));
-    }
-    if (paging.moreMayFollow) parts.push(s.moreMayFollow);
-    let text = parts.join(' · ');
-    if (all) {
-      text += ` ${formatMessage(s.filteredAllStatus, this.numbers.format(visible.length), this.numbers.format(all.length))}`;
-    } else if (visible.length !== this.page.markers.length) {
-      text += ` ${formatMessage(s.filteredStatus, visible.length, this.page.markers.length)}`;
-      if (this.search === 'cancelled') text += ` ${s.searchCancelled}`;
-    }
-    this.pager.textContent = text;
-    this.previous.setDisabled(current <= 1);
-    this.next.setDisabled(paging.pages === undefined ? !paging.moreMayFollow : current >= paging.pages);
+    const filter = { visible: visible.length, onPage: this.page.markers.length, all: all?.length, searchCancelled: this.search === 'cancelled' };
+    this.pager.textContent = pagerText(this.strings, this.numbers, paging, filter);
+    this.previous.setDisabled(paging.current <= 1);
+    this.next.setDisabled(paging.pages === undefined ? !paging.moreMayFollow : paging.current >= paging.pages);
     // Markers of other pages are priced by their own page's pricing, merged by the host.
     this.grid.render(visible, all ? (this.all?.pricing ?? this.page.pricing) : this.page.pricing);
-    if (visible.length === 0) this.pager.textContent = `${text} ${all ? s.noFilterMatchAll : s.noFilterMatch}`;
     this.report();
   }
 
