@@ -128,16 +128,15 @@ describe('Health Data notebook in a real workbench', () => {
     await workbench.screenshot('notebook-failed-assertion-light');
   });
 
-  // todo: in the branch's runs (loaded machine, 1.139.1) no JSON editor opened after the click;
-  // the renderer's side (the message with the whole body) passes in notebookRenderer.test.ts.
-  test('Open as JSON opens the whole body of an output in a JSON editor', { todo: 'the renderer → extension round trip is unconfirmed in the workbench' }, async () => {
+  test('Open as JSON opens the whole body of an output in a JSON editor', async () => {
     // The output carries the body once, in the result: Open as JSON shows all of it in an editor.
     const rawJson = outputs().locator('.hde-result', { hasText: /expect\sstatus\s404/ }).first().locator('details.raw-json');
     // Clicked where they are: the notebook's list clips the output page, which Playwright cannot scroll.
     await rawJson.locator('summary').dispatchEvent('click');
     const firstKey = Object.keys(JSON.parse((await rawJson.locator('pre').textContent()) ?? '') as object)[0] ?? assert.fail('a body with keys');
     await rawJson.locator('vscode-button', { hasText: 'Open as JSON' }).dispatchEvent('click');
-    await workbench.page.locator('.part.editor .tabs-container .tab .label-name', { hasText: /^(GET|POST) .*\.json$/ }).first().waitFor();
+    // The tab's name is the request line; VS Code draws the ".json" apart from it when the name is long.
+    await workbench.page.locator('.part.editor .tabs-container .tab.active', { hasText: /^(GET|POST) / }).first().waitFor();
     const editorText = await workbench.page.locator('.part.editor .monaco-editor .view-lines').filter({ visible: true }).first().innerText();
     assert.match(editorText.replace(/\u00a0/g, ' '), new RegExp(`^\\{\\s*"${firstKey}":`), 'the body the output shows, from its start');
   });
