@@ -160,6 +160,7 @@ export const WRITE_SITES: Readonly<Record<string, { calls: number; doors: readon
   'notebookEditor/deviationBaselineFile.ts': { calls: 1, doors: ['healthData.updateDeviationBaseline'] },
   'lookup/lookupTextSources.ts': { calls: 2, notADoor: 'puts a marker on the clipboard to read the selection, then puts back what was there' },
   'sandbox/cli.ts': { calls: 7, notADoor: 'the sandbox prints its address and usage: sample data only' },
+  'sandbox/sandboxWorker.ts': { calls: 2, notADoor: 'a bug of the sandbox serving from a worker thread is printed: it serves sample data or scrubbed fixtures only' },
 };
 
 /**

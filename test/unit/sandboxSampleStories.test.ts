@@ -12,6 +12,8 @@ import { groupReadings } from '../../src/domain/bloodPressure/bloodPressureGroup
 import { SEVERITY, diagnose, type Finding } from '../../src/domain/coverage/dataDiagnosis';
 import { capabilityOf } from '../../src/api/providerCapabilities';
 import { SAMPLE_STORIES, STORY_DAYS, type StoryKind } from '../../src/sandbox/data/sampleStories';
+import { readingsOfDay } from '../../src/sandbox/data/sampleReadings';
+import { SamplePopulation } from '../../src/sandbox/data/sampleUsers';
 import { useSandbox } from '../support/sandboxFixture';
 
 const DAY_MS = 86_400_000;
@@ -94,7 +96,7 @@ describe('sample stories (documented positions, every seed)', () => {
     const { user, readings } = await story('stoppedSyncing');
     assert.ok(slugs(user).includes('withings'));
     const last = readings.map((r) => r.day).sort().at(-1) ?? assert.fail('readings before the stop');
-    assert.ok(last <= daysAgo(STORY_DAYS.stoppedSyncing) && last >= daysAgo(STORY_DAYS.stoppedSyncing + 7), last);
+    assert.equal(last, daysAgo(STORY_DAYS.stoppedSyncing), 'the last reading is on the stop day itself');
     assert.ok(readings.length > 100, 'months of data before the stop');
   });
 
@@ -199,3 +201,22 @@ for (const seed of [1, 4, 9]) describe(`the diagnosis finds what the sandbox doc
     assert.deepEqual(cannot, ['fitbit', 'oura']);
   });
 });
+
+// The stop day's readings, on any date: a gap day falling on it (they move with today) once put the
+// last reading days earlier than the story says, on some dates only.
+test('a stopped source delivers on its stop day whatever the date', () => {
+  const seed = 7;
+  const firstToday = Math.floor(Date.UTC(2026, 0, 1) / DAY_MS);
+  const missed: string[] = [];
+  for (let today = firstToday; today < firstToday + 366; today++) {
+    const user = new SamplePopulation({ seed, users: 24, today }).atPosition(storyPosition('stoppedSyncing')) ?? assert.fail('the story user');
+    const stop = today - STORY_DAYS.stoppedSyncing;
+    if (readingsOfDay(seed, user, stop).length === 0) missed.push(new Date(today * DAY_MS).toISOString().slice(0, 10));
+    assert.deepEqual(readingsOfDay(seed, user, stop + 1).map((r) => r.provider).filter((p) => p === 'withings'), [], 'nothing from Withings after the stop');
+  }
+  assert.deepEqual(missed, [], 'todays whose stop day had no reading');
+});
+
+function storyPosition(kind: StoryKind): number {
+  return SAMPLE_STORIES.find((story) => story.kind === kind)?.position ?? assert.fail(kind);
+}

@@ -48,11 +48,14 @@ export function dataDayRange(user: SampleUser, today: number): DayRange | undefi
 export function readingsOfDay(seed: number, user: SampleUser, day: number): SampleReading[] {
   const profile = user.bloodPressure;
   if (!profile || profile.silent) return [];
-  if (profile.gapDays && day >= profile.gapDays.first && day <= profile.gapDays.last) return [];
+  // A source's story ends on its last day ("stopped syncing 49 days ago"): that day always has a
+  // reading, whatever today's date makes a gap day, so the story holds on every date.
+  const storyEndsToday = user.sources.some((s) => s.lastDay === day && !s.neverDelivers && s.provider.bloodPressureTypes.length > 0);
+  if (!storyEndsToday && profile.gapDays && day >= profile.gapDays.first && day <= profile.gapDays.last) return [];
   const week = Math.floor((day + 3) / 7); // weeks starting on Monday
-  if (hashInts(seed, TAG.week, user.index, week) / 0x1_0000_0000 < profile.weekGapRate) return [];
+  if (!storyEndsToday && hashInts(seed, TAG.week, user.index, week) / 0x1_0000_0000 < profile.weekGapRate) return [];
   const random = rng(seed, TAG.day, user.index, day);
-  if (random() < profile.dayGapRate) return [];
+  if (random() < profile.dayGapRate && !storyEndsToday) return [];
   const providers = user.sources.filter(
     (s) =>
       s.provider.bloodPressureTypes.length > 0 &&
