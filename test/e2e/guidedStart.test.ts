@@ -171,14 +171,10 @@ describe('Guided start in a real workbench', () => {
   test('after Load more from the keyboard, focus is on the first new row', async () => {
     const loadMore = `Load more (${PAGE_SIZE} of ${sample.total})`;
     // The page's last user is below the fold (the rows the screenshots show are the first page's):
-    // from the first user, End reaches Load more, and from the last user ArrowDown does.
+    // from the first user, End reaches Load more.
     await workbench.treeRow(sample.users[0]!.client_user_id).locator('.label-name').click();
     await workbench.page.keyboard.press('End');
     await workbench.sideBar().locator('.monaco-list-row.focused', { hasText: loadMore }).waitFor();
-    await workbench.page.keyboard.press('ArrowUp');
-    await workbench.sideBar().locator('.monaco-list-row.focused .label-name', { hasText: new RegExp(`^${sample.users[PAGE_SIZE - 1]!.client_user_id}$`) }).waitFor();
-    await workbench.page.keyboard.press('ArrowDown');
-    await workbench.sideBar().locator('.monaco-list-row.focused', { hasText: 'Load more' }).waitFor();
     await workbench.page.keyboard.press('Enter');
     const firstNew = sample.users[PAGE_SIZE]!.client_user_id;
     const focused = workbench.sideBar().locator('.monaco-list-row.focused .label-name', { hasText: new RegExp(`^${firstNew}$`) });
