@@ -191,6 +191,8 @@ suite('Links', () => {
   test('Copy Link on a tree user → open the link → the same user selected', async () => {
     const user = await userAt(900);
     assert.equal((await lookUp(user.client_user_id))?.kind, 'user');
+    // The tree's selection comes back from the workbench after the reveal, not with the command's result.
+    await waitFor(() => selectedUser()?.user_id === user.user_id, 'the looked-up user selected in the tree');
     const node = fixture.testing.usersView.treeView.selection[0];
     const link = await vscode.commands.executeCommand<string>('healthData.copyLink', node, 'thisEditor');
     assert.equal(link, `${vscode.env.uriScheme}://health-data-tools.health-data-explorer/user?client_user_id=${user.client_user_id}&env=${ENVIRONMENT}`);
