@@ -42,11 +42,11 @@ describe('Users tree of a 150,000-user team in a real workbench', () => {
     for (let loaded = PAGE_SIZE; loaded < LOADED; loaded += PAGE_SIZE) {
       await list.focus();
       await workbench.page.keyboard.press('End');
-      await focusedRow().filter({ hasText: `Load more (${count(loaded)} of ${count(TEAM)})` }).waitFor();
+      await workbench.waitForFocusedRow({ text: `Load more (${count(loaded)} of ${count(TEAM)})` });
       await workbench.page.keyboard.press('Enter');
       // Focus moves to the first row of the new page: that user's row is painted and focused.
       const firstNew = await userAt(loaded);
-      await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: new RegExp(`^${firstNew.client_user_id}$`) }) }).waitFor();
+      await workbench.waitForFocusedRow({ label: firstNew.client_user_id });
     }
     const newest = await userAt(LOADED - PAGE_SIZE);
     await focusedRow().filter({ has: workbench.page.locator('.label-name', { hasText: newest.client_user_id }) }).waitFor();

@@ -174,6 +174,26 @@ export class Workbench {
     return this.treeRows(view).filter({ has: this.page.locator('.label-name', { hasText: name }) });
   }
 
+  /**
+   * Waits until the focused row of a side-bar view has the label `label` (exact, or matching the
+   * RegExp), or contains `text`. It checks every frame in the page: a locator's waitFor re-checks
+   * after 20, 50, 100, 100, then every 500 ms, which a loop of hundreds of keyboard steps pays each time.
+   */
+  async waitForFocusedRow(match: { label?: string | RegExp; text?: string }, view = 'Users'): Promise<void> {
+    const label = match.label === undefined ? undefined : typeof match.label === 'string' ? { source: `^${escapeRegExp(match.label)}$`, flags: '' } : { source: match.label.source, flags: match.label.flags };
+    await this.page.waitForFunction(
+      ({ view, label, text }) => {
+        const pane = [...document.querySelectorAll('.part.sidebar .pane')].find((candidate) => candidate.querySelector('.pane-header h3.title')?.textContent?.trim().toLowerCase() === view.toLowerCase());
+        const row = pane?.querySelector('.monaco-list-row.focused');
+        if (!row) return false;
+        if (label && !new RegExp(label.source, label.flags).test(row.querySelector('.label-name')?.textContent?.trim() ?? '')) return false;
+        return text === undefined || (row.textContent ?? '').includes(text);
+      },
+      { view, label, text: match.text },
+      { polling: 'raf' },
+    );
+  }
+
   /** Expands a collapsed view of the side bar by its header (e.g. the Requests view). */
   async expandView(view: string): Promise<void> {
     const header = this.viewPane(view).locator('.pane-header').first();
