@@ -37,6 +37,7 @@ import {
 } from '../host/codeServer.mjs';
 import type { Host } from '../host/hosts.mjs';
 import { REPO_ROOT } from '../host/provision.mjs';
+import { quickenWaits } from './quickWaits';
 
 export type ThemeName = 'Light' | 'Dark' | 'High Contrast';
 
@@ -101,6 +102,15 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
   }
 }
 
+/** What a function evaluated in the page queries (the tests compile without the DOM's types). */
+interface PageNode {
+  textContent: string | null;
+  querySelector(selector: string): PageNode | null;
+}
+interface PageQueries {
+  querySelectorAll(selector: string): Iterable<PageNode>;
+}
+
 export class Workbench {
   readonly page: Page;
 
@@ -110,6 +120,7 @@ export class Workbench {
   ) {
     this.page = browser.page;
     this.page.setDefaultTimeout(UI_TIMEOUT_MS);
+    quickenWaits(this.page.locator('body'), UI_TIMEOUT_MS);
   }
 
   /** Opens the workbench on the server's workspace folder and waits until it is interactive. */
@@ -183,6 +194,7 @@ export class Workbench {
     const label = match.label === undefined ? undefined : typeof match.label === 'string' ? { source: `^${escapeRegExp(match.label)}$`, flags: '' } : { source: match.label.source, flags: match.label.flags };
     await this.page.waitForFunction(
       ({ view, label, text }) => {
+        const { document } = globalThis as unknown as { document: PageQueries };
         const pane = [...document.querySelectorAll('.part.sidebar .pane')].find((candidate) => candidate.querySelector('.pane-header h3.title')?.textContent?.trim().toLowerCase() === view.toLowerCase());
         const row = pane?.querySelector('.monaco-list-row.focused');
         if (!row) return false;
