@@ -1,8 +1,8 @@
 // Playwright re-checks a locator being waited for after 0, 20, 50, 100 and 100 ms, then every 500 ms,
 // and drops the 500 ms step only when the wait's timeout is under 2.5 s. Most steps in the workbench
 // settle within a few hundred ms, so a wait whose condition held after 300 ms returned at 770 ms: the
-// e2e layer paid that on every wait (the 200 keyboard pages of treeScale: 207 s, 93 s with waits
-// checked each frame). Here every `locator.waitFor` with a longer timeout is taken as a series of
+// e2e layer paid that on every wait (treeScale's 200 keyboard pages, as it then had: 207 s, 93 s with
+// waits checked each frame). Here every `locator.waitFor` with a longer timeout is taken as a series of
 // 2-second waits up to the caller's timeout: the same condition, re-checked at most 100 ms apart.
 import type { Locator } from 'playwright-core';
 

@@ -18,7 +18,7 @@ const E2E_CONCURRENCY = Number(process.env.HDE_E2E_CONCURRENCY ?? 2);
 const vsix = process.env.HDE_VSIX ?? join(REPO_ROOT, 'out', 'health-data-explorer.vsix');
 // The longest files start first, so the files running side by side end close together.
 // untrusted holds the three files that shared one workbench since (chartTrust, hostileData, inputValidation).
-const LONGEST_FIRST = ['treeScale', 'guidedStart', 'untrusted', 'requests', 'panels', 'notebook', 'vendorShape', 'bloodPressure'];
+const LONGEST_FIRST = ['panels', 'requests', 'untrusted', 'bloodPressure', 'coverage', 'guidedStart', 'accessibility', 'notebook'];
 const allFiles = readdirSync(E2E_DIR)
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => name.slice(0, -'.test.ts'.length))
@@ -82,7 +82,7 @@ const DOCS_SCREENSHOTS = [
   'bp-production-dark',
   'diagnosis-dark',
   'scan-heatmap-light',
-  'users-tree-100k-resolved-dark',
+  'users-tree-10k-resolved-dark',
   'labs-deviation-line',
   'bp-vendor-shape',
   'notebook-light',
