@@ -130,8 +130,7 @@ describe('Why is data missing? in a real workbench', () => {
     const notebook = workbench.page.locator('.notebookOverlay').first();
     await notebook.locator('.cell-list-container .monaco-list-row.code-cell-row').first().waitFor();
     await workbench.runCommand('Notebook: Run All');
-    const asked = await workbench.quickInput().locator('.quick-input-list .monaco-list-row', { hasText: 'Health Data' }).first().waitFor({ timeout: 5_000 }).then(() => true, () => false);
-    if (asked) await workbench.pickQuickPickItem(/Health Data/);
+    await workbench.pickNotebookControllerIfAsked(notebook);
     await notebook.locator('.monaco-list-row.code-cell-row .codicon-notebook-state-error').first().waitFor({ timeout: 90_000 });
     const outputs = workbench.page.locator('.notebookOverlay iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
     await outputs.getByText(/days without a reading/).first().waitFor({ timeout: 30_000 });

@@ -31,17 +31,6 @@ describe('Health Data notebook in a real workbench', () => {
   /** The notebook's outputs: one webview (two iframes deep) holds every cell's output. */
   const outputs = () => workbench.page.locator('.notebookOverlay iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
 
-  /** "Select Kernel" may ask once which controller runs the notebook: ours. */
-  const pickControllerIfAsked = async (): Promise<void> => {
-    const asked = await workbench
-      .quickInput()
-      .locator('.quick-input-list .monaco-list-row', { hasText: 'Health Data' })
-      .first()
-      .waitFor({ timeout: 5_000 })
-      .then(() => true, () => false);
-    if (asked) await workbench.pickQuickPickItem(/Health Data/);
-  };
-
   test('the walkthrough step opens the sample; Run All runs every request cell and the chart is drawn', async () => {
     // As a newcomer starts: the Health Data view (the extension is up once its sample users show).
     await workbench.openViewContainer();
@@ -53,7 +42,7 @@ describe('Health Data notebook in a real workbench', () => {
     await codeCells().first().waitFor();
 
     await workbench.runCommand('Notebook: Run All');
-    await pickControllerIfAsked();
+    await workbench.pickNotebookControllerIfAsked(notebookEditor());
     // The notebook draws only the cells on screen: scroll through it, noting each request cell's state.
     const states = new Map<number, string>();
     let sawChart = false;

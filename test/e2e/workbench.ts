@@ -299,6 +299,21 @@ export class Workbench {
     await this.pickQuickPickItem(label);
   }
 
+  /**
+   * Right after Run All in `notebook`: picks our controller if VS Code asks which one runs it, and
+   * otherwise returns as soon as a cell is queued or running (not after a fixed wait for a question
+   * that never comes).
+   */
+  async pickNotebookControllerIfAsked(notebook: Locator): Promise<void> {
+    const picker = this.quickInput().locator('.quick-input-list .monaco-list-row', { hasText: 'Health Data' }).first();
+    const started = notebook
+      .locator('.monaco-list-row.code-cell-row')
+      .locator('.codicon-notebook-state-pending, .codicon-notebook-state-executing, .codicon-notebook-state-success, .codicon-notebook-state-error')
+      .first();
+    await picker.or(started).first().waitFor();
+    if (await picker.isVisible()) await this.pickQuickPickItem(/Health Data/);
+  }
+
   /** Labels of the rows the open quick pick shows. */
   async quickPickLabels(): Promise<string[]> {
     return this.quickInput()
