@@ -190,7 +190,7 @@ export class Workbench {
    * RegExp), or contains `text`. It checks every frame in the page: a locator's waitFor re-checks
    * after 20, 50, 100, 100, then every 500 ms, which a loop of hundreds of keyboard steps pays each time.
    */
-  async waitForFocusedRow(match: { label?: string | RegExp; text?: string }, view = 'Users'): Promise<void> {
+  async waitForFocusedRow(match: { label?: string | RegExp; text?: string }, view = 'Users', timeout = UI_TIMEOUT_MS): Promise<void> {
     const label = match.label === undefined ? undefined : typeof match.label === 'string' ? { source: `^${escapeRegExp(match.label)}$`, flags: '' } : { source: match.label.source, flags: match.label.flags };
     await this.page.waitForFunction(
       ({ view, label, text }) => {
@@ -202,7 +202,7 @@ export class Workbench {
         return text === undefined || (row.textContent ?? '').includes(text);
       },
       { view, label, text: match.text },
-      { polling: 'raf' },
+      { polling: 'raf', timeout },
     );
   }
 
