@@ -127,6 +127,8 @@ async function main(): Promise<void> {
         figure: { value: round(usersHeapBytes / MB, 1), unit: 'MB' },
         baseline: { value: round(parsedUsersBytes / MB, 1), unit: 'MB', what: `the same users parsed by HealthApiClient and held, in node` },
         ratio: round(usersHeapBytes / parsedUsersBytes, 2),
+        target: 'ratio ≤ 1.5',
+        meetsTarget: usersHeapBytes / parsedUsersBytes <= 1.5,
         details: {
           heapAtFirstPageMB: round(heapAtFirstPage.usedBytes / MB, 1),
           heapLoadedMB: round(heapLoaded.usedBytes / MB, 1),
