@@ -213,7 +213,7 @@ async function timeLoadMore(workbench: Workbench, firstNewClientUserId: string):
   await workbench.page.waitForTimeout(SETTLE_MS);
   const started = Date.now();
   await workbench.page.keyboard.press('Enter');
-  // Checked every frame: a locator's wait re-checks 100–500 ms apart, which the figure would count.
+  // Checked every frame: a locator's wait re-checks up to 100 ms apart, which the figure would count.
   await workbench.waitForFocusedRow({ label: firstNewClientUserId }, 'Users', 120_000);
   await nextPaint(workbench);
   return Date.now() - started;

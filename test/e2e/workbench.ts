@@ -187,8 +187,9 @@ export class Workbench {
 
   /**
    * Waits until the focused row of a side-bar view has the label `label` (exact, or matching the
-   * RegExp), or contains `text`. It checks every frame in the page: a locator's waitFor re-checks
-   * after 20, 50, 100, 100, then every 500 ms, which a loop of hundreds of keyboard steps pays each time.
+   * RegExp), or contains `text`. It checks every frame in the page, where a locator's waitFor
+   * re-checks up to 100 ms apart (quickWaits.ts): a figure timed to the row, or a loop of many
+   * keyboard steps, would count that interval each time.
    */
   async waitForFocusedRow(match: { label?: string | RegExp; text?: string }, view = 'Users', timeout = UI_TIMEOUT_MS): Promise<void> {
     const label = match.label === undefined ? undefined : typeof match.label === 'string' ? { source: `^${escapeRegExp(match.label)}$`, flags: '' } : { source: match.label.source, flags: match.label.flags };

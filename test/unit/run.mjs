@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const UNIT_DIR = join(import.meta.dirname, '.');
+const UNIT_DIR = import.meta.dirname;
 const SHARDS = Math.max(1, Number(process.env.HDE_UNIT_SHARDS ?? 2));
 const named = process.argv.slice(2).map((name) => name.replace(/^.*\//, '').replace(/\.test\.ts$/, ''));
 const files = readdirSync(UNIT_DIR)
@@ -24,19 +24,21 @@ if (files.length === 0) {
   process.exit(2);
 }
 
-const scratch = mkdtempSync(join(tmpdir(), 'hde-unit-shards-'));
-let entries = files;
-if (named.length === 0) {
-  entries = Array.from({ length: Math.min(SHARDS, files.length) }, (_, shard) => {
-    const entry = join(scratch, `shard-${shard + 1}.test.mjs`);
+/** One entry file per shard, importing its share of the files in order. */
+function shardEntries(dir) {
+  return Array.from({ length: Math.min(SHARDS, files.length) }, (_, shard) => {
+    const entry = join(dir, `shard-${shard + 1}.test.mjs`);
     const mine = files.filter((_, index) => index % SHARDS === shard);
     writeFileSync(entry, mine.map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});\n`).join(''));
     return entry;
   });
 }
+
+const scratch = named.length === 0 ? mkdtempSync(join(tmpdir(), 'hde-unit-shards-')) : undefined;
+const entries = scratch ? shardEntries(scratch) : files;
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${SHARDS}`, '--test-reporter=spec', ...entries], {
   cwd: join(UNIT_DIR, '..', '..'),
   stdio: 'inherit',
 });
-rmSync(scratch, { recursive: true, force: true });
+if (scratch) rmSync(scratch, { recursive: true, force: true });
 process.exit(result.status ?? 1);
