@@ -22,6 +22,7 @@ import { startSandboxInWorker } from '../src/sandbox/cli';
 import { startSandbox } from '../src/sandbox/server';
 import { ExchangeRecorder } from '../src/scrub/exchangeRecorder';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
+import { startParseFloor } from './lib/parseFloor';
 import { bloodPressurePages, legMedians, measureLegs, type LegTimes } from './lib/replayLegs';
 import { median, PairedSamples, percentile, round } from './lib/stats';
 
@@ -135,6 +136,26 @@ function timed<T>(task: () => Promise<T>): Promise<{ ms: number; cpu: number; va
   });
 }
 
+/** The parse floor against the raw transfer, paired and alternating as the figure is (bench/lib/parseFloor.ts). */
+async function floorOf(rawUrl: string, targets: readonly string[], transfer: () => Promise<number>): Promise<{ ms: number; transferMs: number; ratio: number; ratioP25P75: [number, number] }> {
+  const floor = startParseFloor();
+  try {
+    const pass = (): Promise<number> => floor.pass(rawUrl, targets);
+    await pass();
+    const samples = new PairedSamples();
+    for (let rep = 0; rep < REPS; rep++) {
+      const floorFirst = rep % 2 === 0;
+      const a = await timed(floorFirst ? pass : transfer);
+      const b = await timed(floorFirst ? transfer : pass);
+      samples.add(...(floorFirst ? ([a, b] as const) : ([b, a] as const)));
+    }
+    const ratios = samples.ratios;
+    return { ms: round(median(samples.ms)), transferMs: round(median(samples.baselineMs)), ratio: round(median(ratios), 3), ratioP25P75: [round(percentile(ratios, 25), 3), round(percentile(ratios, 75), 3)] };
+  } finally {
+    await floor.close();
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'hde-bench-replay-'));
   try {
@@ -175,6 +196,8 @@ async function main(): Promise<void> {
       for (let rep = 0; rep < REPS; rep++) legPasses.push(await measureLegs({ url: replaySandbox.url, headers: replayHeaders }, raw.url, bloodPressurePages(fixtures), bloodPressureCell));
       const legs = legMedians(legPasses, median, (value) => round(value));
       process.stderr.write(`  legs (median ms): ${Object.entries(legs).map(([name, ms]) => `${name} ${ms}`).join(', ')}\n`);
+      const floor = await floorOf(raw.url, bodies.map((body) => body.target), transfer);
+      process.stderr.write(`  floor: the raw transfer with every body parsed on two parser threads, ${floor.ms} ms, ${floor.ratio}× the raw transfer (p25–p75 ${floor.ratioP25P75.join('–')})\n`);
       const ratio = median(samples.ratios);
       const spread = (values: readonly number[]): [number, number] => [round(percentile(values, 25), 3), round(percentile(values, 75), 3)];
       const figure: BenchFigure = {
@@ -185,8 +208,8 @@ async function main(): Promise<void> {
         ratio: round(ratio, 3),
         target: 'ratio ≤ 1.3',
         meetsTarget: ratio <= 1.3,
-        details: { reps: REPS, threads: { client: 'main', replaySandbox: `worker ${replaySandbox.threadId}`, rawServer: `worker ${raw.threadId}` }, bytes, pages: recorded.pages, ms: samples.ms, transferMs: samples.baselineMs, ratios: samples.ratios, ratioP25P75: spread(samples.ratios), cpuRatios: samples.cpuRatios, legsMs: legs },
-        note: 'Both servers run in worker threads (threads), the client alone on the main thread, as `run --fixtures` runs. Legs (legsMs, each timed alone over the recorded pages): sandboxServe vs rawTransfer is the fixture serving over a plain server; parse, specExact, lensAndReader (the contract lens\'s one walk with the reader\'s checks on the way), merge and assertions are the client\'s work on the same texts. The scrubbed copy run against the sandbox serving only the recording (the fixtures matched, sent, parsed, read and checked by the contract lens in one walk, merged, asserted) vs a plain server sending the same recorded texts fetched in the same order; median of per-repetition ratios, order alternating.',
+        details: { reps: REPS, threads: { client: 'main', replaySandbox: `worker ${replaySandbox.threadId}`, rawServer: `worker ${raw.threadId}` }, bytes, pages: recorded.pages, ms: samples.ms, transferMs: samples.baselineMs, ratios: samples.ratios, ratioP25P75: spread(samples.ratios), cpuRatios: samples.cpuRatios, legsMs: legs, floor },
+        note: 'The floor (floor) is the least any replay that parses what it receives can take here: the raw transfer, each body handed without a copy to one of two parser threads that decode and JSON.parse it while the next is fetched, nothing checked, nothing sent back (bench/lib/parseFloor.ts); its ratio to the raw transfer, paired the same way, bounds this figure\'s from below. Both servers run in worker threads (threads), the client alone on the main thread, as `run --fixtures` runs. Legs (legsMs, each timed alone over the recorded pages): sandboxServe vs rawTransfer is the fixture serving over a plain server; parse, specExact, lensAndReader (the contract lens\'s one walk with the reader\'s checks on the way), merge and assertions are the client\'s work on the same texts. The scrubbed copy run against the sandbox serving only the recording (the fixtures matched, sent, parsed, read and checked by the contract lens in one walk, merged, asserted) vs a plain server sending the same recorded texts fetched in the same order; median of per-repetition ratios, order alternating.',
       };
       console.log(describeFigure(figure));
       console.log(`  ratio p25–p75 ${spread(samples.ratios).join('–')} over ${REPS} repetitions`);
