@@ -26,7 +26,7 @@ import { ExchangeRecorder } from '../src/scrub/exchangeRecorder';
 import { describeFigure, emitResults, type BenchFigure } from './lib/results';
 import { startParseFloor } from './lib/parseFloor';
 import { bloodPressurePages, legMedians, measureLegs, type LegTimes } from './lib/replayLegs';
-import { median, PairedSamples, percentile, round } from './lib/stats';
+import { median, PairedSamples, percentile, round, type TimedSample } from './lib/stats';
 
 const READINGS = Number(process.env.HDE_BENCH_READINGS ?? 100_000);
 const PAGE_SIZE = Number(process.env.HDE_BENCH_PAGE_SIZE ?? 5_000);
@@ -138,19 +138,27 @@ function timed<T>(task: () => Promise<T>): Promise<{ ms: number; cpu: number; va
   });
 }
 
+/** REPS repetitions of `task` paired with `baseline`, which goes first in every other one. */
+async function pairedAlternating(task: () => Promise<unknown>, baseline: () => Promise<unknown>, onRep?: (rep: number, sample: TimedSample, base: TimedSample) => void): Promise<PairedSamples> {
+  const samples = new PairedSamples();
+  for (let rep = 0; rep < REPS; rep++) {
+    const taskFirst = rep % 2 === 0;
+    const a = await timed(taskFirst ? task : baseline);
+    const b = await timed(taskFirst ? baseline : task);
+    const [sample, base] = taskFirst ? [a, b] : [b, a];
+    samples.add(sample, base);
+    onRep?.(rep, sample, base);
+  }
+  return samples;
+}
+
 /** The parse floor against the raw transfer, paired and alternating as the figure is (bench/lib/parseFloor.ts). */
 async function floorOf(rawUrl: string, targets: readonly string[], transfer: () => Promise<number>): Promise<{ ms: number; transferMs: number; ratio: number; ratioP25P75: [number, number]; ratios: number[] }> {
   const floor = startParseFloor();
   try {
     const pass = (): Promise<number> => floor.pass(rawUrl, targets);
     await pass();
-    const samples = new PairedSamples();
-    for (let rep = 0; rep < REPS; rep++) {
-      const floorFirst = rep % 2 === 0;
-      const a = await timed(floorFirst ? pass : transfer);
-      const b = await timed(floorFirst ? transfer : pass);
-      samples.add(...(floorFirst ? ([a, b] as const) : ([b, a] as const)));
-    }
+    const samples = await pairedAlternating(pass, transfer);
     const ratios = samples.ratios;
     return { ms: round(median(samples.ms)), transferMs: round(median(samples.baselineMs)), ratio: round(median(ratios), 3), ratioP25P75: [round(percentile(ratios, 25), 3), round(percentile(ratios, 75), 3)], ratios };
   } finally {
@@ -183,15 +191,9 @@ async function main(): Promise<void> {
       };
       await replay();
       await transfer();
-      const samples = new PairedSamples();
-      for (let rep = 0; rep < REPS; rep++) {
-        const replayFirst = rep % 2 === 0;
-        const a = await timed(replayFirst ? replay : transfer);
-        const b = await timed(replayFirst ? transfer : replay);
-        const [replayed, transferred] = replayFirst ? [a, b] : [b, a];
-        samples.add(replayed, transferred);
+      const samples = await pairedAlternating(replay, transfer, (rep, replayed, transferred) => {
         process.stderr.write(`  rep ${rep + 1}/${REPS}: replay ${replayed.ms.toFixed(0)} ms, raw transfer ${transferred.ms.toFixed(0)} ms, ratio ${(replayed.ms / transferred.ms).toFixed(2)}\n`);
-      }
+      });
       const legPasses: LegTimes[] = [];
       const bloodPressureCell = parseNotebookFile(copy).cells.filter((cell) => cell.kind === 'request')[1]!.source;
       const replayHeaders = { [replaySandbox.apiKeyHeader]: replaySandbox.apiKey };
