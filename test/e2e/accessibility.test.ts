@@ -91,9 +91,7 @@ describe('Accessibility of every panel (axe-core) in Light, Dark and High Contra
 
     // Blood pressure, from the user's row.
     const regular = users[0] ?? assert.fail('a user');
-    const row = workbench.treeRow(regular.client_user_id).first();
-    await row.hover();
-    await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
+    await workbench.clickInlineAction(workbench.treeRow(regular.client_user_id).first(), 'Show Blood Pressure');
     opened.push({ name: 'blood pressure', tab: `Blood Pressure: ${regular.client_user_id}`, ready: '.status-line:has-text("pages loaded")' });
     await waitForPanel(opened.at(-1)!);
 

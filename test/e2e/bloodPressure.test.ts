@@ -101,14 +101,7 @@ describe('Blood pressure panel: a heavy load, the keyboard and the layout', () =
   // First, on a panel of its own: Cancel checked against the network and the Requests view.
   describeCancelStopsNetwork(() => ({ sandbox, workbench, heavy }));
 
-  async function openPanel(user: User): Promise<FrameLocator> {
-    const row = workbench.treeRow(user.client_user_id).first();
-    await row.hover();
-    await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
-    const frame = await workbench.webview(`Blood Pressure: ${user.client_user_id}`);
-    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 120_000 });
-    return frame;
-  }
+  const openPanel = (user: User): Promise<FrameLocator> => workbench.showBloodPressure(user.client_user_id, 120_000);
 
   test('Cancel pressed with the mouse in the middle of 600,000 readings stops the load at once, keeps the rows and says so', async () => {
     const frame = await openPanel(heavy);

@@ -180,11 +180,7 @@ describe('Panels in a real workbench', () => {
   });
 
   test('from a user in the tree: a chart and a table with every reading of the last 30 days', async () => {
-    const row = workbench.treeRow(regular.client_user_id).first();
-    await row.hover();
-    await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
-    const frame = await workbench.webview(`Blood Pressure: ${regular.client_user_id}`);
-    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor();
+    const frame = await workbench.showBloodPressure(regular.client_user_id);
 
     const form = await formShown(frame);
     assert.match(form.startDate, /^\d{4}-\d{2}-\d{2}$/);

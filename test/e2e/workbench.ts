@@ -349,6 +349,17 @@ export class Workbench {
   }
 
   /**
+   * Opens the blood-pressure panel of the Users view's row `clientUserId` from its inline action, as
+   * a user would, and waits until the panel's first load says "pages loaded"; the panel's frame.
+   */
+  async showBloodPressure(clientUserId: string, timeout = 60_000): Promise<FrameLocator> {
+    await this.clickInlineAction(this.treeRow(clientUserId).first(), 'Show Blood Pressure');
+    const frame = await this.webview(`Blood Pressure: ${clientUserId}`);
+    await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout });
+    return frame;
+  }
+
+  /**
    * Clicks the inline action `label` of a tree row or view header, which VS Code shows only while the
    * pointer is over it: hovered again on each try, as rows arriving above it can move it from under the mouse.
    */

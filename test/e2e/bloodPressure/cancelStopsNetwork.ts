@@ -54,10 +54,8 @@ export function describeCancelStopsNetwork(world: () => HeavyLoadWorld): void {
 
     test('Cancel pressed with the mouse mid-load: no request after it, the same pages in the panel and the Requests view, the rest marked "not loaded"', async () => {
       const { sandbox, workbench, heavy } = world();
-      const row = workbench.treeRow(heavy.client_user_id).first();
-      await row.hover();
       // The last 30 days (about 50 pages): how long after its last request the panel says it has them all.
-      await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
+      await workbench.clickInlineAction(workbench.treeRow(heavy.client_user_id).first(), 'Show Blood Pressure');
       const openedAt = performance.now();
       const frame = await workbench.webview(`Blood Pressure: ${heavy.client_user_id}`);
       await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 120_000 });

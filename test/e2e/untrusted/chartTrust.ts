@@ -118,11 +118,7 @@ export function describeChartTrust(world: () => UntrustedWorld): void {
     });
 
     test('implausible readings say so and why, the summary counts them apart, outliers are named, one time for one reading', async () => {
-      const row = workbench.treeRow(user.client_user_id).first();
-      await row.hover();
-      await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
-      const frame = await workbench.webview(`Blood Pressure: ${user.client_user_id}`);
-      await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 60_000 });
+      const frame = await workbench.showBloodPressure(user.client_user_id);
       assert.ok(provider !== '', 'the proxy added its readings');
 
       const headers = await frame.locator('#readings [role="columnheader"]').allInnerTexts();

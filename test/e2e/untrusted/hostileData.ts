@@ -173,11 +173,7 @@ export function describeHostileData(world: () => UntrustedWorld): void {
     });
 
     test('the blood-pressure panel shows hostile providers, types and units as text', async () => {
-      const row = workbench.treeRow(withReadings.client_user_id).first();
-      await row.hover();
-      await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
-      const frame = await workbench.webview(`Blood Pressure: ${withReadings.client_user_id}`);
-      await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 60_000 });
+      const frame = await workbench.showBloodPressure(withReadings.client_user_id);
       const text = await frame.locator('body').innerText();
       const shown = PAYLOAD_MARKERS.filter((marker) => text.includes(marker));
       assert.ok(shown.length > 0, `payloads are visible as text in the panel: ${text.slice(0, 400)}`);

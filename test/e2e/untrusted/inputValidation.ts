@@ -119,11 +119,7 @@ export function describeInputValidation(world: () => UntrustedWorld): void {
     });
 
     test('the blood-pressure query bar: missing, invalid and reversed dates', async () => {
-      const row = workbench.treeRow(user.client_user_id).first();
-      await row.hover();
-      await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
-      const frame = await workbench.webview(`Blood Pressure: ${user.client_user_id}`);
-      await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 60_000 });
+      const frame = await workbench.showBloodPressure(user.client_user_id);
       const cases: [string, string, string][] = [
         ['', '', 'Enter a start date.'],
         ['yesterday', '', 'The start date must be'],

@@ -100,11 +100,7 @@ export function describeBloodPressureVendor(world: () => VendorWorld): void {
 
     test('every reading is listed; "—" says "Not sent"; a reading in mg/dL or % is not categorised and is drawn on its own axis', async () => {
       const { workbench } = world();
-      const row = workbench.treeRow(user.client_user_id).first();
-      await row.hover();
-      await row.locator('.action-label[aria-label="Show Blood Pressure"]').click();
-      const frame = await workbench.webview(`Blood Pressure: ${user.client_user_id}`);
-      await frame.locator('.status-line', { hasText: /pages loaded/ }).waitFor({ timeout: 60_000 });
+      const frame = await workbench.showBloodPressure(user.client_user_id);
       const status = await frame.locator('.status-line .status-text').innerText();
       assert.match(status, new RegExp(`^${sent.readings} readings`), `every reading sent is loaded: ${status}`);
 
