@@ -84,6 +84,8 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    // Resolved only when the worker's entry is a .ts file (tests and benchmarks under tsx); the bundle's is not.
+    external: ['tsx/cjs'],
   },
   {
     // The agent tool catalogue (zod schemas, the tools): required on the first language-model tool call.
