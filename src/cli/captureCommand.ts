@@ -1,6 +1,6 @@
 // `node dist/cli.js capture (--base-url URL | --environment ID) --operation NAME [its arguments]
 // --out DIR`: makes one request (every page of it), scrubs each exchange and writes it as a sandbox fixture, then prints
-// the request the sandbox now answers with it (`node dist/sandbox.js --fixtures DIR`). The key comes
+// the request the sandbox now answers with it (`node dist/sandbox.js --fixtures DIR`, SANDBOX_PROGRAM). The key comes
 // from HEALTH_DATA_API_KEY only and is never printed; production needs --allow-production.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,25 +12,28 @@ import { loadOperation } from '../notebook/operationLoad';
 import { ExchangeRecorder } from '../scrub/exchangeRecorder';
 import { writeFixtures } from '../scrub/fixtureWriter';
 import { describeReport, isOperationName, SCRUB_OPERATIONS } from '../scrub/scrubber';
-import { PROGRAM, type CliCommand, type CliIo } from './cliCommand';
+import { PROGRAM, SANDBOX_PROGRAM, wrappedList, type CliCommand, type CliIo } from './cliCommand';
 import { OPERATION_USAGE, parseOperationArgs } from './operationArgs';
 import { scrubSecret, SCRUB_SECRET_VARIABLE } from './scrubCommand';
 
 export const API_KEY_VARIABLE = 'HEALTH_DATA_API_KEY';
 const REMOTE_ENVIRONMENTS = Object.keys(DEFAULT_BASE_URLS) as (keyof typeof DEFAULT_BASE_URLS)[];
 
-const USAGE = `Usage: ${PROGRAM} capture (--base-url URL | --environment ID) --operation NAME [arguments] --out DIR
+const USAGE = `Usage: ${PROGRAM} capture (--base-url URL | --environment ID) --operation NAME [arguments]
+       --out DIR
 
-Makes one request, every page of it, scrubs each exchange (ids pseudonymised, a person's dates shifted,
-identifying text removed; the arguments the same way, so the path matches the body and each page's
-cursor leads to the next) and writes each to DIR as a sandbox fixture. Prints the request that "node dist/sandbox.js --fixtures DIR" now answers with it.
+Makes one request, every page of it, scrubs each exchange (ids pseudonymised, a person's dates
+shifted, identifying text removed; the arguments the same way, so the path matches the body and
+each page's cursor leads to the next) and writes each to DIR as a sandbox fixture. Prints the
+request that the sandbox serving DIR now answers with it:
+  ${SANDBOX_PROGRAM} --fixtures DIR
 
 Options:
   --base-url URL          the service to ask (https, or http to this machine only)
   --environment ID        ${REMOTE_ENVIRONMENTS.join(', ')} (their default addresses)
   --allow-production      required to capture from a production environment or address
   --api-key-header NAME   the header that carries the key (default: the environment's)
-  --operation NAME        one of ${SCRUB_OPERATIONS.join(', ')}, followed by its arguments:
+  --operation NAME        ${wrappedList([`one of ${SCRUB_OPERATIONS[0]!}`, ...SCRUB_OPERATIONS.slice(1, -1), `${SCRUB_OPERATIONS.at(-1)!}, followed by its arguments:`], 26)}
 ${OPERATION_USAGE.replace(/^/gm, '    ')}
   --out DIR               the fixtures folder (created when missing)
   -h, --help              show this help
@@ -186,7 +189,7 @@ export function createCaptureCommand(createClient: (options: HealthApiClientOpti
         writeFileSync(file, fixture.text);
         io.stdout(`Wrote ${file} (HTTP ${JSON.parse(fixture.text).status as number}; scrubbed: ${describeReport(fixture.report)})`);
       }
-      io.stdout(`node dist/sandbox.js --fixtures ${flags.out} now answers: ${fixtures[0]!.sandboxPath}${fixtures.length > 1 ? ` (and its ${fixtures.length - 1} further ${fixtures.length === 2 ? 'page' : 'pages'})` : ''}`);
+      io.stdout(`${SANDBOX_PROGRAM} --fixtures ${flags.out} now answers: ${fixtures[0]!.sandboxPath}${fixtures.length > 1 ? ` (and its ${fixtures.length - 1} further ${fixtures.length === 2 ? 'page' : 'pages'})` : ''}`);
       return 0;
     },
   };

@@ -9,7 +9,8 @@ import type { RequestOperation, RequestOperationName } from '../api/requests';
 
 export const OPERATION_USAGE = `  listUsers [--offset N] [--limit N]
   resolveUser CLIENT_USER_ID
-  getGroupedBloodPressure USER_ID --start-date DATE [--end-date DATE] [--provider SLUG] [--next-cursor C]
+  getGroupedBloodPressure USER_ID --start-date DATE [--end-date DATE] [--provider SLUG]
+                          [--next-cursor C]
   listLabTestMarkers LAB_TEST_ID [--lab-account-id ID] [--page N] [--size N]
   listOrderSetMarkers --lab-test-id ID [--lab-test-id ID…] [--add-on-provider-id ID…]
                       [--add-on-marker-id N…] [--lab-account-id ID] [--page N] [--size N]`;

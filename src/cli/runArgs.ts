@@ -8,37 +8,44 @@ import { API_KEY_VARIABLE } from '../mcp/serverArgs';
 import { PROGRAM } from './cliCommand';
 import type { BaselineUpdate } from '../notebook/baselineRun';
 
-export const RUN_USAGE = `Usage: ${PROGRAM} run FILE… [--sandbox [--shape vendor] | --base-url URL | --environment ID] [options]
+export const RUN_USAGE = `Usage: ${PROGRAM} run FILE… [--sandbox [--shape vendor] | --base-url URL |
+       --environment ID] [options]
 
 Runs every request cell of each Health Data notebook (*.hdnb.md) and checks its assertions.
 
   --sandbox                 start the built-in sandbox (sample data, no key needed)
-  --shape spec|vendor       with --sandbox: bodies as the spec says (default) or as the vendor's service sends them
+  --shape spec|vendor       with --sandbox: bodies as the spec says (default) or as the vendor's
+                            service sends them
   --base-url URL            the API's base URL; the key is read from $${API_KEY_VARIABLE}
-  --environment ID          sandboxUs, sandboxEu, productionUs, productionEu or custom (its default base URL
-                            unless --base-url is given)
-  --var NAME=VALUE          set a notebook variable (repeatable): it wins over the front matter and "let"
+  --environment ID          sandboxUs, sandboxEu, productionUs, productionEu or custom (its default
+                            base URL unless --base-url is given)
+  --var NAME=VALUE          set a notebook variable (repeatable): it wins over the front matter
+                            and "let"
   --junit PATH              also write a JUnit XML report there
-  --record DIR              record the run: every exchange (every page), scrubbed, as sandbox fixtures
-                            in DIR, and a scrubbed copy of each notebook beside them (DIR/NAME.hdnb.md)
-  --fixtures DIR            replay a recording: run against the built-in sandbox serving DIR's fixtures
-                            (no other target, no network)
+  --record DIR              record the run: every exchange (every page), scrubbed, as sandbox
+                            fixtures in DIR, and a scrubbed copy of each notebook beside them
+                            (DIR/NAME.hdnb.md)
+  --fixtures DIR            replay a recording: run against the built-in sandbox serving DIR's
+                            fixtures (no other target, no network)
   --update-baseline[=prune] add the deviations this run found to each notebook's baseline
                             (x.hdnb.baseline.json beside it), which "expect no new deviations"
                             accepts; =prune also drops the entries the answers no longer show
-  --api-key-header NAME     header that carries the key (default: the environment's, x-vital-api-key on
-                            the vendor's hosts, else ${DEFAULT_API_KEY_HEADER})
+  --api-key-header NAME     header that carries the key (default: the environment's,
+                            x-vital-api-key on the vendor's hosts, else ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to run against a production environment
   --scrub always|productionOnly|never
-                            whether what is printed and written (stdout, stderr, JUnit, annotations) is
-                            scrubbed: ids pseudonymised, dates shifted, identifying text removed (default
-                            $HEALTH_DATA_SCRUB, else productionOnly: only what came from production)
+                            whether what is printed and written (stdout, stderr, JUnit,
+                            annotations) is scrubbed: ids pseudonymised, dates shifted, identifying
+                            text removed (default $HEALTH_DATA_SCRUB, else productionOnly: only
+                            what came from production)
   -h, --help                show this help
 
 Without --sandbox, --base-url or --environment, each notebook runs against the environment its
 front matter names (local: the built-in sandbox), or, when it names fixtures: (a saved
-investigation), against the built-in sandbox serving that folder (relative to the notebook). Exit status: 0 every assertion held, 1 an
-assertion failed or a cell could not run, 2 a usage or connection error.
+investigation), against the built-in sandbox serving that folder (relative to the notebook).
+
+Exit status: 0 every assertion held, 1 an assertion failed or a cell could not run, 2 a usage or
+connection error.
 
 Each failure is printed as FILE:LINE (the failing expect line, or the request line) and the reason;
 with GITHUB_ACTIONS=true also as a GitHub ::error annotation on that line.`;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { RequestOperation, RequestOperationName } from '../api/requests';
 import { describeReport, guessOperation, isOperationName, SCRUB_OPERATIONS, scrubBody } from '../scrub/scrubber';
-import { PROGRAM, type CliCommand, type CliIo } from './cliCommand';
+import { PROGRAM, wrappedList, type CliCommand, type CliIo } from './cliCommand';
 
 export const SCRUB_SECRET_VARIABLE = 'HEALTH_DATA_SCRUB_SECRET';
 
@@ -17,7 +17,7 @@ birth date keeps its year), free text that looks like an e-mail address, phone n
 address is removed. Values, nulls and unknown fields are kept. The report goes to stderr.
 
 Options:
-  --operation NAME   ${SCRUB_OPERATIONS.join(', ')}
+  --operation NAME   ${wrappedList(SCRUB_OPERATIONS, 21)}
                      (guessed from the body's shape when left out)
   --user-id ID       for a getGroupedBloodPressure body: the user it belongs to, so its dates move
                      like that user's dates everywhere else

@@ -14,7 +14,8 @@ The Health Data Explorer tools as an MCP server on stdin/stdout.
   --sandbox                 start the built-in sandbox (sample data, no key needed)
   --base-url URL            the API's base URL; the key is read from $${API_KEY_VARIABLE}
   --environment ID          sandboxUs, sandboxEu, productionUs, productionEu or custom: names the
-                            environment in every result (its default base URL is used without --base-url)
+                            environment in every result (its default base URL is used without
+                            --base-url)
   --api-key-header NAME     header that carries the key (default: the environment's,
                             x-vital-api-key on the vendor's hosts, else ${DEFAULT_API_KEY_HEADER})
   --allow-production        required to serve a production environment

@@ -104,5 +104,8 @@ describe('the health-data-cli package', () => {
     assert.match(stdout, /^Wrote .*fixtures.* \(HTTP 200; scrubbed: /m);
     assert.ok(readdirSync(path.join(consumer, 'fixtures')).length >= 1, 'a fixture file');
     assert.ok(!stdout.includes(KEY) && !stderr.includes(KEY));
+    // The sandbox it names is the package's own, as reached from the folder the command ran in.
+    const [, sandboxFile] = /^node (\S+) --fixtures fixtures now answers: GET \/v2\/user/m.exec(stdout) ?? assert.fail(`the sandbox's command: ${stdout}`);
+    assert.equal(existsSync(path.join(consumer, sandboxFile!)), true, `${sandboxFile} is there to run`);
   });
 });
