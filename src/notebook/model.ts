@@ -85,4 +85,6 @@ export interface AssertionResult {
   message: string;
   /** The spec section a deviation assertion points to, when it failed on one. */
   section?: string;
+  /** The place that leads a failed assertion's message ("cell 3, line 7"), when one does: a view showing the line apart leaves it out. */
+  place?: string;
 }

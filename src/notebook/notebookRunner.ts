@@ -46,10 +46,21 @@ export interface RunCellOptions {
   place?: (line: number) => string;
 }
 
+/** How failure messages name line `line` of the cell: "cell 3, line 7", or '' (no place). */
+function placeOf(options: Pick<RunCellOptions, 'cellName' | 'place'>, line: number): string {
+  return options.place ? options.place(line) : `${options.cellName ? `${options.cellName}, ` : ''}line ${line}`;
+}
+
 /** "cell 3, line 7: message", or the message alone when the place is ''. */
 function placed(options: Pick<RunCellOptions, 'cellName' | 'place'>, line: number, message: string): string {
-  const where = options.place ? options.place(line) : `${options.cellName ? `${options.cellName}, ` : ''}line ${line}`;
+  const where = placeOf(options, line);
   return where === '' ? message : `${where}: ${message}`;
+}
+
+/** A failed assertion's result: its message led by its place, which `place` repeats for a view that shows the line apart. */
+function failedAssertion(options: Pick<RunCellOptions, 'cellName' | 'place'>, line: number, text: string, message: string): AssertionResult {
+  const where = placeOf(options, line);
+  return { line, text, passed: false, message: placed(options, line, message), ...(where === '' ? {} : { place: where }) };
 }
 
 /** What a cell's result says beyond the defaults; `operation` is the call (its name goes in too). */
@@ -181,9 +192,10 @@ export class NotebookRunner {
   #assertions(cell: ParsedRequestCell, subject: AssertionSubject, options: RunCellOptions, scope: VariableScope): AssertionResult[] {
     return cell.assertions.map(({ line, text, assertion }) => {
       const filled = withVariables(text, assertion, scope);
-      if ('problem' in filled) return { line, text, passed: false, message: placed(options, line, filled.problem) };
+      if ('problem' in filled) return failedAssertion(options, line, text, filled.problem);
       const verdict = evaluateAssertion(filled, subject);
-      return { line, text, passed: verdict.passed, message: verdict.passed ? verdict.message : placed(options, line, verdict.message), ...(verdict.section ? { section: verdict.section } : {}) };
+      const result = verdict.passed ? { line, text, passed: true, message: verdict.message } : failedAssertion(options, line, text, verdict.message);
+      return verdict.section ? { ...result, section: verdict.section } : result;
     });
   }
 
@@ -199,7 +211,7 @@ export class NotebookRunner {
         continue;
       }
       const found = values.length === 0 ? `${path.text} is not in the response` : `${path.text} is ${shown(values.length === 1 ? values[0] : values)}, not one text or number`;
-      assertions.push({ line, text: `let ${name} = ${path.text}`, passed: false, message: placed(options, line, `cannot set {{${name}}}: ${found}`) });
+      assertions.push(failedAssertion(options, line, `let ${name} = ${path.text}`, `cannot set {{${name}}}: ${found}`));
     }
     return set;
   }

@@ -221,5 +221,6 @@ function assertionOf(value: Json): AssertionResult {
     passed: value.passed === true,
     message: textOf(value.message) ?? '',
     ...(typeof value.section === 'string' ? { section: value.section } : {}),
+    ...(typeof value.place === 'string' ? { place: value.place } : {}),
   };
 }

@@ -116,6 +116,19 @@ describe('Notebook output renderer in a real browser', () => {
     assert.equal(await out.locator('.assertion.passed .verdict').first().textContent(), 'Passed');
   });
 
+  test('a failed assertion reads its reason once: the place that leads the message (for a plain-text copy) is left to the row\'s own line', async () => {
+    const placed = structuredClone(results.resolveUser!);
+    placed.assertions = [
+      { line: 5, text: 'expect status 404', passed: false, message: 'cell 2, line 5: expected status 404, got 200', place: 'cell 2, line 5' },
+      // A message the place does not lead (a result saved before places were kept apart, or rewritten) is shown whole.
+      { line: 6, text: 'expect status 500', passed: false, message: 'cell 9, line 6: expected status 500, got 200', place: 'cell 2, line 6' },
+    ];
+    await render('placed', placed);
+    const rows = output('placed').locator('.assertion.failed');
+    assert.deepEqual(await rows.locator('.message').allTextContents(), ['expected status 404, got 200', 'cell 9, line 6: expected status 500, got 200']);
+    assert.deepEqual(await rows.locator('.where').allTextContents(), ['line 5', 'line 6']);
+  });
+
   test('a resolveUser result is a one-row table; an unknown user is an error with its next step', async () => {
     await render('resolve', results.resolveUser);
     assert.equal(await output('resolve').locator('table.users tbody tr').count(), 1);

@@ -190,6 +190,9 @@ describe('notebook runner: assertions', () => {
     ]);
     const message = (line: number): string => result.assertions.find((assertion) => assertion.line === line)!.message;
     assert.equal(message(5), 'cell 2, line 5: expected status 404, got 200');
+    // The place that leads a failed assertion's message, kept apart for a view that shows the line itself.
+    assert.equal(result.assertions.find((assertion) => assertion.line === 5)!.place, 'cell 2, line 5');
+    assert.ok(result.assertions.filter((assertion) => assertion.passed).every((assertion) => assertion.place === undefined), 'a check that held names no place');
     assert.match(message(9), /^cell 2, line 9: expected count connected_sources > 99, got \d+$/);
     assert.equal(message(11), 'cell 2, line 11: fallback_birth_date.nonsense is not in the response');
     assert.match(message(13), /^cell 2, line 13: expected user_id missing: user_id is "/);

@@ -127,6 +127,12 @@ function header(result: CellResult, line: string, o: NotebookOutputStrings, loca
   );
 }
 
+/** The message without the place that leads it: the row names the line itself. */
+function withoutPlace(assertion: CellResult['assertions'][number]): string {
+  const lead = assertion.place === undefined ? undefined : `${assertion.place}: `;
+  return lead !== undefined && assertion.message.startsWith(lead) ? assertion.message.slice(lead.length) : assertion.message;
+}
+
 function assertionsView(result: CellResult, o: NotebookOutputStrings): HTMLElement | undefined {
   if (result.assertions.length === 0) return undefined;
   const { passed, failed } = assertionTally(result.assertions);
@@ -139,7 +145,7 @@ function assertionsView(result: CellResult, o: NotebookOutputStrings): HTMLEleme
       el('span', { className: 'icon', text: assertion.passed ? '✓' : '✗', attrs: { 'aria-hidden': 'true' } }),
       el('span', { className: 'verdict', text: assertion.passed ? o.assertionPassed : o.assertionFailed }),
       el('code', { text: assertion.text }),
-      assertion.message ? el('span', { className: 'message', text: assertion.message }) : undefined,
+      assertion.message ? el('span', { className: 'message', text: withoutPlace(assertion) }) : undefined,
       el('span', { className: 'muted where', text: where }),
     );
   });
