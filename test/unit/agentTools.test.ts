@@ -173,9 +173,22 @@ describe('diagnose_user', () => {
     assert.equal(result.isError, false);
     // The window's pages only: every source delivers in it, so nothing further back is read.
     assert.ok((result.data.pagesRead as number) >= 1);
-    assert.match(result.text, /pages read back to (\d{4}-\d{2}-\d{2})/);
-    const [, window, readBackTo] = /: (\d{4}-\d{2}-\d{2}) to .*pages read back to (\d{4}-\d{2}-\d{2})/.exec(result.text) ?? assert.fail(result.text);
+    assert.match(result.text, /pages? read back to (\d{4}-\d{2}-\d{2})/);
+    const [, window, readBackTo] = /: (\d{4}-\d{2}-\d{2}) to .*pages? read back to (\d{4}-\d{2}-\d{2})/.exec(result.text) ?? assert.fail(result.text);
     assert.equal(readBackTo, window, 'read back only to the window\'s first day');
+  });
+
+  test('counts agree with their nouns: "1 page", never "1 pages" or "page(s)", in every tool that counts', async () => {
+    const texts = [];
+    for (let position = 0; position < 12; position++) {
+      const user = (await userAt(position)).client_user_id;
+      texts.push((await call('diagnose_user', { user, days: 7 })).text, (await call('blood_pressure_summary', { user, days: 7 })).text);
+    }
+    texts.push((await call('scan_coverage', { days: 7 })).text);
+    const text = texts.join('\n');
+    assert.match(text, /\b1 (page|reading|source|day)\b/, 'some count of one among the sample users');
+    assert.doesNotMatch(text, /\b1 (pages|readings|sources|days|findings|markers)\b/);
+    assert.doesNotMatch(text, /\(s\)/);
   });
 
   test('a cancelled call returns what happened, not a stack', async () => {

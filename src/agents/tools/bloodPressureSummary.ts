@@ -15,6 +15,7 @@ import { quoted } from '../dataText';
 import { errorResult } from '../failures';
 import { failureResult, ResultBuilder } from '../resultBuilder';
 import { lookUpUser } from '../userLookup';
+import { counted } from '../counts';
 
 export const MAX_RAW_READINGS = 100;
 const MAX_WINDOW_DAYS = 366;
@@ -177,14 +178,14 @@ export const bloodPressureSummaryTool = defineTool({
       for await (const page of iterateBloodPressurePages(client, user.user_id, query, { signal }, 'pipelined')) {
         pages++;
         grouper.add(page.groups);
-        context.onProgress?.({ message: `Read ${pages} pages, ${grouper.readingCount} readings` });
+        context.onProgress?.({ message: `Read ${counted(pages, 'page')}, ${counted(grouper.readingCount, 'reading')}` });
       }
       const groups = grouper.groups();
       const result = new ResultBuilder(tool, environment);
       result.line(
-        `User ${quoted(user.client_user_id)}: ${range.firstDay} to ${range.lastDay} (days in ${quoted(zone.zone)})${args.provider ? `, provider ${quoted(args.provider)}` : ''}: ${grouper.readingCount} readings from ${groups.length} source(s), ${pages} page(s) read.`,
+        `User ${quoted(user.client_user_id)}: ${range.firstDay} to ${range.lastDay} (days in ${quoted(zone.zone)})${args.provider ? `, provider ${quoted(args.provider)}` : ''}: ${counted(grouper.readingCount, 'reading')} from ${counted(groups.length, 'source')}, ${counted(pages, 'page')} read.`,
       );
-      if (grouper.unreadableCount > 0) result.line(`${grouper.unreadableCount} readings had a timestamp that is not a date and are left out.`);
+      if (grouper.unreadableCount > 0) result.line(`${counted(grouper.unreadableCount, 'reading')} had a timestamp that is not a date and ${grouper.unreadableCount === 1 ? 'is' : 'are'} left out.`);
       if (groups.length === 0) result.line('No readings in this window. diagnose_user explains why.');
       result.set('user', { client_user_id: user.client_user_id, user_id: user.user_id });
       result.set('range', { start_date: range.firstDay, end_date: range.lastDay, timeZone: zone.zone, provider: args.provider ?? null });
@@ -200,7 +201,7 @@ export const bloodPressureSummaryTool = defineTool({
           const implausible = Object.entries(summary.implausible).map(([why, count]) => `${count} ${why}`).join(', ');
           return {
             line:
-              `- ${quoted(summary.provider)} / ${quoted(summary.source_type)}: ${summary.readings} readings, ${summary.first} to ${summary.last}, on ${summary.days_with_readings} days; ` +
+              `- ${quoted(summary.provider)} / ${quoted(summary.source_type)}: ${counted(summary.readings, 'reading')}, ${summary.first} to ${summary.last}, on ${counted(summary.days_with_readings, 'day')}; ` +
               `${figures('systolic', summary.systolic)}, ${figures('diastolic', summary.diastolic)} (min/mean/max of the mmHg readings); ` +
               (others ? `not in mmHg, left out of the figures and categories: ${others}; ` : '') +
               (implausible ? `implausible (cannot be a blood pressure), left out of the figures and categories: ${implausible}; ` : '') +
@@ -212,7 +213,7 @@ export const bloodPressureSummaryTool = defineTool({
       );
       const raw = newest(groups, args.raw_readings);
       if (raw.length > 0) {
-        result.line(`Newest ${raw.length} readings (timestamps as sent):`);
+        result.line(`Newest ${raw.length === 1 ? 'reading' : `${raw.length} readings`} (timestamps as sent):`);
         result.list(
           'rawReadings',
           raw,

@@ -10,6 +10,7 @@ import { findingText } from '../findingText';
 import { isHealthApiError } from '../../api/errors';
 import { classifyUserArgument, lookUpUser } from '../userLookup';
 import { failureResult, ResultBuilder } from '../resultBuilder';
+import { counted } from '../counts';
 
 const input = z
   .object({
@@ -48,7 +49,7 @@ export const diagnoseUserTool = defineTool({
         days,
         signal,
         ...(context.nowMs === undefined ? {} : { nowMs: context.nowMs }),
-        onPage: (pages, readings) => context.onProgress?.({ message: `Read ${pages} pages, ${readings} readings` }),
+        onPage: (pages, readings) => context.onProgress?.({ message: `Read ${counted(pages, 'page')}, ${counted(readings, 'reading')}` }),
       }).catch((error: unknown) => {
         if (isHealthApiError(error) && error.kind === 'not_found' && error.url.includes('/v2/user/resolve/')) return undefined;
         throw error;
@@ -59,7 +60,7 @@ export const diagnoseUserTool = defineTool({
       const { window, zone, findings } = diagnosis;
       const result = new ResultBuilder(tool, environment);
       result.line(
-        `User ${quoted(diagnosis.user.client_user_id)}: ${window.firstDay} to ${window.lastDay} (days in ${quoted(zone.zone)}), ${diagnosis.readingsInWindow} readings in the window; ${diagnosis.pages.length} pages read back to ${diagnosis.history.firstDay}.`,
+        `User ${quoted(diagnosis.user.client_user_id)}: ${window.firstDay} to ${window.lastDay} (days in ${quoted(zone.zone)}), ${counted(diagnosis.readingsInWindow, 'reading')} in the window; ${counted(diagnosis.pages.length, 'page')} read back to ${diagnosis.history.firstDay}.`,
       );
       const problems = findings.filter((finding) => SEVERITY[finding.kind] === 'problem').length;
       result.line(
@@ -67,7 +68,7 @@ export const diagnoseUserTool = defineTool({
           ? 'No connected source and no readings: nothing can deliver blood pressure.'
           : problems === 0
             ? 'Nothing is missing: every source able to measure blood pressure delivered.'
-            : `${problems} finding(s) explain missing data.`,
+            : `${counted(problems, 'finding')} ${problems === 1 ? 'explains' : 'explain'} missing data.`,
       );
       result.set('user', { client_user_id: diagnosis.user.client_user_id, user_id: diagnosis.user.user_id });
       result.set('window', { ...window, days, timeZone: zone.zone }).set('readingsInWindow', diagnosis.readingsInWindow).set('pagesRead', diagnosis.pages.length);

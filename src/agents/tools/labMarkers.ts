@@ -5,6 +5,7 @@ import { defineTool, type AgentToolContext, type AgentToolResult } from '../agen
 import { quoted } from '../dataText';
 import { errorResult, type FailureSubject } from '../failures';
 import { failureResult, ResultBuilder } from '../resultBuilder';
+import { counted } from '../counts';
 
 const DEFAULT_AGENT_PAGE_SIZE = Math.min(25, DEFAULT_MARKER_PAGE_SIZE);
 
@@ -62,11 +63,11 @@ function pageResult(tool: string, context: AgentToolContext, what: string, page:
   const pages = markerPageCount(page, asked.size, asked.page);
   const total = page.total ?? undefined;
   if (page.markers.length === 0 && total !== undefined && total > 0 && current > pages) {
-    return failureResult(tool, context.environment, `page ${current} is past the last page: ${total} markers make ${pages} page(s) of ${size}.`, `Call again with page from 1 to ${pages}.`, { total, pages });
+    return failureResult(tool, context.environment, `page ${current} is past the last page: ${counted(total, 'marker')} ${total === 1 ? 'makes' : 'make'} ${counted(pages, 'page')} of ${size}.`, `Call again with page from 1 to ${pages}.`, { total, pages });
   }
   const result = new ResultBuilder(tool, context.environment);
-  const counted = total === undefined ? 'the service sent no total' : `${total} markers`;
-  result.line(`${what}: ${counted}; page ${current} of ${Math.max(1, pages)}${total === undefined ? ' or more' : ''} (${size} per page).`);
+  const totalText = total === undefined ? 'the service sent no total' : counted(total, 'marker');
+  result.line(`${what}: ${totalText}; page ${current} of ${Math.max(1, pages)}${total === undefined ? ' or more' : ''} (${size} per page).`);
   result.set('total', total ?? null).set('page', current).set('size', size).set('pages', pages);
   const shown = result.list('markers', page.markers, (marker) => ({ line: markerLine(marker), data: markerFacts(marker) }), () => `Call ${again} with a smaller size.`);
   if (shown === page.markers.length && current < pages) result.line(`More: ${again} with page=${current + 1}.`);

@@ -9,6 +9,7 @@ import { quoted } from '../dataText';
 import { FINDING_WORDS } from '../findingText';
 import { errorResult } from '../failures';
 import { failureResult, ResultBuilder } from '../resultBuilder';
+import { counted } from '../counts';
 
 export const DEFAULT_SCAN_USERS = 100;
 const MAX_FIRST_USERS = 100_000;
@@ -62,7 +63,7 @@ function rowText(row: ScanRow): { line: string; data: unknown } {
   const words = row.findings.map((kind) => FINDING_WORDS[kind]);
   const findings = words.length > 0 ? `; findings: ${words.join(', ')}` : '';
   return {
-    line: `- ${quoted(row.clientUserId)}: ${row.readings} readings on ${row.daysWithReadings} days, last ${row.lastReadingDay ?? 'never'}, ${row.daysWithoutData} days without data${silent}${findings}`,
+    line: `- ${quoted(row.clientUserId)}: ${counted(row.readings, 'reading')} on ${counted(row.daysWithReadings, 'day')}, last ${row.lastReadingDay ?? 'never'}, ${counted(row.daysWithoutData, 'day')} without data${silent}${findings}`,
     data: {
       client_user_id: row.clientUserId,
       user_id: row.userId,
