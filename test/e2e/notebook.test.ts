@@ -25,6 +25,24 @@ describe('Health Data notebook in a real workbench', () => {
   });
 
   const notebookEditor = (): Locator => workbench.page.locator('.notebookOverlay').first();
+
+  /**
+   * Wheels the notebook until `target` lies inside its cell list, clear of the toolbar: the notebook
+   * draws only the cells near the screen (a line not drawn yet is above, towards the first request
+   * cell), and a drawn line can still be off screen, where a click cannot reach it.
+   */
+  async function scrollIntoNotebookView(target: Locator): Promise<void> {
+    const list = notebookEditor().locator('.cell-list-container');
+    await list.hover();
+    for (let step = 0; step < 100; step++) {
+      const [box, view] = await Promise.all([target.boundingBox(), list.boundingBox()]);
+      if (box && view && box.y >= view.y + 60 && box.y + box.height <= view.y + view.height - 20) return;
+      const below = box !== null && view !== null && box.y + box.height > view.y + view.height - 20;
+      await workbench.page.mouse.wheel(0, below ? 200 : -200);
+      await workbench.page.waitForTimeout(100);
+    }
+    assert.fail('the line came into the notebook\'s view');
+  }
   const codeCells = (): Locator => notebookEditor().locator('.cell-list-container .monaco-list-row.code-cell-row');
   const cellsIn = (state: 'success' | 'error'): Locator =>
     notebookEditor().locator(`.cell-list-container .monaco-list-row.code-cell-row .codicon-notebook-state-${state}`);
@@ -89,15 +107,7 @@ describe('Health Data notebook in a real workbench', () => {
 
   test('an assertion changed to something false fails, and the cell says why', async () => {
     const line = notebookEditor().locator('.cell-editor-container .view-line', { hasText: /^expect\sstatus\s200$/ }).first();
-    await notebookEditor().locator('.cell-list-container').hover();
-    // Up towards the first request cell (the notebook draws only the cells on screen).
-    for (let step = 0; step < 80 && !(await line.isVisible()); step++) {
-      await workbench.page.mouse.wheel(0, -400);
-      await workbench.page.waitForTimeout(100);
-    }
-    // A little further, so the line is clear of the notebook's toolbar.
-    await workbench.page.mouse.wheel(0, -300);
-    await workbench.page.waitForTimeout(300);
+    await scrollIntoNotebookView(line);
     await line.click();
     await workbench.page.keyboard.press('End');
     for (let index = 0; index < 3; index++) await workbench.page.keyboard.press('Backspace');
