@@ -28,7 +28,12 @@ export function quickenWaits(sample: Locator, defaultTimeoutMs: number): void {
         const timedOut = error instanceof Error && error.name === 'TimeoutError';
         if (!timedOut || Date.now() >= deadline) {
           // The caller's timeout, not the slice's, in what a failing test prints.
-          if (timedOut) error.message = error.message.replace(/Timeout \d+ms exceeded/, `Timeout ${total}ms exceeded`);
+          if (timedOut) {
+            const callers = (text: string): string => text.replace(/Timeout \d+ms exceeded/, `Timeout ${total}ms exceeded`);
+            error.message = callers(error.message);
+            // The test runner prints the stack, which holds the message as it was when thrown.
+            if (error.stack) error.stack = callers(error.stack);
+          }
           throw error;
         }
       }
