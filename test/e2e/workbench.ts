@@ -76,6 +76,8 @@ export interface TreeItem {
 
 // Generous for a loaded 2-core machine; HDE_UI_TIMEOUT_MS overrides it.
 const UI_TIMEOUT_MS = Number(process.env.HDE_UI_TIMEOUT_MS ?? 30_000);
+/** How long runCommand waits for its row before it opens the palette again. */
+const COMMAND_RETRY_MS = 3_000;
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const theme = options.theme ?? 'Light';
@@ -293,10 +295,23 @@ export class Workbench {
     return missing;
   }
 
-  /** Runs a command from F1 by its palette label ("Category: Title" or just the title). */
+  /**
+   * Runs a command from F1 by its palette label ("Category: Title" or just the title). The palette
+   * lists the commands whose `when` held as it opened: a command of the editor just activated (Save
+   * Investigation of a diagnosis) can be missing when the workbench's context has not caught up yet,
+   * so the palette is opened again, as a person would, until the row shows or UI_TIMEOUT_MS has passed.
+   */
   async runCommand(label: string): Promise<void> {
-    await this.openCommandPalette();
-    await this.page.keyboard.type(label);
+    const deadline = Date.now() + UI_TIMEOUT_MS;
+    for (;;) {
+      await this.openCommandPalette();
+      await this.page.keyboard.type(label);
+      const last = Date.now() + COMMAND_RETRY_MS >= deadline;
+      if (last || (await this.quickPickRow(label).waitFor({ timeout: COMMAND_RETRY_MS }).then(() => true, () => false))) break;
+      console.log(`# runCommand: "${label}" was not listed within ${COMMAND_RETRY_MS} ms; the palette is opened again`);
+      await this.page.keyboard.press('Escape');
+      await this.quickInput().waitFor({ state: 'hidden' });
+    }
     await this.pickQuickPickItem(label);
   }
 
@@ -315,6 +330,15 @@ export class Workbench {
     if (await picker.isVisible()) await this.pickQuickPickItem(/Health Data/);
   }
 
+  /** The open quick pick's row whose label is `label` (exactly, or with a "Category: " prefix; a RegExp as given). */
+  private quickPickRow(label: string | RegExp): Locator {
+    const name = typeof label === 'string' ? new RegExp(`^(.+: )?${escapeRegExp(label)}$`) : label;
+    return this.quickInput()
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.quick-input-list-label .label-name', { hasText: name }) })
+      .first();
+  }
+
   /** Labels of the rows the open quick pick shows. */
   async quickPickLabels(): Promise<string[]> {
     return this.quickInput()
@@ -328,11 +352,7 @@ export class Workbench {
    * earlier click (e.g. on a status-bar item) would otherwise swallow the click.
    */
   async pickQuickPickItem(label: string | RegExp): Promise<void> {
-    const name = typeof label === 'string' ? new RegExp(`^(.+: )?${escapeRegExp(label)}$`) : label;
-    const row = this.quickInput()
-      .locator('.quick-input-list .monaco-list-row')
-      .filter({ has: this.page.locator('.quick-input-list-label .label-name', { hasText: name }) })
-      .first();
+    const row = this.quickPickRow(label);
     await row.waitFor();
     await this.dismissHovers();
     await row.click();
