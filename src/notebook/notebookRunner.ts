@@ -18,6 +18,7 @@ import { compareWithBaseline, type BaselineState } from './deviationBaseline';
 import { DeviationTotals } from './deviationTotals';
 import { valuesAt } from './fieldPath';
 import type { AssertionResult, CellResult, NotebookFile, NotebookFileCell } from './model';
+import { failedAssertion, placed, type PlaceNaming } from './messagePlace';
 import { loadOperation, MAX_PAGES } from './operationLoad';
 import { placeholderKeyNote } from './keyHeaders';
 import { isCellSyntaxError, parsedRequestCell, type ParsedRequestCell } from './requestCell';
@@ -34,33 +35,9 @@ export interface NotebookRunOptions {
   baseline?: BaselineState;
 }
 
-export interface RunCellOptions {
+export interface RunCellOptions extends PlaceNaming {
   signal?: AbortSignal;
   onProgress?: (progress: { pages: number }) => void;
-  /** How failure messages name the cell ("cell 3"); absent: they name only the line. */
-  cellName?: string;
-  /**
-   * How failure messages name a line of the cell (1-based in the cell); '' leaves the place out, for a
-   * caller that prints it beside the message (the command line's `file.hdnb.md:LINE`). Default: cellName and line.
-   */
-  place?: (line: number) => string;
-}
-
-/** How failure messages name line `line` of the cell: "cell 3, line 7", or '' (no place). */
-function placeOf(options: Pick<RunCellOptions, 'cellName' | 'place'>, line: number): string {
-  return options.place ? options.place(line) : `${options.cellName ? `${options.cellName}, ` : ''}line ${line}`;
-}
-
-/** "cell 3, line 7: message", or the message alone when the place is ''. */
-function placed(options: Pick<RunCellOptions, 'cellName' | 'place'>, line: number, message: string): string {
-  const where = placeOf(options, line);
-  return where === '' ? message : `${where}: ${message}`;
-}
-
-/** A failed assertion's result: its message led by its place, which `place` repeats for a view that shows the line apart. */
-function failedAssertion(options: Pick<RunCellOptions, 'cellName' | 'place'>, line: number, text: string, message: string): AssertionResult {
-  const where = placeOf(options, line);
-  return { line, text, passed: false, message: placed(options, line, message), ...(where === '' ? {} : { place: where }) };
 }
 
 /** What a cell's result says beyond the defaults; `operation` is the call (its name goes in too). */
