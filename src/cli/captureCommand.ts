@@ -1,7 +1,7 @@
 // `node dist/cli.js capture (--base-url URL | --environment ID) --operation NAME [its arguments]
 // --out DIR`: makes one request (every page of it), scrubs each exchange and writes it as a sandbox fixture, then prints
-// the request the sandbox now answers with it (`node dist/sandbox.js --fixtures DIR`, SANDBOX_PROGRAM). The key comes
-// from HEALTH_DATA_API_KEY only and is never printed; production needs --allow-production.
+// the request the sandbox now answers with it (SANDBOX_PROGRAM `--fixtures DIR`). The key comes from
+// HEALTH_DATA_API_KEY only and is never printed; production needs --allow-production.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HealthApiClient, type HealthApiClientOptions } from '../api/client';
@@ -12,7 +12,7 @@ import { loadOperation } from '../notebook/operationLoad';
 import { ExchangeRecorder } from '../scrub/exchangeRecorder';
 import { writeFixtures } from '../scrub/fixtureWriter';
 import { describeReport, isOperationName, SCRUB_OPERATIONS } from '../scrub/scrubber';
-import { PROGRAM, SANDBOX_PROGRAM, wrappedList, type CliCommand, type CliIo } from './cliCommand';
+import { PROGRAM, SANDBOX_PROGRAM, type CliCommand, type CliIo } from './cliCommand';
 import { OPERATION_USAGE, parseOperationArgs } from './operationArgs';
 import { scrubSecret, SCRUB_SECRET_VARIABLE } from './scrubCommand';
 
@@ -33,7 +33,7 @@ Options:
   --environment ID        ${REMOTE_ENVIRONMENTS.join(', ')} (their default addresses)
   --allow-production      required to capture from a production environment or address
   --api-key-header NAME   the header that carries the key (default: the environment's)
-  --operation NAME        ${wrappedList([`one of ${SCRUB_OPERATIONS[0]!}`, ...SCRUB_OPERATIONS.slice(1, -1), `${SCRUB_OPERATIONS.at(-1)!}, followed by its arguments:`], 26)}
+  --operation NAME        one of these, followed by its arguments:
 ${OPERATION_USAGE.replace(/^/gm, '    ')}
   --out DIR               the fixtures folder (created when missing)
   -h, --help              show this help
