@@ -173,6 +173,8 @@ describe('Guided start in a real workbench', () => {
     // The page's last user is below the fold (the rows the screenshots show are the first page's):
     // from the first user, End reaches Load more.
     await workbench.treeRow(sample.users[0]!.client_user_id).locator('.label-name').click();
+    // End goes to the tree only once the click has focused its row (on a loaded machine it came first).
+    await workbench.waitForFocusedRow({ label: sample.users[0]!.client_user_id });
     await workbench.page.keyboard.press('End');
     await workbench.sideBar().locator('.monaco-list-row.focused', { hasText: loadMore }).waitFor();
     await workbench.page.keyboard.press('Enter');

@@ -76,7 +76,7 @@ export interface TreeItem {
 
 // Generous for a loaded 2-core machine; HDE_UI_TIMEOUT_MS overrides it.
 const UI_TIMEOUT_MS = Number(process.env.HDE_UI_TIMEOUT_MS ?? 30_000);
-/** How long runCommand waits for its row before it opens the palette again. */
+/** How long runCommand tries to pick its row before it opens the palette again. */
 const COMMAND_RETRY_MS = 3_000;
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
@@ -297,22 +297,32 @@ export class Workbench {
 
   /**
    * Runs a command from F1 by its palette label ("Category: Title" or just the title). The palette
-   * lists the commands whose `when` held as it opened: a command of the editor just activated (Save
-   * Investigation of a diagnosis) can be missing when the workbench's context has not caught up yet,
-   * so the palette is opened again, as a person would, until the row shows or UI_TIMEOUT_MS has passed.
+   * can miss the row (a command of the editor just activated, listed by its `when` clause before the
+   * workbench's context caught up) or close under the pointer (a page re-rendering takes the focus, as
+   * the Welcome page does after a theme change), so it is opened again, as a person would, until the
+   * row is clicked or UI_TIMEOUT_MS has passed.
    */
   async runCommand(label: string): Promise<void> {
     const deadline = Date.now() + UI_TIMEOUT_MS;
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       await this.openCommandPalette();
       await this.page.keyboard.type(label);
-      const last = Date.now() + COMMAND_RETRY_MS >= deadline;
-      if (last || (await this.quickPickRow(label).waitFor({ timeout: COMMAND_RETRY_MS }).then(() => true, () => false))) break;
-      console.log(`# runCommand: "${label}" was not listed within ${COMMAND_RETRY_MS} ms; the palette is opened again`);
-      await this.page.keyboard.press('Escape');
-      await this.quickInput().waitFor({ state: 'hidden' });
+      const row = this.quickPickRow(label);
+      const timeout = Date.now() + COMMAND_RETRY_MS >= deadline ? UI_TIMEOUT_MS : COMMAND_RETRY_MS;
+      try {
+        await row.waitFor({ timeout });
+        await this.dismissHovers();
+        await row.click({ timeout });
+        return;
+      } catch (error) {
+        if (timeout === UI_TIMEOUT_MS) throw error;
+      }
+      console.log(`# runCommand: "${label}" could not be picked within ${COMMAND_RETRY_MS} ms (attempt ${attempt}); the palette is opened again`);
+      if (await this.quickInput().isVisible()) {
+        await this.page.keyboard.press('Escape');
+        await this.quickInput().waitFor({ state: 'hidden' });
+      }
     }
-    await this.pickQuickPickItem(label);
   }
 
   /**
